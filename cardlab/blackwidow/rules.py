@@ -1,0 +1,140 @@
+"""Black Widow rule options: every ruling players disagree on is a field here.
+
+>>> rules = BlackWidowRules.from_json({"players": 5})
+>>> codes(rules.removed), rules.pass_cycle, rules.hand_size
+(['2C', '2D'], ('left', 'right', 'hold'), 10)
+>>> rules.pass_offset(1)
+-1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from cardlab.cards import Card, Suit, codes, parse_cards, standard_deck
+from cardlab.errors import RecordError
+from cardlab.validate import expect_cards, expect_choice, expect_int, expect_keys, expect_type
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+PASS_DIRECTIONS = ("left", "right", "across", "hold")
+MOON_OPTIONS = ("others", "self", "choose")
+EXACT_HUNDRED_OPTIONS = ("none", "minus50", "zero")
+
+_DEFAULT_REMOVED = {3: "2D", 4: "", 5: "2D 2C", 6: "2D 2C 3D 3C"}
+
+
+def default_removed(players: int) -> tuple[Card, ...]:
+    """The lowest minor cards taken out so that hands are equal.
+
+    >>> codes(default_removed(6))
+    ['2C', '3C', '2D', '3D']
+    """
+    return tuple(sorted(parse_cards(_DEFAULT_REMOVED[players])))
+
+
+def default_pass_cycle(players: int) -> tuple[str, ...]:
+    """Left, right, across, hold; without across where nobody sits opposite.
+
+    >>> default_pass_cycle(3)
+    ('left', 'right', 'hold')
+    """
+    if players % 2:
+        return ("left", "right", "hold")
+    return ("left", "right", "across", "hold")
+
+
+@dataclass(frozen=True)
+class BlackWidowRules:
+    """One game's rules; `removed` and `pass_cycle` default by player count."""
+
+    players: int = 4
+    removed: tuple[Card, ...] | None = None
+    pass_cycle: tuple[str, ...] | None = None
+    queen_breaks_hearts: bool = False
+    first_trick_points: bool = False
+    moon: str = "others"
+    exact_hundred: str = "none"
+    jack_of_diamonds: bool = False
+    end_above: int = 100
+
+    def __post_init__(self) -> None:
+        expect_int(self.players, "rules.players", MIN_PLAYERS, MAX_PLAYERS)
+        if self.removed is None:
+            object.__setattr__(self, "removed", default_removed(self.players))
+        else:
+            object.__setattr__(self, "removed", tuple(sorted(self.removed)))
+        if self.pass_cycle is None:
+            object.__setattr__(self, "pass_cycle", default_pass_cycle(self.players))
+        else:
+            object.__setattr__(self, "pass_cycle", tuple(self.pass_cycle))
+        self._check()
+
+    def _check(self) -> None:
+        for card in self.removed:
+            if card.is_point:
+                raise RecordError("error.removed_point_card", where="rules.removed", card=card)
+        if len(self.deck) % self.players or not any(c.suit is Suit.CLUBS for c in self.deck):
+            raise RecordError("error.uneven_deal", where="rules.removed",
+                              cards=len(self.deck), players=self.players)
+        if not self.pass_cycle:
+            raise RecordError("error.empty_cycle", where="rules.pass_cycle")
+        for i, direction in enumerate(self.pass_cycle):
+            expect_choice(direction, PASS_DIRECTIONS, f"rules.pass_cycle[{i}]")
+            if direction == "across" and self.players % 2:
+                raise RecordError("error.no_across", where=f"rules.pass_cycle[{i}]",
+                                  players=self.players)
+        expect_choice(self.moon, MOON_OPTIONS, "rules.moon")
+        expect_choice(self.exact_hundred, EXACT_HUNDRED_OPTIONS, "rules.exact_hundred")
+        expect_int(self.end_above, "rules.end_above", 1, 10_000)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards in play, in index order."""
+        return standard_deck(self.removed)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each seat is dealt."""
+        return len(self.deck) // self.players
+
+    def pass_direction(self, hand_number: int) -> str:
+        """Direction of passing in hand `hand_number` (0 for the first hand)."""
+        return self.pass_cycle[hand_number % len(self.pass_cycle)]
+
+    def pass_offset(self, hand_number: int) -> int:
+        """Seats clockwise from the passer to the receiver (0 on a hold hand)."""
+        direction = self.pass_direction(hand_number)
+        return {"left": 1, "right": -1, "across": self.players // 2, "hold": 0}[direction]
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "rules") -> BlackWidowRules:
+        """Rules from a record's `rules` object; unknown keys are errors."""
+        expect_type(data, dict, where, "an object")
+        names = [f.name for f in fields(cls)]
+        expect_keys(data, required=[], optional=names, where=where)
+        options: dict[str, Any] = {}
+        for name, value in data.items():
+            at = f"{where}.{name}"
+            if name == "removed":
+                options[name] = expect_cards(value, at)
+            elif name == "pass_cycle":
+                options[name] = tuple(expect_type(value, list, at, "a list"))
+            elif name in ("queen_breaks_hearts", "first_trick_points", "jack_of_diamonds"):
+                options[name] = expect_type(value, bool, at, "true or false")
+            else:
+                options[name] = value
+        return cls(**options)
+
+    def to_json(self) -> dict[str, Any]:
+        """`players` and every option that differs from its default."""
+        default = BlackWidowRules(players=self.players)
+        data: dict[str, Any] = {"players": self.players}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "players" or value == getattr(default, f.name):
+                continue
+            data[f.name] = codes(value) if f.name == "removed" else (
+                list(value) if f.name == "pass_cycle" else value)
+        return data
+

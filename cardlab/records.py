@@ -1,0 +1,59 @@
+"""Loading and saving cardlab/1 records for both games.
+
+>>> record = parse_record({"format": "cardlab/1", "game": "fivesons", "me": None})
+>>> type(record).__name__, record.rules.players
+('FiveSonsLog', 4)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.errors import CardlabError, RecordError
+from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
+from cardlab.validate import expect_type
+
+FORMAT = "cardlab/1"
+GAMES = ("fivesons", "blackwidow")
+
+Record = FiveSonsRecord | FiveSonsLog | BlackWidowRecord
+
+
+def parse_record(data: Any) -> Record:
+    """A typed record from JSON data: a Five Sons record or log, or a Black Widow record."""
+    if not isinstance(data, dict):
+        raise RecordError("error.not_object")
+    if data.get("format") != FORMAT:
+        raise RecordError("error.unknown_format", where="format", value=data.get("format"))
+    game = expect_type(data.get("game"), str, "game", "a game name")
+    if game == "blackwidow":
+        return BlackWidowRecord.from_json(data)
+    if game == "fivesons":
+        return FiveSonsLog.from_json(data) if "me" in data else FiveSonsRecord.from_json(data)
+    raise RecordError("error.unknown_game", where="game", value=game)
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and check the record in the JSON file at `path`; errors name the file."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise RecordError("error.not_json", where=path.name, why=str(err)) from None
+    try:
+        return parse_record(data)
+    except CardlabError as err:
+        raise err.at(path.name) from None
+
+
+def dump_record(record: Record) -> str:
+    """The record as JSON text, one event or hand per line where that helps reading."""
+    return json.dumps(record.to_json(), ensure_ascii=False, indent=1)
+
+
+def save_record(record: Record, path: str | Path) -> None:
+    """Write `record` to `path` as cardlab/1 JSON."""
+    Path(path).write_text(dump_record(record) + "\n", encoding="utf-8")

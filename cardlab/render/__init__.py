@@ -1,0 +1,1 @@
+"""Pure functions from models to SVG strings: no widgets, no I/O."""

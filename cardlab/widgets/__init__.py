@@ -1,0 +1,1 @@
+"""Thin ipywidgets views: they hold a model, re-render it, and show errors as messages."""

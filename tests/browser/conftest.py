@@ -1,0 +1,113 @@
+"""Playwright driving Debian's Chromium, offline: only this machine is reachable.
+
+Playwright cannot download its own browser here, so it launches the system
+Chromium. Without it the browser tests skip, except under CI, where a missing
+browser is a failure (CI installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+CHROMIUM = os.environ.get("CARDLAB_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+# Without the background-networking switches Chromium keeps calling home, and
+# this machine's closed network refuses every one of those calls.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if Path(item.fspath).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium not found at {CHROMIUM}; CI must install it")
+        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page that may load files and 127.0.0.1 only; anything else is refused."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    outside: list[str] = []
+
+    def local_only(route):
+        url = urlparse(route.request.url)
+        if url.scheme in ("file", "data", "blob") or url.hostname in ("127.0.0.1", "localhost"):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", local_only)
+    page = context.new_page()
+    page.outside_requests = outside
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def screenshot(page):
+    """Save a screenshot of the page under build/screenshots/NAME.png, for people to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(name: str, target=None) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        (target or page).screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def gallery():
+    """`cardlab serve` running for the whole session; yields its base URL."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", f"--port={port}"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if process.poll() is not None:
+                pytest.fail(f"cardlab serve exited: {process.stdout.read()}")
+            time.sleep(0.3)
+    else:
+        process.kill()
+        pytest.fail("cardlab serve did not start within 90 s")
+    yield url
+    process.terminate()
+    process.wait(timeout=30)

@@ -1,0 +1,41 @@
+"""Lesson 1 in a real browser: exported HTML offline, and the Voila app."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def test_cards_show_in_exported_html_without_network(page, screenshot, tmp_path):
+    subprocess.run(
+        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--execute",
+         str(NOTEBOOKS / "01_cards.ipynb"), "--output-dir", str(tmp_path)],
+        check=True, capture_output=True, timeout=300,
+    )
+    page.goto((tmp_path / "01_cards.html").as_uri())
+    queen = page.locator("svg[role=img]", has=page.locator("title", has_text="Queen of Spades"))
+    queen.first.wait_for(state="visible")
+    box = queen.first.bounding_box()
+    assert box["width"] >= 50 and box["height"] >= 70
+    hand = page.locator("svg[role=img] > title", has_text="Hand of 5 cards")
+    assert hand.count() >= 1
+    screenshot("lesson01-nbconvert-offline")
+
+
+def test_gallery_opens_lesson_and_the_widget_answers(page, screenshot, gallery):
+    """Every request that would leave this machine is refused, and the app still works."""
+    page.goto(gallery)
+    with page.context.expect_page() as opened:
+        page.get_by_text("01_cards.ipynb").click()
+    app = opened.value
+    codes = app.get_by_role("textbox")
+    codes.wait_for(state="visible", timeout=90_000)
+    codes.fill("KD 9h")
+    app.get_by_role("button", name="Show").click()
+    app.locator("svg title", has_text="Hand of 2 cards: King of Diamonds, Nine of Hearts"
+                ).wait_for(state="attached", timeout=30_000)
+    codes.fill("KD 1h")
+    app.get_by_role("button", name="Show").click()
+    app.get_by_text("bad card code '1h'").wait_for(timeout=30_000)
+    screenshot("lesson01-voila", app)

@@ -1,0 +1,69 @@
+"""The command line: bad input is exit 2 and one line on stderr, never a traceback."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cardlab.cli import main
+from cardlab.gallery import notebooks_dir, voila_command
+
+
+def run(*args):
+    """Run `cardlab` as a separate process, as a teacher's script would."""
+    return subprocess.run([sys.executable, "-m", "cardlab.cli", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def _one_line_error(result):
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    return lines[0]
+
+
+def test_bad_card_code_in_a_record(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({
+        "format": "cardlab/1", "game": "fivesons", "solution": ["QS", "3H"],
+        "hands": [["KH", "JC", "AH", "5H", "Q*"], [], [], []]}))
+    line = _one_line_error(run("replay", str(path)))
+    assert line.startswith("game.json, hands[0][4]: bad card code 'Q*'")
+
+
+def test_missing_file_and_unknown_option():
+    assert "No such file" in _one_line_error(run("infer", "nowhere.json"))
+    assert "unrecognized arguments: --colour" in _one_line_error(
+        run("replay", "x.json", "--colour"))
+    assert "invalid choice: 'chess'" in _one_line_error(run("play", "chess", "--bots", "random"))
+
+
+def test_german_messages(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "cardlab/1", "game": "skat"}')
+    assert main(["--lang", "de", "replay", str(path)]) == 2
+    assert "unbekanntes Spiel 'skat'" in capsys.readouterr().err
+
+
+def test_help_lists_every_command():
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("serve", "play", "replay", "infer", "graph", "bench"):
+        assert command in result.stdout
+
+
+@pytest.mark.parametrize("what", ["inference", "playouts"])
+def test_commands_of_games_still_to_come_say_so(what, capsys):
+    assert main(["bench", what]) == 2
+    assert "is not available yet" in capsys.readouterr().err
+
+
+def test_serve_runs_voila_on_loopback_over_the_lessons():
+    command = voila_command(9999, open_browser=False)
+    assert command[1:3] == ["-m", "voila"]
+    assert "--Voila.ip=127.0.0.1" in command and "--port=9999" in command
+    assert "--no-browser" in command
+    assert (notebooks_dir() / "01_cards.ipynb").is_file()

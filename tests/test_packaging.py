@@ -1,0 +1,24 @@
+"""The project's own promises: ruff-clean code, Binder pins that match the package."""
+
+import shutil
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is in the test extras")
+def test_ruff_is_clean():
+    result = subprocess.run(["ruff", "check", "cardlab", "tests"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+def test_binder_requirements_match_the_package():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    binder = [line for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+              if line and not line.startswith("#")]
+    assert sorted(binder) == sorted(project["dependencies"])
