@@ -10,13 +10,24 @@ stderr that says where and why.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from cardlab import gallery
-from cardlab.errors import CardlabError
+from tqdm import tqdm
+
+from cardlab import bench, gallery
+from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.errors import CardlabError, RecordError
+from cardlab.fivesons import report
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.match import play_game, tournament
+from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
+from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import LANGUAGES, message
-from cardlab.records import load_record
+from cardlab.records import load_record, save_record
 
 GAMES = ("fivesons", "blackwidow")
 GAME_TITLES = {"fivesons": "Five Sons", "blackwidow": "Black Widow"}
@@ -43,39 +54,41 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     serve.set_defaults(run=_serve)
 
-    play = commands.add_parser("play", help="play a whole game with bots")
+    play = commands.add_parser("play", help="play a whole game (or a tournament) with bots")
     play.add_argument("game", choices=GAMES)
     play.add_argument("--bots", required=True, help="bot names, one per seat, comma-separated")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--rules", default="{}", help="rule options as JSON")
     play.add_argument("--record", metavar="OUT.json", help="write the full record here")
+    play.add_argument("--games", type=int, metavar="N",
+                      help="a seat-rotated tournament of N games instead of one game")
     _add_format(play)
-    play.set_defaults(run=_not_yet("cardlab play"))
+    play.set_defaults(run=_play)
 
     replay = commands.add_parser("replay", help="check a full record and report it")
-    replay.add_argument("record", metavar="RECORD.json")
+    replay.add_argument("file", metavar="RECORD.json")
     replay.add_argument("--legal", action="store_true", help="list the legal cards at each play")
     _add_format(replay)
-    replay.set_defaults(run=_needs_record("cardlab replay"))
+    replay.set_defaults(run=_replay)
 
     infer = commands.add_parser("infer", help="what one seat (or the table) can infer")
     infer.add_argument("file", metavar="FILE")
     infer.add_argument("--as", dest="perspective", metavar="SEAT|public")
     infer.add_argument("--after", type=int, metavar="K", help="only the first K events")
     _add_format(infer)
-    infer.set_defaults(run=_needs_record("cardlab infer"))
+    infer.set_defaults(run=_infer)
 
     graph = commands.add_parser("graph", help="the knowledge graph of one perspective")
     graph.add_argument("file", metavar="FILE")
     graph.add_argument("--as", dest="perspective", metavar="SEAT|public")
     graph.add_argument("--after", type=int, metavar="K")
     graph.add_argument("--format", choices=("svg", "graphml", "json"), default="svg")
-    graph.set_defaults(run=_needs_record("cardlab graph"))
+    graph.set_defaults(run=_graph)
 
-    bench = commands.add_parser("bench", help="speed figures as JSON")
-    bench.add_argument("what", choices=("inference", "playouts"))
-    bench.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
-    bench.set_defaults(run=_not_yet("cardlab bench"))
+    measure = commands.add_parser("bench", help="speed figures as JSON")
+    measure.add_argument("what", choices=("inference", "playouts"))
+    measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
+    measure.set_defaults(run=_bench)
     return parser
 
 
@@ -84,27 +97,97 @@ def _add_format(parser: argparse.ArgumentParser) -> None:
                         help="readable text (default) or JSON on stdout")
 
 
+def _emit(args: argparse.Namespace, data: Any, text: str) -> int:
+    print(json.dumps(data, ensure_ascii=False) if args.format == "json" else text)
+    return 0
+
+
 def _serve(args: argparse.Namespace) -> int:
     print(message("cli.serving", args.lang, url=gallery.gallery_url(args.port)), flush=True)
     print(message("cli.stop_hint", args.lang), flush=True)
     return gallery.serve(args.port, open_browser=not args.no_browser)
 
 
-def _not_yet(what: str):
-    def run(args: argparse.Namespace) -> int:
-        game = GAME_TITLES.get(getattr(args, "game", ""), "game")
-        raise CardlabError("error.not_yet", what=what, game=game)
-    return run
+def _play(args: argparse.Namespace) -> int:
+    if args.game == "blackwidow":
+        raise CardlabError("error.not_yet", what="cardlab play blackwidow", game="Black Widow")
+    try:
+        rules = FiveSonsRules.from_json(json.loads(args.rules))
+    except json.JSONDecodeError as err:
+        raise RecordError("error.not_json", where="--rules", why=str(err)) from None
+    names = [name.strip() for name in args.bots.split(",")]
+    if args.games is not None:
+        if args.games < 1:
+            raise RecordError("error.out_of_range", where="--games", value=args.games,
+                              low=1, high="any")
+        with tqdm(total=args.games, file=sys.stderr, disable=None) as bar:
+            stats = tournament(rules, names, args.games, args.seed, progress=lambda _: bar.update())
+        data = {name: {"games": s.games, "wins": s.wins, "win_rate": s.win_rate,
+                       "questions_per_win": s.questions_per_win} for name, s in stats.items()}
+        return _emit(args, data, report.tournament_text(stats, args.games, args.lang))
+    game = play_game(rules, names, args.seed)
+    text = report.replay_text(game, args.lang)
+    if args.record:
+        save_record(game.to_record(), args.record)
+        text += "\n" + message("report.record_written", args.lang, path=args.record)
+    return _emit(args, report.replay_json(game), text)
 
 
-def _needs_record(what: str):
-    """A command that reads a record: the record is checked before anything else."""
-    def run(args: argparse.Namespace) -> int:
-        record = load_record(args.record if hasattr(args, "record") else args.file)
-        game = GAME_TITLES["blackwidow" if type(record).__name__.startswith("Black")
-                           else "fivesons"]
-        raise CardlabError("error.not_yet", what=what, game=game)
-    return run
+def _replay(args: argparse.Namespace) -> int:
+    record = load_record(args.file)
+    if isinstance(record, BlackWidowRecord):
+        raise CardlabError("error.not_yet", what="cardlab replay", game="Black Widow")
+    if isinstance(record, FiveSonsLog):
+        raise RecordError("cli.needs_full_record", where=args.file, command="cardlab replay")
+    game = FiveSonsGame.from_record(record)
+    return _emit(args, report.replay_json(game), report.replay_text(game, args.lang))
+
+
+def _infer(args: argparse.Namespace) -> int:
+    log = _perspective_log(args, "cardlab infer")
+    knowledge = FiveSonsKnowledge.from_log(log, args.after)
+    return _emit(args, knowledge.to_json(args.lang), report.knowledge_text(knowledge, args.lang))
+
+
+def _perspective_log(args: argparse.Namespace, command: str) -> FiveSonsLog:
+    """The observation log to reason from: the file itself, or a seat's view of a record."""
+    record = load_record(args.file)
+    if isinstance(record, BlackWidowRecord):
+        raise CardlabError("error.not_yet", what=command, game="Black Widow")
+    if isinstance(record, FiveSonsLog):
+        if args.perspective is not None:
+            raise RecordError("knowledge.log_has_perspective", where="--as")
+        log = record
+    else:
+        log = FiveSonsGame.from_record(record).observation_log(
+            _seat_or_public(args.perspective, record))
+    if args.after is not None and not 0 <= args.after <= len(log.events):
+        raise RecordError("knowledge.after_too_far", where="--after", after=args.after,
+                          count=len(log.events))
+    return log
+
+
+def _seat_or_public(value: str | None, record: FiveSonsRecord) -> int | None:
+    if value is None:
+        raise RecordError("knowledge.needs_perspective", where="--as")
+    if value == "public":
+        return None
+    last = record.rules.players - 1
+    if not value.isdigit() or int(value) > last:
+        raise RecordError("knowledge.bad_perspective", where="--as", last=last, value=value)
+    return int(value)
+
+
+def _graph(args: argparse.Namespace) -> int:
+    load_record(args.file)
+    raise CardlabError("error.not_yet", what="cardlab graph", game="knowledge graph")
+
+
+def _bench(args: argparse.Namespace) -> int:
+    if args.what == "playouts":
+        raise CardlabError("error.not_yet", what="cardlab bench playouts", game="Black Widow")
+    print(json.dumps(bench.inference(quick=args.quick), indent=1))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -12,9 +12,7 @@ reads in English on the command line and in German in a widget.
 
 from __future__ import annotations
 
-from enum import Enum
-
-from cardlab.i18n import message
+from cardlab.i18n import Text
 
 
 class CardlabError(ValueError):
@@ -28,8 +26,7 @@ class CardlabError(ValueError):
 
     def text(self, lang: str = "en") -> str:
         """The message in `lang`, prefixed with where the problem is."""
-        params = {name: _localize(value, lang) for name, value in self.params.items()}
-        body = message(self.key, lang, **params)
+        body = Text(self.key, **self.params).text(lang)
         return f"{self.where}: {body}" if self.where else body
 
     def at(self, where: str) -> CardlabError:
@@ -54,8 +51,6 @@ class IllegalAction(CardlabError):
     """A move the rules do not allow; the game is unchanged."""
 
 
-def _localize(value: object, lang: str) -> object:
-    """Localized form of a message parameter: enums name themselves."""
-    if isinstance(value, Enum) and hasattr(value, "label"):
-        return value.label(lang)
-    return value
+class InconsistentObservations(CardlabError):
+    """An observation log that no deal can explain; `where` names the event that breaks it."""
+

@@ -38,6 +38,43 @@ def _flatten(table: dict[str, Any], prefix: str = ""):
             yield f"{prefix}{key}", value
 
 
+class Text:
+    """A message to be shown later, in whichever language the reader wants.
+
+    Parameters that have a ``label(lang)`` method (suits, places) name themselves
+    in that language; anything else is formatted with ``str``.
+
+    >>> Text("suit.S").text("de")
+    'Pik'
+    """
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key = key
+        self.params = params
+
+    def text(self, lang: str = "en") -> str:
+        """The message in `lang`."""
+        return message(self.key, lang, **{
+            name: value.text(lang) if isinstance(value, Text)
+            else value.label(lang) if callable(getattr(value, "label", None)) else value
+            for name, value in self.params.items()
+        })
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __repr__(self) -> str:
+        return f"Text({self.key!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
 def message(key: str, lang: str = "en", /, **params: object) -> str:
     """The message `key` in `lang`, with `params` filled in.
 

@@ -1,0 +1,94 @@
+"""Speed benchmarks, run by `cardlab bench`; targets are checked here, never in tests.
+
+Inference: seeded bot games with 4 and with 5 players; after every event,
+the knowledge of every seat and of the table is recomputed from its
+observation log and timed.
+
+>>> figures = inference(quick=True, games=1)
+>>> figures["updates"] > 0 and figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.match import make_bots, play_game
+from cardlab.fivesons.rules import FiveSonsRules
+
+#: Bots that play the benchmark games: cheap to run, and they ask varied questions.
+BENCH_BOTS = ("logician", "random")
+
+
+def inference(quick: bool = False, games: int | None = None) -> dict:
+    """p50, p99 and max milliseconds per perspective update, overall and per player count."""
+    games = games if games is not None else (5 if quick else 100)
+    by_players = {}
+    every: list[float] = []
+    for players in (4, 5):
+        times = []
+        for seed in range(games):
+            names = [BENCH_BOTS[seat % len(BENCH_BOTS)] for seat in range(players)]
+            game = play_game(FiveSonsRules(players=players), names, seed=seed)
+            times += _time_updates(game)
+        by_players[str(players)] = _summary(times)
+        every += times
+    return {**_summary(every), "games_per_player_count": games, "by_players": by_players,
+            "worst_constructed": worst_constructed(questions=12 if quick else 40)}
+
+
+def _time_updates(game: FiveSonsGame) -> list[float]:
+    times = []
+    logs = [game.observation_log(seat) for seat in (*range(game.players), None)]
+    for after in range(1, len(game.events) + 1):
+        for log in logs:
+            start = time.perf_counter()
+            FiveSonsKnowledge.from_log(log, after)
+            times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def worst_constructed(questions: int = 40, seed: int = 0) -> dict:
+    """The slowest update found in the hardest logs we know how to make.
+
+    The table's view (nothing is ever shown to it) of games where random bots
+    ask many questions and nobody guesses: every answer adds an open "at least
+    one of" clause. Five and six players, longest prefix first.
+    """
+    worst = {"ms": 0.0}
+    for players in (5, 6):
+        game = FiveSonsGame.deal(FiveSonsRules(players=players), seed)
+        bots = make_bots(["random"] * players, players, seed)
+        rng = random.Random(seed)
+        while len(game.events) < questions:
+            turn = game.turn
+            face, heart = rng.choice(game.rules.faces), rng.choice(game.rules.hearts)
+            options = game.showable(turn, face, heart)
+            shown = None
+            if len(options) == 2:
+                responder = game.responder(turn, face, heart)
+                shown = bots[responder].show(game.observation_log(responder), turn, options)[0]
+            game.ask(turn, face, heart, shown)
+        log = game.observation_log(None)
+        start = time.perf_counter()
+        knowledge = FiveSonsKnowledge.from_log(log)
+        elapsed = (time.perf_counter() - start) * 1000
+        if elapsed > worst["ms"]:
+            worst = {"ms": round(elapsed, 2), "players": players, "perspective": "public",
+                     "events": len(log.events), "worlds": knowledge.worlds}
+    return worst
+
+
+def _summary(times: list[float]) -> dict:
+    if not times:
+        return {"updates": 0, "p50_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
+    values = np.asarray(times)
+    return {"updates": len(times), "p50_ms": round(float(np.percentile(values, 50)), 3),
+            "p99_ms": round(float(np.percentile(values, 99)), 3),
+            "max_ms": round(float(values.max()), 3)}
+

@@ -1,0 +1,187 @@
+"""Five Sons bots. Each decides from its own observation log only, never the full game.
+
+- `random`: random questions; guesses only when certain.
+- `logician`: asks about cards whose place it does not know; guesses as soon as certain.
+- `infogain`: asks the question whose answer, on average, tells it most about the
+  solution (expected drop in the entropy of the exact solution distribution).
+
+When holding both cards asked about, every bot shows the one that asker has
+already seen from it, if any. Every decision comes with a one-sentence reason.
+
+>>> from cardlab.fivesons.game import FiveSonsGame
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> game = FiveSonsGame.deal(FiveSonsRules(), seed=2)
+>>> bot = make_bot("logician", seed=1)
+>>> face, heart, why = bot.question(game.observation_log(0))
+>>> face in game.rules.faces and heart in game.rules.hearts
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, replace
+
+from cardlab.cards import Card
+from cardlab.counting import SOLUTION, count_deals
+from cardlab.errors import CardlabError
+from cardlab.fivesons.evidence import Evidence
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.record import AskSeen, FiveSonsLog
+from cardlab.i18n import Text
+
+#: How many of the most promising questions `infogain` scores exactly.
+SHORTLIST = 6
+
+
+@dataclass
+class FiveSonsBot:
+    """The shared behaviour: guess when certain, show what the asker has seen."""
+
+    rng: random.Random
+
+    name = "bot"
+
+    def question(self, log: FiveSonsLog) -> tuple[Card, Card, Text]:
+        """The face and heart to ask about, and why."""
+        face, heart = self.rng.choice(log.rules.faces), self.rng.choice(log.rules.hearts)
+        return face, heart, Text("fivesons.bot.ask_random")
+
+    def guess(self, log: FiveSonsLog) -> tuple[Card, Card, Text] | None:
+        """The solution to name, if this bot is certain of it."""
+        pairs = FiveSonsKnowledge.from_log(log).counts.pairs
+        if len(pairs) != 1:
+            return None
+        (face, heart), = pairs
+        return face, heart, Text("fivesons.bot.guess_certain", face=face, heart=heart)
+
+    def show(self, log: FiveSonsLog, asker: int, options: tuple[Card, ...]) -> tuple[Card, Text]:
+        """Which of `options` (both held) to show `asker`."""
+        seen = {event.shown for event in log.events
+                if isinstance(event, AskSeen) and event.seat == asker
+                and event.shown_by == log.me and event.shown in options}
+        if seen:
+            card = min(seen)
+            return card, Text("fivesons.bot.show_seen", card=card)
+        card = self.rng.choice(options)
+        return card, Text("fivesons.bot.show_any", card=card)
+
+
+class RandomBot(FiveSonsBot):
+    """Random questions; guesses only when certain."""
+
+    name = "random"
+
+
+class LogicianBot(FiveSonsBot):
+    """Asks about a face and a heart whose places it has not settled."""
+
+    name = "logician"
+
+    def question(self, log: FiveSonsLog) -> tuple[Card, Card, Text]:
+        knowledge = FiveSonsKnowledge.from_log(log)
+        face = self._pick(knowledge, log.rules.faces)
+        heart = self._pick(knowledge, log.rules.hearts)
+        return face, heart, Text("fivesons.bot.ask_unsettled", face=face, heart=heart)
+
+    def _pick(self, knowledge: FiveSonsKnowledge, group: tuple[Card, ...]) -> Card:
+        unsettled = [card for card in group if card in knowledge.counts.at
+                     and 0 < knowledge.counts.at[card][SOLUTION] < knowledge.worlds]
+        if unsettled:
+            return self.rng.choice(unsettled)
+        # Everything in this group is settled: name a card nobody can show, so
+        # that whatever is shown is about the other card.
+        mine = [card for card in group if card in knowledge.log.hand]
+        hidden = [card for card in group if card in knowledge.counts.at
+                  and knowledge.counts.at[card][SOLUTION] == knowledge.worlds]
+        return self.rng.choice(mine or hidden or list(group))
+
+
+class InfoGainBot(LogicianBot):
+    """Asks the question with the highest expected information about the solution."""
+
+    name = "infogain"
+
+    def question(self, log: FiveSonsLog) -> tuple[Card, Card, Text]:
+        knowledge = FiveSonsKnowledge.from_log(log)
+        candidates = self._shortlist(knowledge)
+        if not candidates:
+            return super().question(log)
+        before = _entropy(knowledge.counts.pairs.values())
+        scored = [(before - _expected_entropy(log, face, heart), face, heart)
+                  for face, heart in candidates]
+        gain, face, heart = max(scored, key=lambda s: (s[0], -candidates.index((s[1], s[2]))))
+        return face, heart, Text("fivesons.bot.ask_infogain", face=face, heart=heart,
+                                 bits=f"{gain:.2f}")
+
+    def _shortlist(self, knowledge: FiveSonsKnowledge) -> list[tuple[Card, Card]]:
+        """The questions about unsettled cards, most uncertain first."""
+        def uncertainty(card: Card) -> float:
+            p = knowledge.probability(card, SOLUTION) if card in knowledge.counts.at else 0.0
+            return p * (1 - p)
+        faces = sorted(knowledge.log.rules.faces, key=uncertainty, reverse=True)
+        hearts = sorted(knowledge.log.rules.hearts, key=uncertainty, reverse=True)
+        pairs = [(f, h) for f in faces[:3] for h in hearts[:3]
+                 if uncertainty(f) > 0 or uncertainty(h) > 0]
+        pairs.sort(key=lambda p: uncertainty(p[0]) + uncertainty(p[1]), reverse=True)
+        return pairs[:SHORTLIST]
+
+
+def _entropy(weights) -> float:
+    weights = [w for w in weights if w]
+    total = sum(weights)
+    return -sum(w / total * math.log2(w / total) for w in weights) if total else 0.0
+
+
+def _expected_entropy(log: FiveSonsLog, face: Card, heart: Card) -> float:
+    """Average entropy of the solution after asking, over every answer the asker could see.
+
+    A responder holding both cards is taken to show either with equal chance,
+    so what the asker sees mixes "holds only this one" with half of "holds both".
+    """
+    me, players = log.me, log.rules.players
+    answers: list[tuple[float, float]] = []
+    for step in range(1, players + 1):
+        shower = None if step == players else (me + step) % players
+        for shown in ((None,) if shower is None else (face, heart)):
+            event = AskSeen(me, face, heart, shower, shown)
+            mixture: dict[tuple[Card, Card], float] = {}
+            for weight, holds_other in ((1.0, False), (0.5, True)):
+                if shower is None and holds_other:
+                    continue
+                counts = _counts_with(log, event, holds_other)
+                for pair, n in (counts.pairs.items() if counts else ()):
+                    mixture[pair] = mixture.get(pair, 0.0) + weight * n
+            if mixture:
+                answers.append((sum(mixture.values()), _entropy(mixture.values())))
+    total = sum(weight for weight, _ in answers)
+    return sum(weight / total * h for weight, h in answers) if total else 0.0
+
+
+def _counts_with(log: FiveSonsLog, event: AskSeen, holds_other: bool):
+    """Exact counts after `event`, with the shower also holding (or lacking) the other card."""
+    try:
+        evidence = Evidence.from_log(replace(log, events=(*log.events, event)))
+    except CardlabError:
+        return None
+    problem = evidence.problem()
+    if event.shown_by is not None:
+        other = event.heart if event.shown == event.face else event.face
+        if other in problem.allowed:
+            places = problem.allowed[other]
+            allowed = places & {event.shown_by} if holds_other else places - {event.shown_by}
+            problem = replace(problem, allowed={**problem.allowed, other: allowed})
+        elif holds_other:
+            return None
+    return count_deals(problem)
+
+
+BOTS = {bot.name: bot for bot in (RandomBot, LogicianBot, InfoGainBot)}
+
+
+def make_bot(name: str, seed: int | None = None) -> FiveSonsBot:
+    """A bot by name, with its own random source."""
+    if name not in BOTS:
+        raise CardlabError("fivesons.bot.unknown", name=name, choices=", ".join(BOTS))
+    return BOTS[name](random.Random(seed))

@@ -1,0 +1,104 @@
+"""Bots playing whole Five Sons games, and seat-rotated tournaments between them.
+
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> game = play_game(FiveSonsRules(players=3), ["logician"] * 3, seed=4)
+>>> game.over and game.winner is not None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from cardlab.errors import CardlabError
+from cardlab.fivesons.bots import FiveSonsBot, make_bot
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.record import Ask
+from cardlab.fivesons.rules import FiveSonsRules
+
+#: A game in which no bot becomes certain this long is stopped without a winner.
+MAX_QUESTIONS = 400
+
+
+def make_bots(names: Sequence[str], players: int, seed: int | None) -> list[FiveSonsBot]:
+    """One bot per seat, each with its own seeded random source."""
+    if len(names) != players:
+        raise CardlabError("fivesons.bot.wrong_count", players=players, count=len(names))
+    rng = random.Random(seed)
+    return [make_bot(name, rng.randrange(2**32)) for name in names]
+
+
+def play_turn(game: FiveSonsGame, bots: Sequence[FiveSonsBot]) -> None:
+    """One question by the seat to ask, then any guesses in seat order from the asker."""
+    asker = game.turn
+    face, heart, _ = bots[asker].question(game.observation_log(asker))
+    options = game.showable(asker, face, heart)
+    shown = None
+    if len(options) == 2:
+        responder = game.responder(asker, face, heart)
+        shown, _ = bots[responder].show(game.observation_log(responder), asker, options)
+    game.ask(asker, face, heart, shown)
+    for step in range(game.players):
+        seat = (asker + step) % game.players
+        if game.over or seat in game.eliminated:
+            continue
+        guess = bots[seat].guess(game.observation_log(seat))
+        if guess is not None:
+            game.guess(seat, guess[0], guess[1])
+
+
+def play_game(rules: FiveSonsRules, names: Sequence[str], seed: int | None = None,
+              game: FiveSonsGame | None = None) -> FiveSonsGame:
+    """A whole game between the named bots (seat i plays `names[i]`)."""
+    rng = random.Random(seed)
+    game = game or FiveSonsGame.deal(rules, rng.randrange(2**32))
+    bots = make_bots(names, rules.players, rng.randrange(2**32))
+    while not game.over and _questions(game) < MAX_QUESTIONS:
+        play_turn(game, bots)
+    return game
+
+
+@dataclass
+class BotStats:
+    """Results of one bot over a tournament."""
+
+    games: int = 0
+    wins: int = 0
+    questions_to_win: list[int] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        """Share of the games this bot played that it won."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def questions_per_win(self) -> float | None:
+        """Average number of questions asked in the game before this bot won."""
+        wins = self.questions_to_win
+        return sum(wins) / len(wins) if wins else None
+
+
+def tournament(rules: FiveSonsRules, names: Sequence[str], games: int, seed: int | None = None,
+               progress: Callable[[int], None] | None = None) -> dict[str, BotStats]:
+    """`games` games with the line-up rotated one seat each game, so no bot keeps a seat."""
+    rng = random.Random(seed)
+    stats = {name: BotStats() for name in names}
+    for number in range(games):
+        shift = number % len(names)
+        seating = list(names[shift:]) + list(names[:shift])
+        game = play_game(rules, seating, rng.randrange(2**32))
+        for name in set(seating):
+            stats[name].games += 1
+        if game.winner is not None:
+            winner = stats[seating[game.winner]]
+            winner.wins += 1
+            winner.questions_to_win.append(_questions(game))
+        if progress:
+            progress(number + 1)
+    return stats
+
+
+def _questions(game: FiveSonsGame) -> int:
+    return sum(isinstance(event, Ask) for event in game.events)
