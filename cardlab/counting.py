@@ -9,11 +9,13 @@ The count is a dynamic programme over the cards in a chosen order. Its state
 is an integer array with one axis per seat but the last (how many cards that
 seat got so far; the last seat's share follows from the total), an axis for
 the solution's face slot, an axis saying *which* heart is in the solution
-(so that solution pairs come out exactly), and one bit axis per clause whose
-first card is placed but not yet its second. Cards are ordered so that few
-clauses are open at once. A backward pass gives, for every card and
-location, the exact number of deals that put it there, and for every face in
-the solution, the count of each heart beside it.
+(so that solution pairs come out exactly), and one axis per *open* card: a
+placed card with a clause partner still to come, recording which of that
+card's clause seats it went to (all its clauses share the one axis). Cards
+are ordered so that the open state stays small. A backward pass, indexed by
+the same open cards, gives for every card and location the exact number of
+deals that put it there, and for every face in the solution the count of
+each heart beside it.
 
 >>> from cardlab.cards import parse_cards
 >>> qs, kd, ah, th = parse_cards("QS KD AH TH")
@@ -27,6 +29,7 @@ the solution, the count of each heart beside it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
@@ -84,8 +87,9 @@ class _Counter:
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
         self.seats = list(problem.capacity)
+        clauses, self.allowed = _simplify(problem)
         self.solution_hearts = sorted(
-            (card for card in problem.hearts if SOLUTION in problem.allowed[card]),
+            (card for card in problem.hearts if SOLUTION in self.allowed[card]),
             key=problem.cards.index,
         )
         # Axis 0: which heart is in the solution (0: none yet). Axis 1: the face slot.
@@ -95,13 +99,21 @@ class _Counter:
         self.base_shape = (len(self.solution_hearts) + 1, 2 if problem.has_solution else 1,
                            *(problem.capacity[seat] + 1 for seat in self.seats[:-1]))
         self.base_ndim = len(self.base_shape)
-        self.clauses = list(dict.fromkeys(problem.clauses))
-        self.order = _order_cards(problem.cards, self.clauses)
+        self.order = _order_cards(problem.cards, clauses)
         position = {card: i for i, card in enumerate(self.order)}
-        # Open clauses at each boundary b (between order[:b] and order[b:]), sorted by id.
-        spans = [sorted((position[a], position[b])) for _, a, b in self.clauses]
+        # For each card: clauses with a later partner (its open variable's seats), and the
+        # clauses it closes with an earlier partner, as (seat, earlier card).
+        self.var_seats: dict[Hashable, list[Location]] = {card: [] for card in self.order}
+        self.closes: dict[Hashable, list[tuple[Location, Hashable]]] = {c: [] for c in self.order}
+        last_use = {}
+        for seat, a, b in clauses:
+            first, second = sorted((a, b), key=position.__getitem__)
+            if seat not in self.var_seats[first]:
+                self.var_seats[first].append(seat)
+            self.closes[second].append((seat, first))
+            last_use[first] = max(last_use.get(first, -1), position[second])
         self.layouts = [
-            tuple(c for c, (first, second) in enumerate(spans) if first < b <= second)
+            tuple(card for card in self.order[:b] if last_use.get(card, -1) >= b)
             for b in range(len(self.order) + 1)
         ]
 
@@ -121,30 +133,73 @@ class _Counter:
         backward[(0,) * self.base_ndim] = 1
         at = {card: dict.fromkeys(self._all_locations(), 0) for card in order}
         pairs: dict = {}
+        done: dict[tuple, Hashable] = {}
         for b in range(len(order) - 1, -1, -1):
             card = order[b]
-            reversed_suffix = self._reverse(backward)
-            for loc, piece in pieces[b].items():
-                by_heart = self._join(piece, reversed_suffix)
-                at[card][loc] = int(by_heart.sum())
-                if loc == SOLUTION and card in self.problem.faces:
-                    for heart, k in self.heart_index.items():
-                        if by_heart[k - 1]:
-                            pairs[card, heart] = int(by_heart[k - 1])
+            twin = done.get(self._kind(card))
+            if twin is not None:
+                at[card] = dict(at[twin])
+                if card in self.problem.faces:
+                    for heart in self.heart_index:
+                        if (twin, heart) in pairs:
+                            pairs[card, heart] = pairs[twin, heart]
+            elif worlds:
+                self._marginals(card, pieces[b], self._reverse(backward), worlds, at, pairs)
+                if self._kind(card) is not None:
+                    done[self._kind(card)] = card
             step = [self._backward_piece(backward, b, card, loc) for loc in self._locations(card)]
             backward = sum(step) if step else self._empty(b)
         return Counts(worlds, at, pairs if worlds else {})
+
+    def _marginals(self, card: Hashable, pieces: dict[Location, np.ndarray],
+                   reversed_suffix: np.ndarray, worlds: int, at: dict, pairs: dict) -> None:
+        """Deals per location of `card`; the last one is what the others leave of the total."""
+        locations = list(pieces)
+        for loc in locations[:-1]:
+            by_heart = self._join(pieces[loc], reversed_suffix)
+            at[card][loc] = int(by_heart.sum())
+            if loc == SOLUTION and card in self.problem.faces:
+                for heart, k in self.heart_index.items():
+                    if by_heart[k - 1]:
+                        pairs[card, heart] = int(by_heart[k - 1])
+        if locations:
+            last = locations[-1]
+            at[card][last] = worlds - sum(at[card][loc] for loc in locations[:-1])
+            if last == SOLUTION and card in self.problem.faces:
+                by_heart = self._join(pieces[last], reversed_suffix)
+                for heart, k in self.heart_index.items():
+                    if by_heart[k - 1]:
+                        pairs[card, heart] = int(by_heart[k - 1])
+
+    def _kind(self, card: Hashable) -> tuple | None:
+        """Cards of one kind are interchangeable: same places, no clauses, same group.
+
+        Hearts that may be hidden are told apart by the solution axis, so they
+        have no kind of their own (their pair counts are filled in afterwards).
+        """
+        if self.var_seats[card] or self.closes[card] or card in self.heart_index:
+            return None
+        return (self.allowed[card], card in self.problem.faces, card in self.problem.hearts)
 
     def _all_locations(self) -> list[Location]:
         return self.seats + ([SOLUTION] if self.problem.has_solution else [])
 
     def _locations(self, card: Hashable) -> list[Location]:
-        allowed = self.problem.allowed[card]
+        allowed = self.allowed[card]
         return [loc for loc in self._all_locations() if loc in allowed
                 and (loc != SOLUTION or card in self.problem.faces or card in self.heart_index)]
 
+    def _var_value(self, card: Hashable, loc: Location) -> int:
+        """The open variable of `card` at `loc`: 1 + index of that clause seat, else 0."""
+        seats = self.var_seats[card]
+        return seats.index(loc) + 1 if loc in seats else 0
+
+    def _var_shape(self, layout: tuple) -> tuple[int, ...]:
+        return tuple(len(self.var_seats[card]) + 1 for card in layout)
+
     def _empty(self, boundary: int) -> np.ndarray:
-        return np.zeros(self.base_shape + (2,) * len(self.layouts[boundary]), dtype=np.int64)
+        shape = self.base_shape + self._var_shape(self.layouts[boundary])
+        return np.zeros(shape, dtype=np.int64)
 
     def _place(self, array: np.ndarray, card: Hashable, loc: Location) -> np.ndarray:
         """Put `card` at `loc`: shift the usage along that location's axis."""
@@ -163,63 +218,84 @@ class _Counter:
             return array
         return out
 
+    def _satisfied(self, card: Hashable, loc: Location, earlier: Hashable) -> np.ndarray:
+        """For each value of `earlier`'s variable: are all clauses joining it to `card` met?"""
+        ok = np.ones(len(self.var_seats[earlier]) + 1, dtype=np.int64)
+        for seat, other in self.closes[card]:
+            if other == earlier and loc != seat:
+                keep = np.zeros_like(ok)
+                keep[self._var_value(earlier, seat)] = 1
+                ok *= keep
+        return ok
+
+    def _weigh(self, piece: np.ndarray, axis: int, weights: np.ndarray) -> np.ndarray:
+        shape = [1] * piece.ndim
+        shape[axis] = len(weights)
+        return piece * weights.reshape(shape)
+
     def _forward_piece(self, array: np.ndarray, b: int, card: Hashable,
                        loc: Location) -> np.ndarray:
-        """Deals of order[:b+1] with `card` at `loc`; bit 1 means 'already satisfied'."""
+        """Deals of order[:b+1] with `card` at `loc`, by the open cards' variables."""
         piece = self._place(array, card, loc)
         before, after = self.layouts[b], self.layouts[b + 1]
-        for c in sorted((c for c in before if c not in after), reverse=True):
-            axis = self.base_ndim + before.index(c)
-            seat = self.clauses[c][0]
-            piece = piece.sum(axis=axis) if loc == seat else piece.take(1, axis=axis)
-        return self._open(piece, [c for c in after if c not in before], loc,
-                          kept=[c for c in before if c in after], layout=after,
-                          satisfied_value=1)
+        closing = [c for c in before if c not in after]
+        for earlier in reversed(before):  # last axes first, so earlier axis numbers hold
+            partners = [other for _, other in self.closes[card]]
+            if earlier not in partners and earlier not in closing:
+                continue
+            axis = self.base_ndim + before.index(earlier)
+            weights = self._satisfied(card, loc, earlier) if earlier in partners else None
+            if earlier in closing and (weights is None or weights.all()):
+                piece = piece.sum(axis=axis)
+            elif earlier in closing:  # at most one value of the variable meets every clause
+                piece = piece.take(int(weights.argmax()), axis=axis) * int(weights.any())
+            elif not weights.all():
+                piece = self._weigh(piece, axis, weights)
+        if card in after:
+            opened = np.zeros((*piece.shape, len(self.var_seats[card]) + 1), dtype=np.int64)
+            opened[..., self._var_value(card, loc)] = piece
+            piece = opened
+        return piece
 
     def _backward_piece(self, array: np.ndarray, b: int, card: Hashable,
                         loc: Location) -> np.ndarray:
-        """Deals of order[b:] with `card` at `loc`; bit 1 means 'still to be satisfied here'."""
+        """Deals of order[b:] with `card` at `loc`, given the open cards' variables."""
         piece = self._place(array, card, loc)
         before, after = self.layouts[b + 1], self.layouts[b]
-        for c in sorted((c for c in before if c not in after), reverse=True):
-            axis = self.base_ndim + before.index(c)
-            seat = self.clauses[c][0]
-            piece = piece.take(0 if loc == seat else 1, axis=axis)
-        return self._open(piece, [c for c in after if c not in before], loc,
-                          kept=[c for c in before if c in after], layout=after,
-                          satisfied_value=0)
-
-    def _open(self, piece: np.ndarray, opening: list[int], loc: Location, kept: list[int],
-              layout: tuple[int, ...], satisfied_value: int) -> np.ndarray:
-        """Add a bit axis for each clause that opens here, then sort bit axes by clause id."""
-        for c in opening:
-            seat = self.clauses[c][0]
-            expanded = np.expand_dims(piece, -1)
-            if satisfied_value == 1:  # forward: the bit records whether this card satisfied it
-                zeros = np.zeros_like(expanded)
-                parts = (zeros, expanded) if loc == seat else (expanded, zeros)
-            else:  # backward: satisfied here, so either requirement is met
-                parts = (expanded, expanded) if loc == seat else (expanded, np.zeros_like(expanded))
-            piece = np.concatenate(parts, axis=-1)
-        current = kept + opening
-        if current != list(layout):
-            bits = [self.base_ndim + current.index(c) for c in layout]
-            piece = piece.transpose(*range(self.base_ndim), *bits)
-        return piece
+        current = list(before)
+        if card in before:
+            piece = piece.take(self._var_value(card, loc), axis=self.base_ndim + before.index(card))
+            current.remove(card)
+        for earlier in dict.fromkeys(other for _, other in self.closes[card]):
+            if earlier not in current:
+                piece = np.expand_dims(piece, -1)
+                current.append(earlier)
+            weights = self._satisfied(card, loc, earlier)
+            axis = self.base_ndim + current.index(earlier)
+            if not weights.all():
+                piece = self._weigh(piece, axis, weights)
+            elif piece.shape[axis] == 1:
+                piece = np.repeat(piece, len(weights), axis=axis)
+        if current != list(after):
+            axes = [self.base_ndim + current.index(c) for c in after]
+            piece = piece.transpose(*range(self.base_ndim), *axes)
+        return np.ascontiguousarray(piece)
 
     def _reverse(self, array: np.ndarray) -> np.ndarray:
-        """Index a suffix by what the prefix must have used: flip every axis but the heart's."""
-        return array[(slice(None),) + (slice(None, None, -1),) * (array.ndim - 1)]
+        """Index a suffix by what the prefix must have used: flip the usage axes."""
+        flips = (slice(None),) + (slice(None, None, -1),) * (self.base_ndim - 1)
+        return np.ascontiguousarray(array[flips])
 
     def _join(self, prefix: np.ndarray, reversed_suffix: np.ndarray) -> np.ndarray:
         """Deals joining prefix and suffix, by which heart is in the solution."""
         if not self.problem.has_solution:
-            return np.array([(prefix[0] * reversed_suffix[0]).sum()])
+            return np.array([np.dot(prefix[0].ravel(), reversed_suffix[0].ravel())])
         if not self.solution_hearts:
             return np.zeros(1, dtype=np.int64)
-        first = (prefix[1:] * reversed_suffix[:1]).reshape(len(self.solution_hearts), -1)
-        second = (prefix[:1] * reversed_suffix[1:]).reshape(len(self.solution_hearts), -1)
-        return first.sum(axis=1) + second.sum(axis=1)
+        hearts = len(self.solution_hearts)
+        prefix_flat = prefix.reshape(hearts + 1, -1)
+        suffix_flat = reversed_suffix.reshape(hearts + 1, -1)
+        return prefix_flat[1:] @ suffix_flat[0] + suffix_flat[1:] @ prefix_flat[0]
 
     def _final(self, array: np.ndarray) -> int:
         full = tuple(self.problem.capacity[seat] for seat in self.seats[:-1])
@@ -228,25 +304,54 @@ class _Counter:
         return array[(slice(1, None), 1, *full)].sum()
 
 
+def _simplify(problem: Problem) -> tuple[list[Clause], dict]:
+    """Clauses that still constrain, and allowed places narrowed by the ones that don't.
+
+    A clause is dropped once one card can only be at its seat; when one card
+    cannot be at the seat, the other card must be there.
+    """
+    allowed = {card: set(places) for card, places in problem.allowed.items()}
+    clauses = list(dict.fromkeys(problem.clauses))
+    changed = True
+    while changed:
+        changed = False
+        for clause in list(clauses):
+            seat, a, b = clause
+            if allowed[a] == {seat} or allowed[b] == {seat}:
+                clauses.remove(clause)
+            elif seat not in allowed[a] or seat not in allowed[b]:
+                other = b if seat not in allowed[a] else a
+                allowed[other] &= {seat}
+                clauses.remove(clause)
+                changed = True
+    return clauses, {card: frozenset(places) for card, places in allowed.items()}
+
+
 def _order_cards(cards: Iterable[Hashable], clauses: list[Clause]) -> list[Hashable]:
-    """Cards in clauses last, greedily chosen so that few clauses are open at once."""
+    """Cards in no clause first; then greedily the card that keeps the open state smallest."""
     cards = list(cards)
-    touching: dict[Hashable, list[int]] = {card: [] for card in cards}
-    for c, (_, a, b) in enumerate(clauses):
-        touching[a].append(c)
-        touching[b].append(c)
-    order = [card for card in cards if not touching[card]]
-    remaining = [card for card in cards if touching[card]]
-    open_clauses: set[int] = set()
+    partners: dict[Hashable, list[tuple[Location, Hashable]]] = {card: [] for card in cards}
+    for seat, a, b in clauses:
+        partners[a].append((seat, b))
+        partners[b].append((seat, a))
+    order = [card for card in cards if not partners[card]]
+    remaining = [card for card in cards if partners[card]]
+    placed: set[Hashable] = set()
     while remaining:
-        card = min(remaining, key=lambda card: _opening_cost(touching[card], open_clauses))
+        card = min(remaining, key=lambda card: _open_size_after(card, placed, partners))
         remaining.remove(card)
+        placed.add(card)
         order.append(card)
-        open_clauses.symmetric_difference_update(touching[card])
     return order
 
 
-def _opening_cost(clauses: list[int], open_clauses: set[int]) -> tuple[int, int]:
-    """How many clauses placing a card would open, net of those it closes; closing first."""
-    closes = sum(1 for c in clauses if c in open_clauses)
-    return (len(clauses) - 2 * closes, -closes)
+def _open_size_after(card: Hashable, placed: set[Hashable],
+                     partners: dict[Hashable, list[tuple[Location, Hashable]]]) -> float:
+    """Log-size of the open state if `card` were placed next (smaller is better)."""
+    now = placed | {card}
+    size = 0.0
+    for other in now:
+        seats = {seat for seat, partner in partners[other] if partner not in now}
+        if seats:
+            size += math.log(len(seats) + 1)
+    return size
