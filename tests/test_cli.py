@@ -4,8 +4,6 @@ import json
 import subprocess
 import sys
 
-import pytest
-
 from cardlab.cli import main
 from cardlab.gallery import notebooks_dir, voila_command
 
