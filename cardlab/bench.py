@@ -18,7 +18,8 @@ import numpy as np
 
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
-from cardlab.fivesons.match import make_bots, play_game
+from cardlab.fivesons.match import play_game
+from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules
 
 #: Bots that play the benchmark games: cheap to run, and they ask varied questions.
@@ -56,32 +57,33 @@ def _time_updates(game: FiveSonsGame) -> list[float]:
 def worst_constructed(questions: int = 40, seed: int = 0) -> dict:
     """The slowest update found in the hardest logs we know how to make.
 
-    The table's view (nothing is ever shown to it) of games where random bots
-    ask many questions and nobody guesses: every answer adds an open "at least
-    one of" clause. Five and six players, longest prefix first.
+    The table's view (nothing is ever shown to it) of games where random
+    questions are asked and nobody guesses: every answer adds an open "at
+    least one of" clause. Five and six players; every prefix is timed, since
+    the hardest moment is mid-game, before the clauses settle the cards.
     """
     worst = {"ms": 0.0}
     for players in (5, 6):
-        game = FiveSonsGame.deal(FiveSonsRules(players=players), seed)
-        bots = make_bots(["random"] * players, players, seed)
-        rng = random.Random(seed)
-        while len(game.events) < questions:
-            turn = game.turn
-            face, heart = rng.choice(game.rules.faces), rng.choice(game.rules.hearts)
-            options = game.showable(turn, face, heart)
-            shown = None
-            if len(options) == 2:
-                responder = game.responder(turn, face, heart)
-                shown = bots[responder].show(game.observation_log(responder), turn, options)[0]
-            game.ask(turn, face, heart, shown)
-        log = game.observation_log(None)
-        start = time.perf_counter()
-        knowledge = FiveSonsKnowledge.from_log(log)
-        elapsed = (time.perf_counter() - start) * 1000
-        if elapsed > worst["ms"]:
-            worst = {"ms": round(elapsed, 2), "players": players, "perspective": "public",
-                     "events": len(log.events), "worlds": knowledge.worlds}
+        log = _random_questions(FiveSonsRules(players=players), questions, seed)
+        for after in range(1, len(log.events) + 1):
+            start = time.perf_counter()
+            knowledge = FiveSonsKnowledge.from_log(log, after)
+            elapsed = (time.perf_counter() - start) * 1000
+            if elapsed > worst["ms"]:
+                worst = {"ms": round(elapsed, 2), "players": players, "perspective": "public",
+                         "events": after, "worlds": knowledge.worlds}
     return worst
+
+
+def _random_questions(rules: FiveSonsRules, questions: int, seed: int) -> FiveSonsLog:
+    """The table's log of `questions` random questions, shown cards chosen at random."""
+    rng = random.Random(seed)
+    game = FiveSonsGame.deal(rules, rng)
+    while len(game.events) < questions:
+        face, heart = rng.choice(rules.faces), rng.choice(rules.hearts)
+        options = game.showable(game.turn, face, heart)
+        game.ask(game.turn, face, heart, rng.choice(options) if options else None)
+    return game.observation_log(None)
 
 
 def _summary(times: list[float]) -> dict:

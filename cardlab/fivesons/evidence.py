@@ -9,8 +9,8 @@ third entry of the log, and `--after 3` keeps events 1 to 3.
 >>> qs, th = parse_cards("QS 3H")
 >>> log = FiveSonsLog(FiveSonsRules(), None, (), (AskSeen(0, qs, th, 2),))
 >>> evidence = Evidence.from_log(log)
->>> [(str(card), seat) for card, seat, _ in evidence.lacks]
-[('QS', 1), ('3H', 1)]
+>>> [(str(card), seat, holds) for card, seat, holds, _ in evidence.observed]
+[('QS', 1, False), ('3H', 1, False)]
 >>> [(c.seat, str(c.face), str(c.heart)) for c in evidence.clauses]
 [(2, 'QS', '3H')]
 """
@@ -54,8 +54,8 @@ class Evidence:
     """The raw knowledge of one perspective (`me` None: the whole table)."""
 
     log: FiveSonsLog
-    lacks: list[tuple[Card, int, Text]] = field(default_factory=list)
-    holds: list[tuple[Card, int | str, Text]] = field(default_factory=list)
+    #: (card, place, held there?, why), in the order the events happened.
+    observed: list[tuple[Card, int | str, bool, Text]] = field(default_factory=list)
     clauses: list[ClauseSeen] = field(default_factory=list)
     eliminated: dict[int, int] = field(default_factory=dict)
 
@@ -100,10 +100,11 @@ class Evidence:
         """The counting problem: where each unknown card may be, and the clauses."""
         rules = self.log.rules
         allowed = {card: {*self.seats, SOLUTION} for card in self.unknown}
-        for card, seat, _ in self.lacks:
-            allowed[card].discard(seat)
-        for card, place, _ in self.holds:
-            allowed[card] &= {place}
+        for card, place, holds, _ in self.observed:
+            if holds:
+                allowed[card] &= {place}
+            else:
+                allowed[card].discard(place)
         clauses = []
         for clause in self.clauses:
             mine = [card for card in (clause.face, clause.heart) if card in self.hand]
@@ -141,7 +142,8 @@ class Evidence:
                 continue
             why = Text(f"fivesons.reason.{reason_key}", seat=seat, face=face, heart=heart,
                        event=number)
-            self.lacks += [(card, seat, why) for card in (face, heart) if card not in self.hand]
+            self.observed += [(card, seat, False, why) for card in (face, heart)
+                              if card not in self.hand]
         if shower is None:
             return
         if shower == self.me:
@@ -155,7 +157,7 @@ class Evidence:
             if event.shown in self.hand:
                 raise InconsistentObservations("fivesons.inconsistent.shown_mine",
                                                seat=shower, card=event.shown)
-            self.holds.append((event.shown, shower, Text(
+            self.observed.append((event.shown, shower, True, Text(
                 "fivesons.reason.shown_to_me", seat=shower, card=event.shown, event=number)))
         else:
             if face in self.hand and heart in self.hand:
@@ -178,5 +180,5 @@ class Evidence:
                     raise InconsistentObservations("fivesons.inconsistent.solution_mine",
                                                    card=card)
             why = Text("fivesons.reason.my_guess", face=face, heart=heart, event=number)
-            self.holds += [(face, SOLUTION, why), (heart, SOLUTION, why)]
+            self.observed += [(face, SOLUTION, True, why), (heart, SOLUTION, True, why)]
         return False

@@ -59,10 +59,8 @@ class Deduction:
         places = {*evidence.seats, SOLUTION}
         deduction = cls(evidence, {card: set(places) for card in evidence.unknown},
                         clauses=list(evidence.clauses))
-        for card, seat, why in evidence.lacks:
-            deduction.remove(card, seat, why)
-        for card, place, why in evidence.holds:
-            deduction.fix(card, place, why)
+        for card, place, holds, why in evidence.observed:
+            (deduction.fix if holds else deduction.remove)(card, place, why)
         deduction.settle()
         return deduction
 

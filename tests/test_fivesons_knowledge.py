@@ -1,0 +1,133 @@
+"""Exact inference: counts equal brute force, facts are exactly the certainties, with reasons."""
+
+import pytest
+from fivesons_helpers import HANDS, QS, brute_force, fixed_game, random_game
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardlab.cards import parse_cards
+from cardlab.counting import SOLUTION
+from cardlab.errors import InconsistentObservations
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.record import AskSeen, FiveSonsLog, GuessSeen
+from cardlab.fivesons.rules import FiveSonsRules
+
+SMALL_3 = FiveSonsRules(players=3, faces=parse_cards("JC QC KC JD"),
+                        hearts=parse_cards("AH 2H 3H 4H"))
+SMALL_4 = FiveSonsRules(players=4, faces=parse_cards("JC QC KC JD"),
+                        hearts=parse_cards("AH 2H 3H 4H"))
+
+
+@pytest.mark.parametrize(("rules", "games"), [(SMALL_3, 150), (SMALL_4, 50)])
+def test_counts_equal_brute_force_for_every_perspective_and_prefix(rules, games):
+    for seed in range(games):
+        game = random_game(rules, seed, questions=8)
+        for me in (*range(rules.players), None):
+            log = game.observation_log(me)
+            expected = brute_force(log)
+            for after, (worlds, at, pairs) in enumerate(expected):
+                knowledge = FiveSonsKnowledge.from_log(log, after)
+                assert knowledge.worlds == worlds, (seed, me, after)
+                assert knowledge.counts.at == at, (seed, me, after)
+                assert knowledge.counts.pairs == pairs, (seed, me, after)
+
+
+def _certainties(knowledge):
+    return {(card, place, n == knowledge.worlds)
+            for card, by_place in knowledge.counts.at.items()
+            for place, n in by_place.items() if n in (0, knowledge.worlds)}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_facts_are_exactly_the_certainties_and_each_has_a_reason(players):
+    rules = FiveSonsRules(players=players)
+    for seed in range(8):
+        game = random_game(rules, seed, questions=25)
+        for me in (*range(players), None):
+            knowledge = FiveSonsKnowledge.from_log(game.observation_log(me))
+            assert {(f.card, f.place, f.holds) for f in knowledge.facts} == _certainties(knowledge)
+            for fact in knowledge.facts:
+                assert fact.reason.text("en").endswith(".")
+                assert fact.reason.text("de")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(3, 6), st.integers(0, 10**6), st.integers(0, 30))
+def test_the_real_deal_is_always_among_the_consistent_ones(players, seed, questions):
+    game = random_game(FiveSonsRules(players=players), seed, questions)
+    where = {card: seat for seat, hand in enumerate(game.hands) for card in hand}
+    where.update(dict.fromkeys(game.solution, SOLUTION))
+    for me in (*range(players), None):
+        knowledge = FiveSonsKnowledge.from_log(game.observation_log(me))
+        assert knowledge.worlds > 0
+        assert knowledge.counts.pairs[game.solution] > 0
+        for card, by_place in knowledge.counts.at.items():
+            assert by_place[where[card]] > 0
+            assert sum(by_place.values()) == knowledge.worlds
+
+
+def test_reasons_follow_the_named_steps():
+    game = fixed_game()
+    game.ask(0, QS, parse_cards("2H")[0])   # seat 1 holds 2H and shows it
+    game.ask(1, parse_cards("QD")[0], parse_cards("9H")[0], parse_cards("QD")[0])
+    knowledge = FiveSonsKnowledge.from_log(game.observation_log(0))
+    why = {(f.card.code, str(f.place), f.holds): f.reason.text() for f in knowledge.facts}
+    assert why["2H", "1", True] == "Seat 1 showed me 2H in event 1."
+    assert why["2H", "solution", False] == "2H is with seat 1, so it is not in the solution."
+    public = FiveSonsKnowledge.from_log(game.observation_log(None))
+    assert public.worlds > knowledge.worlds
+
+
+def test_own_wrong_guess_reveals_the_solution():
+    game = fixed_game()
+    game.ask(0, QS, parse_cards("2H")[0])
+    game.guess(0, parse_cards("KD")[0], parse_cards("7H")[0])
+    knowledge = FiveSonsKnowledge.from_log(game.observation_log(0))
+    assert knowledge.solution_pairs() == [(QS, parse_cards("3H")[0], knowledge.worlds)]
+    assert knowledge.knows_solution(0) is True
+    other = FiveSonsKnowledge.from_log(game.observation_log(2))
+    assert other.knows_solution(0) is True and other.knows_solution(2) is False
+    assert other.knows_solution(1) is None
+
+
+def test_full_hand_and_last_card_steps():
+    rules = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"), hearts=parse_cards("AH 2H"))
+    # 3 dealt cards: seats 0 and 1 get one each... hand sizes (1, 1, 1)
+    log = FiveSonsLog(rules, 0, parse_cards("JC"), (
+        AskSeen(0, parse_cards("QC")[0], parse_cards("AH")[0], 1, parse_cards("QC")[0]),))
+    knowledge = FiveSonsKnowledge.from_log(log)
+    reasons = {(f.card.code, str(f.place), f.holds): f.reason.key for f in knowledge.facts}
+    assert reasons["AH", "1", False] == "fivesons.reason.full_hand"
+    assert knowledge.worlds == 2   # KC with seat 2 or hidden, and the hearts follow
+
+
+@pytest.mark.parametrize(
+    ("events", "message"),
+    [
+        ((AskSeen(1, QS, parse_cards("3H")[0], 2, None),
+          AskSeen(0, parse_cards("KH")[0], parse_cards("9H")[0], 2, parse_cards("KH")[0])),
+         "event 2: seat 2 showed me KH, but KH is in my hand"),
+        ((AskSeen(0, QS, parse_cards("3H")[0], 2, QS),
+          AskSeen(1, QS, parse_cards("9H")[0], 3, None)),
+         "event 2: Seat 2 showed me QS in event 1. "
+         "But: Seat 2 passed on QS and 9H in event 2, so it holds neither."),
+        ((AskSeen(0, QS, parse_cards("3H")[0], 0, None),), "event 1: seat 0 cannot answer"),
+        ((GuessSeen(2, False), AskSeen(2, QS, parse_cards("3H")[0], 3, None)),
+         "event 2: seat 2 guessed wrong earlier and can no longer ask"),
+    ],
+)
+def test_self_contradicting_logs_name_the_breaking_event(events, message):
+    log = FiveSonsLog(FiveSonsRules(), 0, HANDS[0], events)
+    with pytest.raises(InconsistentObservations) as info:
+        FiveSonsKnowledge.from_log(log)
+    assert str(info.value).startswith(message)
+
+
+def test_json_has_every_contract_field():
+    game = fixed_game()
+    game.ask(0, QS, parse_cards("3H")[0])
+    data = FiveSonsKnowledge.from_log(game.observation_log(1)).to_json()
+    assert data["perspective"] == 1 and data["after"] == 1
+    assert set(data["counts"]["QS"]) == {"0", "2", "3", "solution"}
+    assert sum(pair["worlds"] for pair in data["solution"]) == data["worlds"]
+    assert all(set(fact) == {"card", "at", "holds", "why"} for fact in data["facts"])
