@@ -97,7 +97,7 @@ def test_play_writes_a_record_that_replays_to_the_same_result(tmp_path, capsys):
 def test_tournament(capsys):
     data = _json(capsys, "play", "fivesons", "--bots", "logician,random,random", "--games", "3",
                  "--seed", "1", "--rules", '{"players": 3}')
-    assert data["logician"]["games"] == 3
+    assert data["logician"]["games"] == 3 and data["random"]["games"] == 6
     assert sum(bot["wins"] for bot in data.values()) == 3
 
 

@@ -81,7 +81,7 @@ def test_bot_games_end_with_a_winner_and_replay_the_same(players):
 def test_tournament_rotates_seats_and_counts_wins():
     stats = tournament(FiveSonsRules(players=3), ["logician", "random", "random"], games=6,
                        seed=1)
-    assert stats["logician"].games == 6 and stats["random"].games == 6
+    assert stats["logician"].games == 6 and stats["random"].games == 12
     assert stats["logician"].wins + stats["random"].wins == 6
 
 

@@ -64,13 +64,14 @@ def play_game(rules: FiveSonsRules, names: Sequence[str], seed: int | None = Non
 class BotStats:
     """Results of one bot over a tournament."""
 
+    #: Seat-games: a bot on two seats of one game plays two.
     games: int = 0
     wins: int = 0
     questions_to_win: list[int] = field(default_factory=list)
 
     @property
     def win_rate(self) -> float:
-        """Share of the games this bot played that it won."""
+        """Share of its seat-games that this bot won."""
         return self.wins / self.games if self.games else 0.0
 
     @property
@@ -89,7 +90,7 @@ def tournament(rules: FiveSonsRules, names: Sequence[str], games: int, seed: int
         shift = number % len(names)
         seating = list(names[shift:]) + list(names[:shift])
         game = play_game(rules, seating, rng.randrange(2**32))
-        for name in set(seating):
+        for name in seating:
             stats[name].games += 1
         if game.winner is not None:
             winner = stats[seating[game.winner]]
