@@ -1,5 +1,9 @@
 """Speed benchmarks, run by `cardlab bench`; targets are checked here, never in tests.
 
+Playouts: random 4-player Black Widow hands per second on the bitmask path,
+and, where OpenSpiel is installed, the same random-play loop on its C++
+Hearts through pyspiel, in the same run.
+
 Inference: seeded bot games with 4 and with 5 players; after every event,
 the knowledge of every seat and of the table is recomputed from its
 observation log and timed.
@@ -16,6 +20,7 @@ import time
 
 import numpy as np
 
+from cardlab.blackwidow.playout import random_hand
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
@@ -41,6 +46,45 @@ def inference(quick: bool = False, games: int | None = None) -> dict:
         every += times
     return {**_summary(every), "games_per_player_count": games, "by_players": by_players,
             "worst_constructed": worst_constructed(questions=12 if quick else 40)}
+
+
+def playouts(quick: bool = False, seconds: float | None = None) -> dict:
+    """Random 4-player hands per second: ours, and OpenSpiel's where installed."""
+    seconds = seconds if seconds is not None else (1.0 if quick else 5.0)
+    rng = random.Random(0)
+    ours = _rate(lambda: random_hand(rng), seconds)
+    figures = {"games_per_s": round(ours, 1)}
+    try:
+        import pyspiel
+    except ImportError:
+        figures["openspiel"] = None
+        return figures
+    game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
+
+    def spiel_hand() -> None:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+
+    theirs = _rate(spiel_hand, seconds)
+    figures["openspiel_games_per_s"] = round(theirs, 1)
+    figures["ratio"] = round(ours / theirs, 2)
+    return figures
+
+
+def _rate(run, seconds: float) -> float:
+    """How many times per second `run` completes, over about `seconds`."""
+    count, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        for _ in range(50):
+            run()
+        count += 50
+    return count / elapsed
 
 
 def _time_updates(game: FiveSonsGame) -> list[float]:

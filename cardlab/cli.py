@@ -18,7 +18,11 @@ from typing import Any
 from tqdm import tqdm
 
 from cardlab import bench, gallery
+from cardlab.blackwidow import match as blackwidow_match
+from cardlab.blackwidow import report as blackwidow_report
+from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.errors import CardlabError, RecordError
 from cardlab.fivesons import report
 from cardlab.fivesons.game import FiveSonsGame
@@ -109,34 +113,63 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    if args.game == "blackwidow":
-        raise CardlabError("error.not_yet", what="cardlab play blackwidow", game="Black Widow")
     try:
-        rules = FiveSonsRules.from_json(json.loads(args.rules))
+        options = json.loads(args.rules)
     except json.JSONDecodeError as err:
         raise RecordError("error.not_json", where="--rules", why=str(err)) from None
     names = [name.strip() for name in args.bots.split(",")]
+    if args.games is not None and args.games < 1:
+        raise RecordError("error.out_of_range", where="--games", value=args.games,
+                          low=1, high="any")
+    if args.game == "blackwidow":
+        return _play_blackwidow(args, BlackWidowRules.from_json(options), names)
+    rules = FiveSonsRules.from_json(options)
     if args.games is not None:
-        if args.games < 1:
-            raise RecordError("error.out_of_range", where="--games", value=args.games,
-                              low=1, high="any")
-        with tqdm(total=args.games, file=sys.stderr, disable=None) as bar:
+        with _progress(args.games) as bar:
             stats = tournament(rules, names, args.games, args.seed, progress=lambda _: bar.update())
         data = {name: {"games": s.games, "wins": s.wins, "win_rate": s.win_rate,
                        "questions_per_win": s.questions_per_win} for name, s in stats.items()}
         return _emit(args, data, report.tournament_text(stats, args.games, args.lang))
     game = play_game(rules, names, args.seed)
-    text = report.replay_text(game, args.lang)
+    return _finish_play(args, game, report.replay_json(game), report.replay_text(game, args.lang))
+
+
+def _play_blackwidow(args: argparse.Namespace, rules: BlackWidowRules, names: list[str]) -> int:
+    blackwidow_match.make_bots(names, rules.players, None)  # check the names first
+    if args.games is not None:
+        with _progress(args.games) as bar:
+            stats = blackwidow_match.tournament(rules, names, args.games, args.seed,
+                                                progress=lambda _: bar.update())
+        return _emit(args, blackwidow_report.tournament_json(stats),
+                     blackwidow_report.tournament_text(stats, args.games, args.lang))
+    game = blackwidow_match.play_game(rules, names, args.seed)
+    return _finish_play(args, game, blackwidow_report.replay_json(game, None),
+                        blackwidow_report.replay_text(game, args.lang))
+
+
+def _progress(total: int) -> tqdm:
+    """A progress bar on stderr (only where stderr is a terminal)."""
+    return tqdm(total=total, file=sys.stderr, disable=None)
+
+
+def _finish_play(args: argparse.Namespace, game, data: dict, text: str) -> int:
     if args.record:
         save_record(game.to_record(), args.record)
         text += "\n" + message("report.record_written", args.lang, path=args.record)
-    return _emit(args, report.replay_json(game), text)
+    return _emit(args, data, text)
 
 
 def _replay(args: argparse.Namespace) -> int:
     record = load_record(args.file)
     if isinstance(record, BlackWidowRecord):
-        raise CardlabError("error.not_yet", what="cardlab replay", game="Black Widow")
+        legal: list[list[list[str]]] = [[] for _ in record.hands]
+
+        def note_legal(game: BlackWidowGame) -> None:
+            legal[len(game.hands) - 1].append([card.code for card in game.legal_cards()])
+
+        game = BlackWidowGame.from_record(record, note_legal if args.legal else None)
+        return _emit(args, blackwidow_report.replay_json(game, legal if args.legal else None),
+                     blackwidow_report.replay_text(game, args.lang))
     if isinstance(record, FiveSonsLog):
         raise RecordError("cli.needs_full_record", where=args.file, command="cardlab replay")
     game = FiveSonsGame.from_record(record)
@@ -184,9 +217,8 @@ def _graph(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if args.what == "playouts":
-        raise CardlabError("error.not_yet", what="cardlab bench playouts", game="Black Widow")
-    print(json.dumps(bench.inference(quick=args.quick), indent=1))
+    measure = bench.inference if args.what == "inference" else bench.playouts
+    print(json.dumps(measure(quick=args.quick), indent=1))
     return 0
 
 

@@ -30,6 +30,7 @@ each heart beside it.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
@@ -99,6 +100,8 @@ class _Counter:
         self.base_shape = (len(self.solution_hearts) + 1, 2 if problem.has_solution else 1,
                            *(problem.capacity[seat] + 1 for seat in self.seats[:-1]))
         self.base_ndim = len(self.base_shape)
+        # Counts beyond 64 bits (Black Widow with 5 or 6 players) use Python integers.
+        self.dtype = np.int64 if _deal_bound(problem) < 2**62 else object
         self.order = _order_cards(problem.cards, clauses)
         position = {card: i for i, card in enumerate(self.order)}
         # For each card: clauses with a later partner (its open variable's seats), and the
@@ -119,7 +122,7 @@ class _Counter:
 
     def run(self) -> Counts:
         order = self.order
-        forward = np.zeros(self.base_shape, dtype=np.int64)
+        forward = np.zeros(self.base_shape, dtype=self.dtype)
         forward[(0,) * self.base_ndim] = 1
         pieces: list[dict[Location, np.ndarray]] = []
         for b, card in enumerate(order):
@@ -129,7 +132,7 @@ class _Counter:
             forward = sum(step.values()) if step else self._empty(b + 1)
         worlds = int(self._final(forward))
 
-        backward = np.zeros(self.base_shape, dtype=np.int64)
+        backward = np.zeros(self.base_shape, dtype=self.dtype)
         backward[(0,) * self.base_ndim] = 1
         at = {card: dict.fromkeys(self._all_locations(), 0) for card in order}
         pairs: dict = {}
@@ -150,6 +153,50 @@ class _Counter:
             step = [self._backward_piece(backward, b, card, loc) for loc in self._locations(card)]
             backward = sum(step) if step else self._empty(b)
         return Counts(worlds, at, pairs if worlds else {})
+
+    def forward_arrays(self) -> list[np.ndarray]:
+        """The forward counts at every boundary (for sampling; no clauses)."""
+        forward = np.zeros(self.base_shape, dtype=self.dtype)
+        forward[(0,) * self.base_ndim] = 1
+        arrays = [forward]
+        for b, card in enumerate(self.order):
+            pieces = [self._forward_piece(arrays[-1], b, card, loc)
+                      for loc in self._locations(card)]
+            arrays.append(sum(pieces) if pieces else self._empty(b + 1))
+        return arrays
+
+    def final_index(self) -> tuple:
+        """The state in which every seat is full (problems without a solution)."""
+        return (0, 0, *(self.problem.capacity[seat] for seat in self.seats[:-1]))
+
+    def draw(self, forwards: list[np.ndarray], state: tuple, rng: random.Random) -> dict:
+        """One deal, drawn backwards from `state` in proportion to the prefix counts."""
+        deal = {}
+        state = list(state)
+        for b in range(len(self.order) - 1, -1, -1):
+            card = self.order[b]
+            options = []
+            for loc in self._locations(card):
+                before = self._unplace(state, loc)
+                if before is not None and forwards[b][tuple(before)]:
+                    options.append((loc, before, int(forwards[b][tuple(before)])))
+            pick = rng.randrange(sum(weight for _, _, weight in options))
+            for loc, before, weight in options:
+                if pick < weight:
+                    deal[card], state = loc, before
+                    break
+                pick -= weight
+        return deal
+
+    def _unplace(self, state: list[int], loc: Location) -> list[int] | None:
+        """The state before `card` went to `loc`, or None if it cannot have."""
+        before = list(state)
+        if loc in self.seat_axis:
+            axis = self.seat_axis[loc]
+            if before[axis] == 0:
+                return None
+            before[axis] -= 1
+        return before
 
     def _marginals(self, card: Hashable, pieces: dict[Location, np.ndarray],
                    reversed_suffix: np.ndarray, worlds: int, at: dict, pairs: dict) -> None:
@@ -199,7 +246,7 @@ class _Counter:
 
     def _empty(self, boundary: int) -> np.ndarray:
         shape = self.base_shape + self._var_shape(self.layouts[boundary])
-        return np.zeros(shape, dtype=np.int64)
+        return np.zeros(shape, dtype=self.dtype)
 
     def _place(self, array: np.ndarray, card: Hashable, loc: Location) -> np.ndarray:
         """Put `card` at `loc`: shift the usage along that location's axis."""
@@ -252,7 +299,7 @@ class _Counter:
             elif not weights.all():
                 piece = self._weigh(piece, axis, weights)
         if card in after:
-            opened = np.zeros((*piece.shape, len(self.var_seats[card]) + 1), dtype=np.int64)
+            opened = np.zeros((*piece.shape, len(self.var_seats[card]) + 1), dtype=self.dtype)
             opened[..., self._var_value(card, loc)] = piece
             piece = opened
         return piece
@@ -291,7 +338,7 @@ class _Counter:
         if not self.problem.has_solution:
             return np.array([np.dot(prefix[0].ravel(), reversed_suffix[0].ravel())])
         if not self.solution_hearts:
-            return np.zeros(1, dtype=np.int64)
+            return np.zeros(1, dtype=self.dtype)
         hearts = len(self.solution_hearts)
         prefix_flat = prefix.reshape(hearts + 1, -1)
         suffix_flat = reversed_suffix.reshape(hearts + 1, -1)
@@ -302,6 +349,37 @@ class _Counter:
         if not self.problem.has_solution:
             return array[(0, 0, *full)]
         return array[(slice(1, None), 1, *full)].sum()
+
+
+def _deal_bound(problem: Problem) -> int:
+    """More deals than any problem of this shape can have: all cards spread freely."""
+    bound = math.factorial(len(problem.cards))
+    for capacity in problem.capacity.values():
+        bound //= math.factorial(capacity)
+    return bound
+
+
+def sample_deals(problem: Problem, rng: random.Random, count: int) -> list[dict]:
+    """`count` deals drawn uniformly from all consistent deals, each as {card: location}.
+
+    Draws backwards through the forward counts: each card's location is chosen
+    in proportion to the number of ways to deal the cards before it. For
+    problems without a solution or clauses (Black Widow's).
+
+    >>> from cardlab.cards import parse_cards
+    >>> cards = parse_cards("2C 3C 4C")
+    >>> problem = Problem(cards, {0: 2, 1: 1}, {c: frozenset({0, 1}) for c in cards})
+    >>> sorted(sample_deals(problem, random.Random(1), 1)[0].values())
+    [0, 0, 1]
+    """
+    counter = _Counter(problem)
+    if problem.has_solution or any(counter.var_seats.values()):
+        raise ValueError("sampling needs a problem without a solution or clauses")
+    forwards = counter.forward_arrays()
+    final = counter.final_index()
+    if not forwards[-1][final]:
+        return []
+    return [counter.draw(forwards, final, rng) for _ in range(count)]
 
 
 def _simplify(problem: Problem) -> tuple[list[Clause], dict]:

@@ -3,6 +3,7 @@
 The full state lives here; seats see only `view(seat)`. Every action is
 checked first and a refused action changes nothing.
 
+>>> from cardlab.cards import TWO_OF_CLUBS
 >>> game = BlackWidowGame.new(BlackWidowRules(players=4, pass_cycle=("hold",)), seed=1)
 >>> game.phase, game.turn == game.hand.holder(TWO_OF_CLUBS)
 ('play', True)
@@ -13,7 +14,7 @@ checked first and a refused action changes nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cardlab.blackwidow import kernel
@@ -159,16 +160,21 @@ class BlackWidowGame:
 
     @classmethod
     def new(cls, rules: BlackWidowRules, seed: int | random.Random | None = None,
-            deal: Sequence[Sequence[Card]] | None = None) -> BlackWidowGame:
+            deal: Sequence[Sequence[Card]] | None = None, number: int = 0) -> BlackWidowGame:
         """A game with its first hand dealt (shuffled from `seed`, or the given `deal`)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         game = cls(rules, rng, [0] * rules.players)
-        game.start_hand(deal)
+        game.start_hand(deal, number)
         return game
 
     @classmethod
-    def from_record(cls, record: BlackWidowRecord) -> BlackWidowGame:
-        """Replay a record; an illegal action raises, naming the hand and play."""
+    def from_record(cls, record: BlackWidowRecord,
+                    before_play: Callable[[BlackWidowGame], None] | None = None,
+                    ) -> BlackWidowGame:
+        """Replay a record; an illegal action raises, naming the hand and play.
+
+        `before_play`, if given, sees the game before every play (for listing legal cards).
+        """
         game = cls(record.rules, random.Random(0), [0] * record.rules.players)
         for number, entry in enumerate(record.hands, start=1):
             if game.over:
@@ -180,6 +186,8 @@ class BlackWidowGame:
             except IllegalAction as err:
                 raise err.at(f"hand {number}, pass") from None
             for count, card in enumerate(entry.plays, start=1):
+                if before_play is not None:
+                    before_play(game)
                 try:
                     game.play(card)
                 except IllegalAction as err:
@@ -234,8 +242,13 @@ class BlackWidowGame:
             return self.hand.shooter()
         return None
 
-    def start_hand(self, deal: Sequence[Sequence[Card]] | None = None) -> Hand:
-        """Deal the next hand (shuffled unless `deal` is given)."""
+    def start_hand(self, deal: Sequence[Sequence[Card]] | None = None,
+                   number: int | None = None) -> Hand:
+        """Deal the next hand (shuffled unless `deal` is given).
+
+        `number` sets where the hand stands in the passing cycle (default: its place
+        in this game), for tournaments that play single hands.
+        """
         if self.over:
             raise IllegalAction("blackwidow.illegal.game_over")
         if deal is None:
@@ -243,7 +256,8 @@ class BlackWidowGame:
             self.rng.shuffle(cards)
             deal = [sorted(cards[seat::self.rules.players]) for seat in range(self.rules.players)]
         deal = tuple(tuple(cards) for cards in deal)
-        hand = Hand(self.rules, len(self.hands), deal, [None] * self.rules.players,
+        number = len(self.hands) if number is None else number
+        hand = Hand(self.rules, number, deal, [None] * self.rules.players,
                     [kernel.mask(cards) for cards in deal], taken=[0] * self.rules.players)
         self.hands.append(hand)
         return hand

@@ -1,0 +1,108 @@
+"""What one seat of Black Widow sees: its own cards, its pass, and every card played.
+
+Bots and the card-counting knowledge get only this, never the other hands.
+
+>>> from cardlab.blackwidow.game import BlackWidowGame
+>>> from cardlab.blackwidow.rules import BlackWidowRules
+>>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
+>>> view = seat_view(game, game.turn)
+>>> [card.code for card in view.legal()]
+['2C']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardlab.blackwidow import kernel
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.cards import Card, Suit
+
+
+@dataclass(frozen=True)
+class BlackWidowView:
+    """One seat's knowledge of the current hand (and the scores before it)."""
+
+    rules: BlackWidowRules
+    me: int
+    hand_number: int
+    scores: tuple[int, ...]
+    dealt: tuple[Card, ...]
+    passed: tuple[Card, ...] | None = None
+    received: tuple[Card, ...] | None = None
+    plays: tuple[tuple[int, Card], ...] = ()
+
+    @property
+    def offset(self) -> int:
+        """Seats from passer to receiver this hand (0 on a hold hand)."""
+        return self.rules.pass_offset(self.hand_number)
+
+    @property
+    def passed_to(self) -> int:
+        """The seat that received my pass."""
+        return (self.me + self.offset) % self.rules.players
+
+    @property
+    def hand_mask(self) -> int:
+        """My cards now, as a mask."""
+        bits = kernel.mask(self.dealt)
+        bits &= ~kernel.mask(self.passed or ())
+        bits |= kernel.mask(self.received or ())
+        return bits & ~kernel.mask(card for seat, card in self.plays if seat == self.me)
+
+    @property
+    def hand(self) -> list[Card]:
+        """My cards now, in deck order."""
+        return kernel.cards_of(self.hand_mask)
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The trick in progress."""
+        return list(self.plays[len(self.plays) - len(self.plays) % self.rules.players:])
+
+    @property
+    def hearts_broken(self) -> bool:
+        """True once a heart (or, by option, the Queen of Spades) has been played."""
+        return any(card.suit is Suit.HEARTS or (self.rules.queen_breaks_hearts
+                                                and card.is_point) for _, card in self.plays)
+
+    def held_by(self, seat: int) -> int:
+        """How many cards `seat` holds now."""
+        return self.rules.hand_size - sum(1 for s, _ in self.plays if s == seat)
+
+    def legal(self) -> list[Card]:
+        """The cards I may play if it is my turn."""
+        trick = self.trick
+        opening = next(card for card in self.rules.deck if card.suit is Suit.CLUBS)
+        return kernel.cards_of(kernel.legal(
+            self.hand_mask, trick[0][1].suit if trick else None,
+            first_trick=len(self.plays) < self.rules.players, hearts_broken=self.hearts_broken,
+            opening=(1 << opening.index) if not self.plays else None,
+            points_on_first_trick=self.rules.first_trick_points))
+
+    def taken(self) -> list[int]:
+        """Points each seat has taken so far this hand (tricks completed)."""
+        n = self.rules.players
+        totals = [0] * n
+        complete = len(self.plays) - len(self.plays) % n
+        for start in range(0, complete, n):
+            trick = self.plays[start:start + n]
+            winner = kernel.trick_winner([card.index for _, card in trick], trick[0][0], n)
+            totals[winner] += kernel.points(kernel.mask(card for _, card in trick),
+                                            self.rules.jack_of_diamonds)
+        return totals
+
+
+def seat_view(game, seat: int) -> BlackWidowView:
+    """What `seat` knows of `game`'s current hand."""
+    hand = game.hand
+    passes_done = hand.offset != 0 and not hand.passing
+    received = None
+    if passes_done:
+        received = hand.passes[(seat - hand.offset) % game.rules.players]
+    scores = game.scores if len(game.results) < len(game.hands) else (
+        game.results[-2].scores if len(game.results) > 1 else [0] * game.rules.players)
+    return BlackWidowView(
+        game.rules, seat, hand.number, tuple(scores), hand.deal[seat],
+        hand.passes[seat] if hand.offset else None, received,
+        tuple(zip(hand.seats, hand.plays, strict=True)))
