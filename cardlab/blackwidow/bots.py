@@ -61,10 +61,16 @@ class BlackWidowBot:
         return card, Text("blackwidow.bot.random", card=card)
 
     def choose_moon(self, view: BlackWidowView, outcomes: dict[str, list[int]]) -> tuple[str, Text]:
-        """Whichever moon scoring leaves this seat better placed against the best other seat."""
-        def standing(scores: list[int]) -> tuple[int, int]:
+        """Whichever moon scoring leaves this seat better placed.
+
+        Best is ending the game as a winner, worst ending it as a loser; between
+        those, the smaller lead of this seat over the best other seat.
+        """
+        def standing(scores: list[int]) -> tuple[int, int, int]:
             best_other = min(s for seat, s in enumerate(scores) if seat != view.me)
-            return (scores[view.me] - best_other, scores[view.me])
+            ends = max(scores) > view.rules.end_above
+            outcome = (0 if scores[view.me] <= best_other else 2) if ends else 1
+            return (outcome, scores[view.me] - best_other, scores[view.me])
         choice = min(("others", "self"), key=lambda c: standing(outcomes[c]))
         return choice, Text("blackwidow.bot.moon_choice", choice=choice)
 

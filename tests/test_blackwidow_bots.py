@@ -1,0 +1,120 @@
+"""Black Widow bots decide from their view only, explain themselves, and play whole games."""
+
+import pytest
+
+from cardlab.blackwidow.bots import BOTS, make_bot
+from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.match import play_game, tournament
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.view import seat_view
+from cardlab.cards import Card, parse_cards
+from cardlab.errors import CardlabError
+
+C = Card.parse
+
+
+def _game_after(plays, seed=4):
+    game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed)
+    bots = [make_bot("random", seat) for seat in range(4)]
+    for _ in range(plays):
+        game.play(bots[game.turn].play(seat_view(game, game.turn))[0])
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_see_only_their_view(name):
+    """The same view gives the same card, whatever the other hands hold."""
+    game = _game_after(9)
+    seat = game.turn
+    view = seat_view(game, seat)
+    other = BlackWidowGame.new(game.rules, deal=_shuffle_others(game, seat))
+    for card in game.hand.plays:
+        other.play(card)
+    if seat_view(other, seat) != view:
+        pytest.skip("the reshuffle changed what the seat saw")
+    first = make_bot(name, seed=3).play(view)
+    second = make_bot(name, seed=3).play(seat_view(other, seat))
+    assert first[0] == second[0] and first[1].text("de")
+
+
+def _shuffle_others(game, seat):
+    """Swap the unplayed cards of the two other seats after `seat`, suit for suit."""
+    deal = [list(cards) for cards in game.hand.deal]
+    a, b = (seat + 1) % 4, (seat + 2) % 4
+    played = set(game.hand.plays)
+    for card_a in [c for c in deal[a] if c not in played]:
+        for card_b in [c for c in deal[b] if c not in played and c.suit is card_a.suit]:
+            i, j = deal[a].index(card_a), deal[b].index(card_b)
+            deal[a][i], deal[b][j] = card_b, card_a
+            played |= {card_a, card_b}
+            break
+    return deal
+
+
+def test_heuristic_passes_the_unguarded_queen_and_high_spades():
+    game = BlackWidowGame.new(BlackWidowRules(), deal=[
+        parse_cards("QS KS 2S 2C 3C 4C 5C 6C 7C 8C 9C TC JC"),
+        parse_cards("AS 3S 4S 5S 6S 7S 8S 9S TS JS QC KC AC"),
+        parse_cards("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"),
+        parse_cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH")])
+    cards, why = make_bot("heuristic").pass_cards(seat_view(game, 0))
+    assert set(cards) >= {C("QS"), C("KS")}
+    assert "QS" in why.text()
+
+
+def test_heuristic_dumps_the_queen_when_void():
+    bot = make_bot("heuristic")
+    hand = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), deal=[
+        parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
+        parse_cards("QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"),
+        parse_cards("AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"),
+        parse_cards("AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS")])
+    hand.play(C("2C"))
+    hand.play(C("2D"))
+    hand.play(C("AD"))
+    hand.play(C("2S"))
+    hand.play(C("3C"))                  # seat 0 leads clubs again; seat 1 has none
+    card, why = bot.play(seat_view(hand, 1))
+    assert card == C("QS") and "Queen of Spades" in why.text()
+
+
+def test_montecarlo_explains_its_choice_and_keeps_to_its_budget():
+    game = next(g for g in (_game_after(k) for k in range(12, 40)) if len(g.legal_cards()) > 2)
+    view = seat_view(game, game.turn)
+    card, why = make_bot("montecarlo", seed=1, samples=20).play(view)
+    assert card in game.legal_cards()
+    assert why.text().startswith("Over 20 sampled deals")
+    _, hurried = make_bot("montecarlo", seed=1, samples=20, budget_ms=0.001).play(view)
+    assert hurried.text().startswith("Over 1 sampled deals")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_bot_games_finish_and_are_reproducible(players):
+    rules = BlackWidowRules(players=players, end_above=50)
+    names = (["heuristic", "random", "montecarlo"] * 2)[:players]
+    game = play_game(rules, names, seed=players, hands=2)
+    again = play_game(rules, names, seed=players, hands=2)
+    assert game.to_record() == again.to_record()
+    assert len(game.results) == 2
+
+
+def test_moon_choice_picks_the_better_standing():
+    bot = make_bot("heuristic")
+    view = seat_view(_game_after(0), 0)
+    choice, _ = bot.choose_moon(view, {"self": [40, 50, 60, 70], "others": [66, 76, 86, 96]})
+    assert choice == "self"
+    choice, _ = bot.choose_moon(view, {"self": [-16, 90, 95, 80], "others": [10, 116, 121, 106]})
+    assert choice == "others"      # ends the game with this seat as the winner
+    choice, _ = bot.choose_moon(view, {"self": [64, 60, 20, 30], "others": [90, 86, 46, 56]})
+    assert choice == "self"
+
+
+def test_tournament_rotates_seats():
+    stats = tournament(BlackWidowRules(), ["heuristic", "random", "random", "random"], 8, seed=2)
+    assert len(stats["heuristic"].points) == 8 and len(stats["random"].points) == 24
+    assert stats["heuristic"].interval >= 0
+
+
+def test_unknown_bot():
+    with pytest.raises(CardlabError, match="unknown bot 'shark'"):
+        make_bot("shark")

@@ -1,0 +1,79 @@
+"""`cardlab play/replay/bench` for Black Widow, as CONTRACT.md describes."""
+
+import json
+
+from test_cli import _one_line_error, run
+
+from cardlab.blackwidow.match import play_game
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.cli import main
+from cardlab.records import save_record
+
+
+def _json(capsys, *args):
+    assert main([*args, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_play_then_replay_with_legal_cards(tmp_path, capsys):
+    out = tmp_path / "game.json"
+    result = _json(capsys, "play", "blackwidow", "--bots", "heuristic,random,random",
+                   "--rules", '{"players": 3, "end_above": 40}', "--seed", "4",
+                   "--record", str(out))
+    assert result["over"] and result["winners"]
+    replayed = _json(capsys, "replay", str(out), "--legal")
+    assert [h["scores"] for h in replayed["hands"]] == [h["scores"] for h in result["hands"]]
+    record = json.loads(out.read_text())
+    for hand, entry in zip(replayed["hands"], record["hands"], strict=True):
+        assert len(hand["legal"]) == len(entry["plays"])
+        for legal, card in zip(hand["legal"], entry["plays"], strict=True):
+            assert card in legal and legal == sorted(legal, key=_deck_order)
+
+
+def _deck_order(code):
+    return "CDHS".index(code[-1]) * 13 + "23456789TJQKA".index(code[0])
+
+
+def test_illegal_play_in_a_record_is_one_line(tmp_path):
+    game = play_game(BlackWidowRules(pass_cycle=["hold"]), ["random"] * 4, seed=3, hands=1)
+    plays, seats = game.hand.plays, game.hand.seats
+    # A seat that followed suit, swapped with a later card of its own from another suit.
+    i, j = next((i, j) for i in range(4, 48) if i % 4 and plays[i].suit is plays[i - i % 4].suit
+                for j in range(i + 1, 52)
+                if seats[j] == seats[i] and plays[j].suit is not plays[i].suit)
+    data = game.to_record().to_json()
+    codes = data["hands"][0]["plays"]
+    codes[i], codes[j] = codes[j], codes[i]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    suit = plays[i].suit.label()
+    assert _one_line_error(run("replay", str(path))) == (
+        f"hand 1, play {i + 1}: {plays[j].code} is not legal for seat {seats[i]}: "
+        f"{suit} must be followed")
+
+
+def test_tournament_reports_points_per_hand_with_intervals(capsys):
+    data = _json(capsys, "play", "blackwidow", "--bots", "heuristic,random,random,random",
+                 "--games", "4", "--seed", "1")
+    assert data["heuristic"]["hands"] == 4 and data["random"]["hands"] == 12
+    assert data["heuristic"]["interval95"] >= 0
+
+
+def test_bench_playouts_quick(capsys):
+    assert main(["bench", "playouts", "--quick"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["games_per_s"] > 0
+
+
+def test_bad_rules_and_bots():
+    assert "rules.players: 7 is out of range" in _one_line_error(
+        run("play", "blackwidow", "--bots", "random", "--rules", '{"players": 7}'))
+    assert "unknown bot 'shark'" in _one_line_error(
+        run("play", "blackwidow", "--bots", "shark,random,random,random"))
+
+
+def test_saved_record_round_trips(tmp_path):
+    game = play_game(BlackWidowRules(players=5, moon="choose"), ["random"] * 5, seed=2, hands=3)
+    path = tmp_path / "five.json"
+    save_record(game.to_record(), path)
+    assert run("replay", str(path)).returncode == 0
