@@ -13,16 +13,19 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from tqdm import tqdm
 
-from cardlab import bench, gallery
+from cardlab import bench, gallery, graphs
 from cardlab.blackwidow import match as blackwidow_match
 from cardlab.blackwidow import report as blackwidow_report
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.errors import CardlabError, RecordError
 from cardlab.fivesons import report
 from cardlab.fivesons.game import FiveSonsGame
@@ -30,8 +33,10 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game, tournament
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.graphs import blackwidow_graph, fivesons_graph
 from cardlab.i18n import LANGUAGES, message
 from cardlab.records import load_record, save_record
+from cardlab.render.graph import graph_svg
 
 GAMES = ("fivesons", "blackwidow")
 GAME_TITLES = {"fivesons": "Five Sons", "blackwidow": "Black Widow"}
@@ -182,9 +187,9 @@ def _infer(args: argparse.Namespace) -> int:
     return _emit(args, knowledge.to_json(args.lang), report.knowledge_text(knowledge, args.lang))
 
 
-def _perspective_log(args: argparse.Namespace, command: str) -> FiveSonsLog:
+def _perspective_log(args: argparse.Namespace, command: str, record=None) -> FiveSonsLog:
     """The observation log to reason from: the file itself, or a seat's view of a record."""
-    record = load_record(args.file)
+    record = record or load_record(args.file)
     if isinstance(record, BlackWidowRecord):
         raise CardlabError("error.not_yet", what=command, game="Black Widow")
     if isinstance(record, FiveSonsLog):
@@ -212,8 +217,35 @@ def _seat_or_public(value: str | None, record: FiveSonsRecord) -> int | None:
 
 
 def _graph(args: argparse.Namespace) -> int:
-    load_record(args.file)
-    raise CardlabError("error.not_yet", what="cardlab graph", game="knowledge graph")
+    record = load_record(args.file)
+    if isinstance(record, BlackWidowRecord):
+        graph = blackwidow_graph(BlackWidowKnowledge.from_view(_blackwidow_view(args, record)),
+                                 args.lang)
+    else:
+        log = _perspective_log(args, "cardlab graph", record)
+        graph = fivesons_graph(FiveSonsKnowledge.from_log(log, args.after), args.lang)
+    if args.format == "json":
+        print(graphs.to_json(graph))
+    elif args.format == "graphml":
+        print(graphs.to_graphml(graph))
+    else:
+        print(graph_svg(graph, lang=args.lang))
+    return 0
+
+
+def _blackwidow_view(args: argparse.Namespace, record: BlackWidowRecord) -> BlackWidowView:
+    """The view of `--as SEAT` after `--after K` plays of the record's last hand."""
+    last = record.rules.players - 1
+    if args.perspective is None or not args.perspective.isdigit() or int(args.perspective) > last:
+        raise RecordError("graphcli.needs_seat", where="--as", last=last)
+    plays = record.hands[-1].plays
+    if args.after is not None:
+        if not 0 <= args.after <= len(plays):
+            raise RecordError("graphcli.after_plays", where="--after", after=args.after,
+                              count=len(plays))
+        last_hand = replace(record.hands[-1], plays=plays[:args.after], moon=None)
+        record = replace(record, hands=(*record.hands[:-1], last_hand))
+    return seat_view(BlackWidowGame.from_record(record), int(args.perspective))
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 from cardlab.cards import Card
 from cardlab.counting import SOLUTION, Counts, count_deals
 from cardlab.errors import InconsistentObservations
-from cardlab.fivesons.evidence import Evidence, Place
+from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place
 from cardlab.fivesons.reasoning import Contradiction, Deduction
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.i18n import Text
@@ -51,6 +51,8 @@ class FiveSonsKnowledge:
     log: FiveSonsLog
     counts: Counts
     facts: tuple[Fact, ...]
+    #: "At least one of" clauses that the certainties have not settled yet.
+    clauses: tuple[ClauseSeen, ...] = ()
 
     @classmethod
     def from_log(cls, log: FiveSonsLog, after: int | None = None) -> FiveSonsKnowledge:
@@ -67,7 +69,7 @@ class FiveSonsKnowledge:
             raise _first_break(log)
         deduction = Deduction.from_evidence(evidence)
         _explain_every_certainty(deduction, counts)
-        return cls(log, counts, _facts(deduction, counts))
+        return cls(log, counts, _facts(deduction, counts), tuple(deduction.clauses))
 
     @property
     def me(self) -> int | None:

@@ -74,8 +74,13 @@ def screenshot(page):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def take(name: str, target=None) -> Path:
+        """`target` is another page, or one element (a locator); the test's page by default."""
         path = SCREENSHOTS / f"{name}.png"
-        (target or page).screenshot(path=str(path), full_page=True)
+        target = target or page
+        if hasattr(target, "goto"):
+            target.screenshot(path=str(path), full_page=True)
+        else:
+            target.screenshot(path=str(path))
         return path
 
     return take

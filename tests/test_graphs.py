@@ -1,0 +1,128 @@
+"""Knowledge graphs match the knowledge engines exactly, and draw as accessible SVG."""
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+
+import networkx as nx
+import pytest
+from fivesons_helpers import random_game
+
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
+from cardlab.blackwidow.match import play_game as play_blackwidow
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.view import seat_view
+from cardlab.cli import main
+from cardlab.counting import SOLUTION
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.graphs import blackwidow_graph, fivesons_graph, to_graphml, to_json
+from cardlab.records import save_record
+from cardlab.render.graph import GraphPicture, graph_svg
+from cardlab.render.notes import notes_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _location_edges(graph):
+    return {(u, v): d for u, v, d in graph.edges(data=True)
+            if d["kind"] in ("holds", "lacks", "may_hold")}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_fivesons_graph_matches_the_knowledge_for_every_perspective(players):
+    game = random_game(FiveSonsRules(players=players), seed=players, questions=14)
+    for me in (*range(players), None):
+        knowledge = FiveSonsKnowledge.from_log(game.observation_log(me))
+        graph = fivesons_graph(knowledge)
+        edges = _location_edges(graph)
+        locations = [str(s) for s in range(players) if s != me] + [SOLUTION]
+        for card, by_place in knowledge.counts.at.items():
+            for place in locations:
+                n = by_place[SOLUTION if place == SOLUTION else int(place)]
+                edge = edges.pop((place, card.code))
+                assert edge["share"] == f"{n}/{knowledge.worlds}"
+                assert edge["p"] == float(Fraction(n, knowledge.worlds))
+                assert edge["kind"] == ("holds" if n == knowledge.worlds else
+                                        "lacks" if n == 0 else "may_hold")
+                if edge["kind"] != "may_hold":
+                    assert edge["why"]
+        # What is left: the observer's own seat, which holds its cards and lacks the rest.
+        assert all(u == str(me) for u, _ in edges)
+        assert {v for (u, v), d in edges.items() if d["kind"] == "holds"} == {
+            c.code for c in knowledge.log.hand}
+        clauses = [n for n, d in graph.nodes(data=True) if d["kind"] == "clause"]
+        assert len(clauses) == len(knowledge.clauses)
+
+
+def test_blackwidow_graph_matches_the_card_counting():
+    game = play_blackwidow(BlackWidowRules(players=4), ["random"] * 4, seed=3, hands=1)
+    game.start_hand()
+    while game.phase == "pass":
+        game.pass_cards(game.turn, list(game.hand.deal[game.turn][:3]))
+    for _ in range(17):
+        game.play(game.legal_cards()[0])
+    for me in range(4):
+        knowledge = BlackWidowKnowledge.from_view(seat_view(game, me))
+        edges = _location_edges(blackwidow_graph(knowledge))
+        for card, by_seat in knowledge.counts.at.items():
+            for seat, n in by_seat.items():
+                assert edges[str(seat), card.code]["share"] == f"{n}/{knowledge.worlds}"
+        played = {card.code for card in game.hand.plays}
+        for (u, v), data in edges.items():
+            if v in played and u != str(me):
+                assert data["kind"] == "lacks" and "was played by seat" in data["why"]
+        voids = {(str(v.seat), v.suit.letter) for v in knowledge.voids}
+        for (u, v), data in edges.items():
+            if (u, v[-1]) in voids and v not in played and u != str(me):
+                assert data["kind"] == "lacks" and "did not follow" in data["why"]
+
+
+def test_exports_round_trip():
+    game = random_game(FiveSonsRules(players=4), seed=2, questions=10)
+    graph = fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(1)))
+    again = nx.node_link_graph(json.loads(to_json(graph)))
+    assert sorted(again.edges(data=True)) == sorted(graph.edges(data=True))
+    from_graphml = nx.read_graphml(io.BytesIO(to_graphml(graph).encode()))
+    assert from_graphml.number_of_edges() == graph.number_of_edges()
+
+
+def test_svg_is_accessible_xml_with_the_facts_as_text():
+    game = random_game(FiveSonsRules(players=4), seed=2, questions=10)
+    log = game.observation_log(0)
+    graph = fivesons_graph(FiveSonsKnowledge.from_log(log))
+    before = fivesons_graph(FiveSonsKnowledge.from_log(log, len(log.events) - 1))
+    for svg in (graph_svg(graph, before), graph_svg(graph, show_impossible=True),
+                notes_svg(graph), GraphPicture(graph)._repr_html_()):
+        root = ET.fromstring(svg)
+        assert root.get("role") == "img"
+        assert root.find(f"{NS}title").text.endswith(
+            f"What seat 0 knows after {len(log.events)} events")
+        assert "Seat" in root.find(f"{NS}desc").text
+
+
+def test_german_graph():
+    game = random_game(FiveSonsRules(players=4), seed=2, questions=3)
+    log = game.observation_log(0)
+    graph = fivesons_graph(FiveSonsKnowledge.from_log(log), lang="de")
+    assert graph.graph["title"] == f"Was Platz 0 nach {len(log.events)} Ereignissen weiß"
+    assert "Lösung" in graph_svg(graph, lang="de")
+
+
+def test_cardlab_graph_command(tmp_path, capsys):
+    game = random_game(FiveSonsRules(players=4), seed=4, questions=6)
+    path = tmp_path / "game.json"
+    save_record(game.to_record(), path)
+    assert main(["graph", str(path), "--as", "2", "--after", "3", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    kinds = {node["kind"] for node in data["nodes"]}
+    assert kinds >= {"seat", "solution", "card"} and data["graph"]["after"] == 3
+    assert main(["graph", str(path), "--as", "public"]) == 0
+    assert ET.fromstring(capsys.readouterr().out).get("role") == "img"
+    black = play_blackwidow(BlackWidowRules(players=3), ["random"] * 3, seed=1, hands=1)
+    bw_path = tmp_path / "bw.json"
+    save_record(black.to_record(), bw_path)
+    assert main(["graph", str(bw_path), "--as", "1", "--after", "10", "--format",
+                 "graphml"]) == 0
+    assert nx.read_graphml(io.StringIO(capsys.readouterr().out)).graph["after"] == 10
