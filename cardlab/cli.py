@@ -39,7 +39,6 @@ from cardlab.records import load_record, save_record
 from cardlab.render.graph import graph_svg
 
 GAMES = ("fivesons", "blackwidow")
-GAME_TITLES = {"fivesons": "Five Sons", "blackwidow": "Black Widow"}
 
 
 class _UsageError(Exception):
@@ -182,16 +181,18 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _infer(args: argparse.Namespace) -> int:
-    log = _perspective_log(args, "cardlab infer")
-    knowledge = FiveSonsKnowledge.from_log(log, args.after)
+    record = load_record(args.file)
+    if isinstance(record, BlackWidowRecord):
+        counting = BlackWidowKnowledge.from_view(_blackwidow_view(args, record))
+        return _emit(args, counting.to_json(),
+                     blackwidow_report.knowledge_text(counting, args.lang))
+    knowledge = FiveSonsKnowledge.from_log(_perspective_log(args, record), args.after)
     return _emit(args, knowledge.to_json(args.lang), report.knowledge_text(knowledge, args.lang))
 
 
-def _perspective_log(args: argparse.Namespace, command: str, record=None) -> FiveSonsLog:
+def _perspective_log(args: argparse.Namespace,
+                     record: FiveSonsRecord | FiveSonsLog) -> FiveSonsLog:
     """The observation log to reason from: the file itself, or a seat's view of a record."""
-    record = record or load_record(args.file)
-    if isinstance(record, BlackWidowRecord):
-        raise CardlabError("error.not_yet", what=command, game="Black Widow")
     if isinstance(record, FiveSonsLog):
         if args.perspective is not None:
             raise RecordError("knowledge.log_has_perspective", where="--as")
@@ -222,7 +223,7 @@ def _graph(args: argparse.Namespace) -> int:
         graph = blackwidow_graph(BlackWidowKnowledge.from_view(_blackwidow_view(args, record)),
                                  args.lang)
     else:
-        log = _perspective_log(args, "cardlab graph", record)
+        log = _perspective_log(args, record)
         graph = fivesons_graph(FiveSonsKnowledge.from_log(log, args.after), args.lang)
     if args.format == "json":
         print(graphs.to_json(graph))

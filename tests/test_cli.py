@@ -53,13 +53,6 @@ def test_help_lists_every_command():
         assert command in result.stdout
 
 
-def test_commands_still_to_come_say_so(tmp_path, capsys):
-    path = tmp_path / "log.json"
-    path.write_text('{"format": "cardlab/1", "game": "fivesons", "me": null}')
-    assert main(["graph", str(path)]) == 2
-    assert "cardlab graph is not available yet" in capsys.readouterr().err
-
-
 def test_serve_runs_voila_on_loopback_over_the_lessons():
     command = voila_command(9999, open_browser=False)
     assert command[1:3] == ["-m", "voila"]

@@ -77,3 +77,16 @@ def test_saved_record_round_trips(tmp_path):
     path = tmp_path / "five.json"
     save_record(game.to_record(), path)
     assert run("replay", str(path)).returncode == 0
+
+
+def test_infer_counts_cards_from_one_seat(tmp_path, capsys):
+    game = play_game(BlackWidowRules(pass_cycle=["hold"]), ["random"] * 4, seed=3, hands=1)
+    path = tmp_path / "game.json"
+    save_record(game.to_record(), path)
+    data = _json(capsys, "infer", str(path), "--as", "2", "--after", "30")
+    assert data["perspective"] == 2 and data["worlds"] > 0
+    for by_seat in data["counts"].values():
+        assert set(by_seat) == {"0", "1", "3"} and sum(by_seat.values()) == data["worlds"]
+    assert len({(v["seat"], v["suit"]) for v in data["voids"]}) == len(data["voids"])
+    assert "--as: a Black Widow record needs --as SEAT" in _one_line_error(
+        run("infer", str(path)))

@@ -113,7 +113,8 @@ def _problem(view: BlackWidowView) -> tuple[Problem, tuple[Void, ...]]:
         position = (number - 1) % n
         led = view.plays[number - 1 - position][1]
         if position and card.suit is not led.suit:
-            voids.append(Void(seat, led.suit, number))
+            if not any((v.seat, v.suit) == (seat, led.suit) for v in voids):
+                voids.append(Void(seat, led.suit, number))
             lacking = [c for c in unseen if c.suit is led.suit]
             if number <= n and card.is_point and not rules.first_trick_points:
                 lacking += [c for c in unseen if not c.is_point]

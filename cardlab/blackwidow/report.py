@@ -1,6 +1,7 @@
 """Black Widow results for the command line: replays and tournaments, as text and JSON.
 
 >>> from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 >>> from cardlab.blackwidow.rules import BlackWidowRules
 >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=1)
 >>> replay_json(game, None)["hands"]
@@ -10,6 +11,7 @@
 from __future__ import annotations
 
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import HandStats
 from cardlab.i18n import message
 
@@ -65,3 +67,23 @@ def tournament_json(stats: dict[str, HandStats]) -> dict:
     """Per bot: hands played, mean points per hand, and the 95% half-width."""
     return {name: {"hands": len(bot.points), "points_per_hand": bot.mean,
                    "interval95": bot.interval} for name, bot in stats.items()}
+
+
+def knowledge_text(knowledge: BlackWidowKnowledge, lang: str = "en") -> str:
+    """Card counting in words: possible deals, the Queen, cards out, voids."""
+    view = knowledge.view
+    queen = knowledge.queen()
+    chances = ", ".join(f"{message('graph.seat', lang, seat=seat)} {p:.0%}"
+                        for seat, p in queen.items())
+    voids = ", ".join(message("blackwidow.knowledge.void", lang, seat=v.seat,
+                              suit=v.suit.label(lang), play=v.play) for v in knowledge.voids)
+    counts = ", ".join(f"{suit.symbol} {n}" for suit, n in knowledge.out_per_suit().items())
+    return "\n".join([
+        message("blackwidow.knowledge.title", lang, seat=view.me, plays=len(view.plays)),
+        message("blackwidow.knowledge.worlds", lang, worlds=knowledge.worlds),
+        message("blackwidow.knowledge.queen", lang, chances=chances) if queen
+        else message("blackwidow.knowledge.queen_seen", lang),
+        message("blackwidow.knowledge.out", lang, counts=counts),
+        message("blackwidow.knowledge.voids", lang,
+                voids=voids or message("blackwidow.knowledge.no_voids", lang)),
+    ])
