@@ -1,7 +1,6 @@
 """Black Widow results for the command line: replays and tournaments, as text and JSON.
 
 >>> from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 >>> from cardlab.blackwidow.rules import BlackWidowRules
 >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=1)
 >>> replay_json(game, None)["hands"]
