@@ -1,0 +1,87 @@
+"""Possible worlds: a worked example checked by hand, and agreement with exact inference."""
+
+import pytest
+from fivesons_helpers import random_game
+
+from cardlab.cards import parse_cards
+from cardlab.errors import CardlabError
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.worlds import PossibleWorlds
+
+JC, QC, AH, H2, H3 = parse_cards("JC QC AH 2H 3H")
+TINY = FiveSonsRules(players=3, faces=(JC, QC), hearts=(AH, H2, H3))
+
+
+def tiny_game():
+    """Solution JC and AH; seat 0 holds QC, seat 1 holds 2H, seat 2 holds 3H."""
+    return FiveSonsGame.start(TINY, (JC, AH), [(QC,), (H2,), (H3,)])
+
+
+def test_before_any_question():
+    model = PossibleWorlds.from_game(tiny_game())
+    assert len(model.worlds) == 2 * 3 * 6          # solutions times ways to deal 3 cards
+    # Seat 0 holds QC, so the hidden face is JC; any of three hearts may be hidden.
+    assert {model.worlds[i].solution for i in model.indistinguishable(0)} == {
+        (JC, AH), (JC, H2), (JC, H3)}
+    assert not any(model.knows_solution(seat) for seat in range(3))
+
+
+def test_a_shown_card_removes_worlds_and_cuts_edges():
+    game = tiny_game()
+    game.ask(0, JC, H2)                            # seat 1 shows 2H to seat 0
+    model = PossibleWorlds.from_game(game)
+    # Everyone learns seat 1 holds JC or 2H: 6 worlds with JC there, 8 with 2H.
+    assert len(model.worlds) == 14
+    # Seat 0 saw 2H: the hidden heart is AH or 3H, seat 2 holds the other.
+    assert len(model.indistinguishable(0)) == 2
+    assert not model.knows_solution(0)
+    before = PossibleWorlds.from_game(game, after=0).graph()
+    after = model.graph()
+    assert after.number_of_nodes() < before.number_of_nodes()
+
+
+def test_who_knows_and_who_knows_that():
+    game = tiny_game()
+    game.ask(0, JC, H2)                            # seat 1 shows 2H to seat 0
+    game.ask(1, QC, H3)                            # seat 2 shows 3H to seat 1
+    model = PossibleWorlds.from_game(game)
+    # Seat 0 holds QC, so seat 2 showed 3H: AH is hidden.
+    assert model.knows_solution(0)
+    # Seat 1 knows AH is hidden but not which face seat 0 holds.
+    assert not model.knows_solution(1)
+    assert not model.knows_solution(2)
+    # In every world seats 1 and 2 consider possible, seat 0 can work the solution out.
+    assert model.knows_that_knows(1, 0)
+    assert model.knows_that_knows(2, 0)
+    assert len(model.indistinguishable(2)) == 4
+    graph = model.graph()
+    assert graph.nodes[model.real]["real"] is True
+    assert all(data["seats"] for _, _, data in graph.edges(data=True))
+
+
+def test_own_wrong_guess_tells_the_guesser():
+    game = tiny_game()
+    game.ask(0, JC, H2)
+    game.guess(2, QC, H2)
+    model = PossibleWorlds.from_game(game)
+    assert model.knows_solution(2) and model.knows_that_knows(2, 2)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_knowing_agrees_with_exact_inference(seed):
+    rules = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"), hearts=(AH, H2, H3))
+    game = random_game(rules, seed, questions=5, wrong_guess_rate=0.1)
+    model = PossibleWorlds.from_game(game)
+    for seat in range(3):
+        knowledge = FiveSonsKnowledge.from_log(game.observation_log(seat))
+        deals = {(model.worlds[i].solution, model.worlds[i].hands)
+                 for i in model.indistinguishable(seat)}
+        assert len(deals) == knowledge.worlds
+        assert model.knows_solution(seat) == (len(knowledge.counts.pairs) == 1)
+
+
+def test_large_decks_are_refused():
+    with pytest.raises(CardlabError, match="too many to list"):
+        PossibleWorlds.from_game(FiveSonsGame.deal(FiveSonsRules(players=4), seed=1))
