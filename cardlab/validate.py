@@ -84,6 +84,20 @@ def expect_distinct(cards: Iterable[Card], where: str) -> None:
         seen.add(card)
 
 
+def expect_deal(hands: Iterable[Iterable[Card]], deck: Iterable[Card], where: str,
+                set_aside: Iterable[Card] = ()) -> None:
+    """Every card of every hand is in `deck`, and no card is dealt twice (or also set aside)."""
+    deck = set(deck)
+    seen: set[Card] = set(set_aside)
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            if card not in deck:
+                raise RecordError("error.not_in_deck", where=f"{where}[{seat}]", card=card)
+            if card in seen:
+                raise RecordError("error.duplicate_card", where=f"{where}[{seat}]", card=card)
+            seen.add(card)
+
+
 def expect_names(data: dict[str, Any], count: int) -> tuple[str, ...] | None:
     """The optional `players` display names of a record: `count` strings."""
     if "players" not in data:

@@ -23,6 +23,7 @@ from cardlab.errors import RecordError
 from cardlab.validate import (
     expect_cards,
     expect_choice,
+    expect_deal,
     expect_keys,
     expect_names,
     expect_type,
@@ -89,7 +90,7 @@ def _hand(data: Any, rules: BlackWidowRules, number: int) -> HandRecord:
                           expected=f"{rules.players} hands", actual=f"{len(deal_data)}")
     deal = tuple(expect_cards(cards, f"{where}, deal[{seat}]", rules.hand_size)
                  for seat, cards in enumerate(deal_data))
-    _check_deck(deal, rules, f"{where}, deal")
+    expect_deal(deal, rules.deck, f"{where}, deal")
     passes = None
     if not holding:
         pass_data = expect_type(data["pass"], list, f"{where}, pass", "a list of passes")
@@ -114,13 +115,3 @@ def _hand(data: Any, rules: BlackWidowRules, number: int) -> HandRecord:
         expect_choice(moon, ("self", "others"), f"{where}, moon")
     return HandRecord(deal, passes, plays, moon)
 
-
-def _check_deck(deal: tuple[tuple[Card, ...], ...], rules: BlackWidowRules, where: str) -> None:
-    seen: set[Card] = set()
-    for seat, cards in enumerate(deal):
-        for card in cards:
-            if card not in rules.deck:
-                raise RecordError("error.not_in_deck", where=f"{where}[{seat}]", card=card)
-            if card in seen:
-                raise RecordError("error.duplicate_card", where=f"{where}[{seat}]", card=card)
-            seen.add(card)

@@ -18,7 +18,14 @@ from typing import Any
 from cardlab.cards import Card, codes
 from cardlab.errors import RecordError
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.validate import expect_card, expect_cards, expect_keys, expect_names, expect_type
+from cardlab.validate import (
+    expect_card,
+    expect_cards,
+    expect_deal,
+    expect_keys,
+    expect_names,
+    expect_type,
+)
 
 
 @dataclass(frozen=True)
@@ -87,7 +94,7 @@ class FiveSonsRecord:
                               expected=f"{rules.players} hands", actual=f"{len(hands_data)}")
         hands = tuple(expect_cards(hand, f"hands[{seat}]", rules.hand_sizes[seat])
                       for seat, hand in enumerate(hands_data))
-        _check_deal(rules, solution, hands)
+        expect_deal(hands, rules.deck, "hands", set_aside=solution)
         events = tuple(_full_event(event, rules, f"events[{i}]")
                        for i, event in enumerate(_events(data)))
         return cls(rules, solution, hands, events, expect_names(data, rules.players))
@@ -181,18 +188,6 @@ def _solution(value: Any, rules: FiveSonsRules, where: str) -> tuple[Card, Card]
     if len(pair) != 2:
         raise RecordError("error.wrong_card_count", where=where, actual=len(pair), expected=2)
     return _face(pair[0], rules, f"{where}[0]"), _heart(pair[1], rules, f"{where}[1]")
-
-
-def _check_deal(rules: FiveSonsRules, solution: tuple[Card, Card],
-                hands: tuple[tuple[Card, ...], ...]) -> None:
-    seen: set[Card] = set(solution)
-    for seat, hand in enumerate(hands):
-        for card in hand:
-            if card not in rules.deck:
-                raise RecordError("error.not_in_deck", where=f"hands[{seat}]", card=card)
-            if card in seen:
-                raise RecordError("error.duplicate_card", where=f"hands[{seat}]", card=card)
-            seen.add(card)
 
 
 def _asked_cards(event: dict[str, Any], rules: FiveSonsRules, where: str) -> tuple[Card, Card]:

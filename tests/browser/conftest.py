@@ -20,6 +20,7 @@ import pytest
 
 CHROMIUM = os.environ.get("CARDLAB_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 # Without the background-networking switches Chromium keeps calling home, and
 # this machine's closed network refuses every one of those calls.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -84,6 +85,20 @@ def screenshot(page):
         return path
 
     return take
+
+
+@pytest.fixture
+def exported(tmp_path):
+    """Execute a lesson notebook and export it to HTML; returns the file's URI."""
+    def export(name: str) -> str:
+        subprocess.run(
+            [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--execute",
+             str(NOTEBOOKS / f"{name}.ipynb"), "--output-dir", str(tmp_path)],
+            check=True, capture_output=True, timeout=300,
+        )
+        return (tmp_path / f"{name}.html").as_uri()
+
+    return export
 
 
 def free_port() -> int:

@@ -1,19 +1,8 @@
 """Lesson 1 in a real browser: exported HTML offline, and the Voila app."""
 
-import subprocess
-import sys
-from pathlib import Path
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
-
-def test_cards_show_in_exported_html_without_network(page, screenshot, tmp_path):
-    subprocess.run(
-        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--execute",
-         str(NOTEBOOKS / "01_cards.ipynb"), "--output-dir", str(tmp_path)],
-        check=True, capture_output=True, timeout=300,
-    )
-    page.goto((tmp_path / "01_cards.html").as_uri())
+def test_cards_show_in_exported_html_without_network(page, screenshot, exported):
+    page.goto(exported("01_cards"))
     queen = page.locator("svg[role=img]", has=page.locator("title", has_text="Queen of Spades"))
     queen.first.wait_for(state="visible")
     box = queen.first.bounding_box()

@@ -1,19 +1,8 @@
 """Lesson 2 in a real browser: the knowledge graphs offline, and the stepper in Voila."""
 
-import subprocess
-import sys
-from pathlib import Path
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
-
-def test_knowledge_graphs_show_early_mid_and_late_without_network(page, screenshot, tmp_path):
-    subprocess.run(
-        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--execute",
-         str(NOTEBOOKS / "02_five_sons_deduction.ipynb"), "--output-dir", str(tmp_path)],
-        check=True, capture_output=True, timeout=300,
-    )
-    page.goto((tmp_path / "02_five_sons_deduction.html").as_uri())
+def test_knowledge_graphs_show_early_mid_and_late_without_network(page, screenshot, exported):
+    page.goto(exported("02_five_sons_deduction"))
     graphs = page.locator("svg[role=img]", has=page.locator("title",
                                                                has_text="What seat 0 knows"))
     graphs.first.wait_for(state="visible")
