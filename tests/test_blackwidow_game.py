@@ -256,3 +256,16 @@ def test_invariants_over_random_games(players, seed):
         assert result.scores == totals
     assert game.over and max(game.results[-1].scores) > 60
     assert all(max(result.scores) <= 60 for result in game.results[:-1])
+
+
+def test_undo_takes_back_the_last_card_or_moon_choice():
+    game = _hold_game(HANDS)
+    with pytest.raises(IllegalAction, match="nothing to take back"):
+        game.undone()
+    game.play(C("2C"))
+    game.play(C("AD"))
+    undone = game.undone()
+    assert undone.hand.plays == [C("2C")] and undone.turn == 1
+    moon = _finished([ALL_POINTS, "", "", ""], moon="choose")
+    moon.choose_moon("self")
+    assert moon.to_record().hands[-1].moon == "self"

@@ -131,3 +131,12 @@ def test_json_has_every_contract_field():
     assert set(data["counts"]["QS"]) == {"0", "2", "3", "solution"}
     assert sum(pair["worlds"] for pair in data["solution"]) == data["worlds"]
     assert all(set(fact) == {"card", "at", "holds", "why"} for fact in data["facts"])
+
+
+def test_certainties_beyond_the_named_steps_get_a_case_analysis_reason():
+    game = random_game(FiveSonsRules(players=4), seed=0, questions=20)
+    knowledge = FiveSonsKnowledge.from_log(game.observation_log(None))
+    reasons = {fact.reason.key: fact.reason.text() for fact in knowledge.facts}
+    assert reasons["fivesons.reason.case_holds"].startswith("If ")
+    assert "could not have shown a card" in reasons["fivesons.reason.case_holds"]
+    assert reasons["fivesons.reason.exhaustive_lacks"].startswith("None of the ")

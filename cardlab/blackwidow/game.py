@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
@@ -343,6 +343,19 @@ class BlackWidowGame:
     def _score(self, moon: str) -> None:
         self.scores = self._scores_after(moon)
         self.results.append(HandResult(self.hand.points(), self.hand.shooter(), list(self.scores)))
+
+    def undone(self) -> BlackWidowGame:
+        """The game as it was before the last card played (or the last moon choice):
+        the record replayed without that action."""
+        record = self.to_record()
+        last = record.hands[-1]
+        if last.moon is not None:
+            last = replace(last, moon=None)
+        elif last.plays:
+            last = replace(last, plays=last.plays[:-1])
+        else:
+            raise IllegalAction("undo.nothing")
+        return BlackWidowGame.from_record(replace(record, hands=(*record.hands[:-1], last)))
 
     def to_record(self) -> BlackWidowRecord:
         """The full record of the game so far."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardlab.cards import Card
 from cardlab.errors import IllegalAction
@@ -192,6 +192,14 @@ class FiveSonsGame:
                                         if event.seat == me and not correct else None))
         hand = self._dealt_order[me] if me is not None else ()
         return FiveSonsLog(self.rules, me, hand, tuple(events))
+
+    def undone(self) -> FiveSonsGame:
+        """The game as it was before the last question or guess: the record replayed
+        without that event."""
+        if not self.events:
+            raise IllegalAction("undo.nothing")
+        record = self.to_record()
+        return FiveSonsGame.from_record(replace(record, events=record.events[:-1]))
 
     def to_record(self) -> FiveSonsRecord:
         """The full record of the game so far."""
