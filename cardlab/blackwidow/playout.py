@@ -28,44 +28,48 @@ def _pick(bits: int, rng: random.Random) -> int:
 
 def play_out(hands: list[int], leader: int, trick: list[int], hearts_broken: bool,
              first_trick: bool, rng: random.Random, policy=None) -> list[int]:
-    """Play the rest of a hand at random (4 players, standard rules); points taken per seat.
+    """Play the rest of a hand at random (standard rules); points taken per seat.
 
     `trick` holds the one-bit masks already played to the current trick, led by
     `leader`. `policy(seat, legal_bits, trick)` may choose instead of chance.
+    Leading hearts needs hearts broken by an earlier trick, so breaking is
+    only checked as each trick closes.
     """
     hands = list(hands)
     players = len(hands)
+    random = rng.random
     taken = [0] * players
     trick = list(trick)
     seat = (leader + len(trick)) % players
     led = SUIT_MASKS[(trick[0].bit_length() - 1) // 13] if trick else 0
     while True:
-        while len(trick) < players:
+        for _ in range(players - len(trick)):
             hand = hands[seat]
             if trick:
-                legal = hand & led
-                if not legal:
-                    legal = hand & ~POINTS if first_trick and hand & ~POINTS else hand
-            elif not hearts_broken and hand & ~HEARTS:
-                legal = hand & ~HEARTS
-            else:
+                legal = hand & led or (hand & ~POINTS if first_trick and hand & ~POINTS
+                                       else hand)
+            elif hearts_broken or not hand & ~HEARTS:
                 legal = hand
-            card = policy(seat, legal, trick) if policy else _pick(legal, rng)
+            else:
+                legal = hand & ~HEARTS
+            if policy:
+                card = policy(seat, legal, trick)
+            else:  # _pick, inlined: this line runs for every card of every playout
+                card = legal
+                for _ in range(int(random() * legal.bit_count())):
+                    card &= card - 1
+                card &= -card
             hands[seat] = hand ^ card
             if not trick:
                 led = SUIT_MASKS[(card.bit_length() - 1) // 13]
             trick.append(card)
-            if card & HEARTS:
-                hearts_broken = True
-            seat = (seat + 1) % players
-        best = max(c for c in trick if c & led)
-        winner = (leader + trick.index(best)) % players
-        cards = 0
-        for card in trick:
-            cards |= card
+            seat = seat + 1 if seat + 1 < players else 0
+        cards = sum(trick)  # distinct bits, so the sum is their union
+        winner = (leader + trick.index(1 << ((cards & led).bit_length() - 1))) % players
         taken[winner] += (cards & HEARTS).bit_count() + (13 if cards & QUEEN_BIT else 0)
         if not hands[winner]:
             return taken
+        hearts_broken = hearts_broken or bool(cards & HEARTS)
         leader = seat = winner
         trick = []
         first_trick = False
@@ -76,8 +80,9 @@ def random_hand(rng: random.Random) -> list[int]:
 
     Returns each seat's points after the moon rule (`others`).
     """
-    cards = list(range(52))
-    rng.shuffle(cards)
+    random = rng.random
+    # Sorting by random keys shuffles uniformly, and faster than random.shuffle.
+    cards = sorted(range(52), key=lambda _: random())
     hands = [0, 0, 0, 0]
     for i, card in enumerate(cards):
         hands[i & 3] |= 1 << card
