@@ -238,11 +238,11 @@ def _blackwidow_view(args: argparse.Namespace, record: BlackWidowRecord) -> Blac
     """The view of `--as SEAT` after `--after K` plays of the record's last hand."""
     last = record.rules.players - 1
     if args.perspective is None or not args.perspective.isdigit() or int(args.perspective) > last:
-        raise RecordError("graphcli.needs_seat", where="--as", last=last)
+        raise RecordError("blackwidow.cli.needs_seat", where="--as", last=last)
     plays = record.hands[-1].plays
     if args.after is not None:
         if not 0 <= args.after <= len(plays):
-            raise RecordError("graphcli.after_plays", where="--after", after=args.after,
+            raise RecordError("blackwidow.cli.after_plays", where="--after", after=args.after,
                               count=len(plays))
         last_hand = replace(record.hands[-1], plays=plays[:args.after], moon=None)
         record = replace(record, hands=(*record.hands[:-1], last_hand))

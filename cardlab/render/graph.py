@@ -130,10 +130,8 @@ def _edge(graph, u, v, positions, show_impossible, changed) -> str:
     data = graph.edges[u, v]
     kind = data["kind"]
     (x1, y1), (x2, y2) = positions[u], positions[v]
-    if kind in ("clause", "clause_card"):
-        colour = location_colour(graph, str(graph.nodes[u if kind == "clause" else
-                                                          next(iter(graph.predecessors(u)))]
-                                            .get("seat", u)))
+    if kind in ("clause", "clause_card"):  # u is the seat, or the clause, both know the seat
+        colour = SEAT_COLOURS[graph.nodes[u]["seat"] % len(SEAT_COLOURS)]
         return element("line", x1=x1, y1=y1 + (LOCATION_H / 2 if kind == "clause" else 6),
                        x2=x2, y2=y2 - (6 if kind == "clause" else CARD_H / 2),
                        stroke=colour, stroke_width=1.5, stroke_dasharray="5 4", opacity=0.9)
