@@ -100,9 +100,9 @@ def seat_view(game, seat: int) -> BlackWidowView:
     received = None
     if passes_done:
         received = hand.passes[(seat - hand.offset) % game.rules.players]
-    scores = game.scores if len(game.results) < len(game.hands) else (
-        game.results[-2].scores if len(game.results) > 1 else [0] * game.rules.players)
+    earlier = len(game.hands) - 1
+    before = game.results[earlier - 1].scores if earlier else [0] * game.rules.players
     return BlackWidowView(
-        game.rules, seat, hand.number, tuple(scores), hand.deal[seat],
+        game.rules, seat, hand.number, tuple(before), hand.deal[seat],
         hand.passes[seat] if hand.offset else None, received,
         tuple(zip(hand.seats, hand.plays, strict=True)))

@@ -40,8 +40,16 @@ class FiveSonsBot:
     """The shared behaviour: guess when certain, show what the asker has seen."""
 
     rng: random.Random
+    _last: tuple[FiveSonsLog, FiveSonsKnowledge] | None = None
 
     name = "bot"
+
+    def knowledge(self, log: FiveSonsLog) -> FiveSonsKnowledge:
+        """Exact knowledge from `log`, remembered until the log changes: a bot asked
+        whether to guess and then what to ask sees the same log twice."""
+        if self._last is None or self._last[0] != log:
+            self._last = (log, FiveSonsKnowledge.from_log(log))
+        return self._last[1]
 
     def question(self, log: FiveSonsLog) -> tuple[Card, Card, Text]:
         """The face and heart to ask about, and why."""
@@ -50,7 +58,7 @@ class FiveSonsBot:
 
     def guess(self, log: FiveSonsLog) -> tuple[Card, Card, Text] | None:
         """The solution to name, if this bot is certain of it."""
-        pairs = FiveSonsKnowledge.from_log(log).counts.pairs
+        pairs = self.knowledge(log).counts.pairs
         if len(pairs) != 1:
             return None
         (face, heart), = pairs
@@ -80,7 +88,7 @@ class LogicianBot(FiveSonsBot):
     name = "logician"
 
     def question(self, log: FiveSonsLog) -> tuple[Card, Card, Text]:
-        knowledge = FiveSonsKnowledge.from_log(log)
+        knowledge = self.knowledge(log)
         face = self._pick(knowledge, log.rules.faces)
         heart = self._pick(knowledge, log.rules.hearts)
         return face, heart, Text("fivesons.bot.ask_unsettled", face=face, heart=heart)
@@ -104,7 +112,7 @@ class InfoGainBot(LogicianBot):
     name = "infogain"
 
     def question(self, log: FiveSonsLog) -> tuple[Card, Card, Text]:
-        knowledge = FiveSonsKnowledge.from_log(log)
+        knowledge = self.knowledge(log)
         candidates = self._shortlist(knowledge)
         if not candidates:
             return super().question(log)
