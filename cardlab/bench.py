@@ -20,7 +20,8 @@ import time
 
 import numpy as np
 
-from cardlab.blackwidow.playout import random_hand
+from cardlab.blackwidow.playout import MaskRules, random_hand
+from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
@@ -52,7 +53,8 @@ def playouts(quick: bool = False, seconds: float | None = None) -> dict:
     """Random 4-player hands per second: ours, and OpenSpiel's where installed."""
     seconds = seconds if seconds is not None else (1.0 if quick else 5.0)
     rng = random.Random(0)
-    ours = _rate(lambda: random_hand(rng), seconds)
+    table = MaskRules.of(BlackWidowRules(players=4))
+    ours = _rate(lambda: random_hand(table, rng), seconds)
     figures = {"games_per_s": round(ours, 1)}
     try:
         import pyspiel

@@ -1,102 +1,159 @@
-"""Fast random play on bitmasks: whole hands for the benchmark, rollouts for the Monte Carlo bot.
+"""Fast play on bitmasks: whole random hands for the benchmark, rollouts for the Monte Carlo bot.
+
+Every rule of play comes from `kernel` (the engine's own), under the game's
+options: which cards are legal, who wins a trick, what breaks hearts, how a
+hand scores. This module only keeps the state of a hand as masks and moves
+the cards.
 
 >>> import random
->>> points = random_hand(random.Random(1))
->>> sum(points) in (26, 78)
+>>> from cardlab.blackwidow.rules import BlackWidowRules
+>>> table = MaskRules.of(BlackWidowRules())
+>>> sum(random_hand(table, random.Random(1))) in (26, 78)
 True
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
 
-from cardlab.blackwidow.kernel import HEARTS, POINTS, QUEEN_BIT, SUIT_MASKS
+from cardlab.blackwidow import kernel
+from cardlab.blackwidow.kernel import MaskRules
+from cardlab.blackwidow.view import BlackWidowView
+from cardlab.cards import Card
 
-_FULL_DECK = (1 << 52) - 1
-_TWO_OF_CLUBS = 1
+PASS_SIZE = 3
 
-
-def _pick(bits: int, rng: random.Random) -> int:
-    """A uniformly random set bit of `bits`, as a one-bit mask."""
-    count = bits.bit_count()
-    if count == 1:
-        return bits
-    for _ in range(int(rng.random() * count)):
-        bits &= bits - 1
-    return bits & -bits
+#: Chooses a card: ``policy(seat, legal, trick)`` gets the legal cards and the
+#: trick so far as masks and returns one legal card as a one-bit mask.
+Policy = Callable[[int, int, list[int]], int]
 
 
-def play_out(hands: list[int], leader: int, trick: list[int], hearts_broken: bool,
-             first_trick: bool, rng: random.Random, policy=None) -> list[int]:
-    """Play the rest of a hand at random (standard rules); points taken per seat.
+@dataclass
+class Position:
+    """A hand in play, as masks: enough to play it to the end.
 
-    `trick` holds the one-bit masks already played to the current trick, led by
-    `leader`. `policy(seat, legal_bits, trick)` may choose instead of chance.
-    Leading hearts needs hearts broken by an earlier trick, so breaking is
-    only checked as each trick closes.
+    `trick` holds the one-bit masks already played to the trick in progress,
+    led by `leader`; `taken` the cards each seat has taken in earlier tricks.
     """
-    hands = list(hands)
-    players = len(hands)
+
+    hands: list[int]
+    leader: int
+    trick: list[int]
+    taken: list[int]
+    hearts_broken: bool
+    first_trick: bool
+
+    @classmethod
+    def opening(cls, table: MaskRules, hands: list[int]) -> Position:
+        """The position before the first card: the holder of the opening club leads."""
+        leader = next(seat for seat, bits in enumerate(hands) if bits & table.opening)
+        return cls(list(hands), leader, [], [0] * table.players, False, True)
+
+    @classmethod
+    def from_view(cls, view: BlackWidowView, deal: dict[Card, int]) -> Position:
+        """The position `view` sees, with the unseen cards where `deal` puts them.
+
+        It must be `view.me`'s turn.
+        """
+        n = view.rules.players
+        hands = [0] * n
+        for card, seat in deal.items():
+            hands[seat] |= 1 << card.index
+        hands[view.me] = view.hand_mask
+        taken = [0] * n
+        complete = len(view.plays) - len(view.plays) % n
+        for start in range(0, complete, n):
+            trick = [1 << card.index for _, card in view.plays[start:start + n]]
+            taken[kernel.winner(trick, view.plays[start][0], n)] |= sum(trick)
+        trick = [1 << card.index for _, card in view.trick]
+        leader = view.trick[0][0] if view.trick else view.me
+        broken = kernel.breaks_hearts(kernel.mask(card for _, card in view.plays),
+                                      view.rules.queen_breaks_hearts)
+        return cls(hands, leader, trick, taken, broken, len(view.plays) < n)
+
+
+@dataclass(frozen=True)
+class Playout:
+    """A hand played to the end: the cards played from the position on, and what each seat took."""
+
+    plays: list[int]
+    taken: list[int]
+
+    def points(self, table: MaskRules) -> list[int]:
+        """Points each seat took in the hand, before the moon rule."""
+        return [kernel.points(bits, table.jack_of_diamonds) for bits in self.taken]
+
+
+def play_out(table: MaskRules, position: Position, rng: random.Random,
+             policy: Policy | None = None) -> Playout:
+    """Play the rest of the hand from `position`: `policy` chooses, or else chance.
+
+    `position` is left as it was.
+    """
+    hands = list(position.hands)
+    taken = list(position.taken)
+    trick = list(position.trick)
+    leader, broken, first = position.leader, position.hearts_broken, position.first_trick
+    players = table.players
+    legal_of, winner, breaks = kernel.legal, kernel.winner, kernel.breaks_hearts
+    pof, queen_breaks = table.points_on_first_trick, table.queen_breaks_hearts
     random = rng.random
-    taken = [0] * players
-    trick = list(trick)
+    plays: list[int] = []
     seat = (leader + len(trick)) % players
-    led = SUIT_MASKS[(trick[0].bit_length() - 1) // 13] if trick else 0
+    led = (trick[0].bit_length() - 1) // 13 if trick else None
     while True:
         for _ in range(players - len(trick)):
             hand = hands[seat]
-            if trick:
-                legal = hand & led or (hand & ~POINTS if first_trick and hand & ~POINTS
-                                       else hand)
-            elif hearts_broken or not hand & ~HEARTS:
-                legal = hand
-            else:
-                legal = hand & ~HEARTS
+            legal = legal_of(hand, led, first, broken, table.opening if first else None, pof)
             if policy:
                 card = policy(seat, legal, trick)
-            else:  # _pick, inlined: this line runs for every card of every playout
+            else:  # a uniform pick of one set bit, inlined: it runs for every card played
                 card = legal
                 for _ in range(int(random() * legal.bit_count())):
                     card &= card - 1
                 card &= -card
             hands[seat] = hand ^ card
             if not trick:
-                led = SUIT_MASKS[(card.bit_length() - 1) // 13]
+                led = (card.bit_length() - 1) // 13
             trick.append(card)
             seat = seat + 1 if seat + 1 < players else 0
-        cards = sum(trick)  # distinct bits, so the sum is their union
-        winner = (leader + trick.index(1 << ((cards & led).bit_length() - 1))) % players
-        taken[winner] += (cards & HEARTS).bit_count() + (13 if cards & QUEEN_BIT else 0)
-        if not hands[winner]:
-            return taken
-        hearts_broken = hearts_broken or bool(cards & HEARTS)
-        leader = seat = winner
+        cards = sum(trick)
+        leader = seat = winner(trick, leader, players)
+        taken[seat] |= cards
+        plays += trick
+        if not hands[seat]:
+            return Playout(plays, taken)
+        broken = broken or breaks(cards, queen_breaks)
         trick = []
-        first_trick = False
+        led = None
+        first = False
 
 
-def random_hand(rng: random.Random) -> list[int]:
-    """One whole 4-player hand from a random deal, with random passes to the left.
+def random_hand(table: MaskRules, rng: random.Random, pass_offset: int = 1) -> list[int]:
+    """One whole hand from a random deal: random passes `pass_offset` seats on, random play.
 
-    Returns each seat's points after the moon rule (`others`).
+    Returns how each seat's score changes (the moon rule applied; under
+    ``moon: "choose"`` the shooter chooses at random).
     """
     random = rng.random
+    n = table.players
     # Sorting by random keys shuffles uniformly, and faster than random.shuffle.
-    cards = sorted(range(52), key=lambda _: random())
-    hands = [0, 0, 0, 0]
-    for i, card in enumerate(cards):
-        hands[i & 3] |= 1 << card
-    passes = []
-    for seat in range(4):
-        passed = 0
-        for _ in range(3):
-            passed |= _pick(hands[seat] & ~passed, rng)
-        passes.append(passed)
-    for seat in range(4):
-        hands[seat] = (hands[seat] & ~passes[seat]) | passes[(seat - 1) & 3]
-    leader = next(seat for seat in range(4) if hands[seat] & _TWO_OF_CLUBS)
-    hands[leader] ^= _TWO_OF_CLUBS
-    taken = play_out(hands, leader, [_TWO_OF_CLUBS], False, True, rng)
-    if 26 in taken:
-        return [0 if points == 26 else 26 for points in taken]
-    return taken
+    cards = sorted(_bits(table.deck), key=lambda _: random())
+    # Seat s is dealt cards[s::n]. In a uniform shuffle the first three cards a
+    # seat is dealt are a uniform choice of three of its cards: those it passes.
+    rest = PASS_SIZE * n if pass_offset % n else 0
+    hands = [sum(cards[seat + rest::n]) | sum(cards[(seat - pass_offset) % n:rest:n])
+             for seat in range(n)]
+    taken = play_out(table, Position.opening(table, hands), rng).taken
+    moon = table.moon if table.moon != "choose" else rng.choice(("self", "others"))
+    points = [kernel.points(bits, table.jack_of_diamonds) for bits in taken]
+    return kernel.scores_after(points, kernel.shooter(taken), moon, [0] * n, "none")
+
+
+@cache
+def _bits(bits: int) -> tuple[int, ...]:
+    """The cards of a mask as one-bit masks, in order."""
+    return tuple(1 << i for i in range(52) if bits >> i & 1)

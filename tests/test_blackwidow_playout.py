@@ -1,0 +1,151 @@
+"""The fast playouts follow the engine's rules under every option and player count."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from cardlab.blackwidow import kernel
+from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.playout import MaskRules, Position, play_out, random_hand
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.view import seat_view
+
+OPTIONS = [
+    {},
+    {"queen_breaks_hearts": True},
+    {"first_trick_points": True},
+    {"jack_of_diamonds": True},
+    {"moon": "self", "exact_hundred": "minus50"},
+    {"moon": "choose", "exact_hundred": "zero"},
+]
+
+
+def _engine_policy(game, rng, greedy):
+    """A playout policy that checks every step against `game` and plays the same card there.
+
+    Seat `greedy` plays its highest card (dealt the strongest hand, it shoots the moon).
+    """
+    def choose(seat, legal, trick):
+        assert seat == game.turn
+        assert legal == kernel.mask(game.legal_cards())
+        assert trick == [1 << card.index for _, card in game.hand.trick()]
+        cards = game.legal_cards()
+        card = max(cards, key=lambda c: c.rank) if seat == greedy else rng.choice(cards)
+        game.play(card)
+        return 1 << card.index
+    return choose
+
+
+def _pass_at_random(game, rng):
+    while game.phase == "pass":
+        game.pass_cards(game.turn, rng.sample(kernel.cards_of(game.hand.holding[game.turn]), 3))
+
+
+def _deal(rules, rng, strong):
+    """A random deal, or one that gives seat `strong` the highest cards."""
+    cards = sorted(rules.deck, key=lambda c: (c.rank, c.suit), reverse=True)
+    size = rules.hand_size
+    if strong is None:
+        rng.shuffle(cards)
+        return [cards[seat::rules.players] for seat in range(rules.players)]
+    rest = cards[size:]
+    rng.shuffle(rest)
+    others = [rest[i::rules.players - 1] for i in range(rules.players - 1)]
+    return [*others[:strong], cards[:size], *others[strong:]]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "standard")
+def test_playouts_agree_with_the_engine_over_whole_games(players, options):
+    """Same seat to play, same legal cards, same tricks taken, same points and scores.
+
+    In one hand of four a seat gets the strongest cards and shoots the moon;
+    games go on until one has shown a moon (and, where the option is on, a
+    score of exactly 100).
+    """
+    rules = BlackWidowRules(players=players, **options)
+    table = MaskRules.of(rules)
+    rng = random.Random(f"{players}{options}")
+    wanted = {"moon"} | ({"hundred"} if rules.exact_hundred != "none" else set())
+    seen = Counter()
+    for _ in range(40):
+        greedy = None
+        game = BlackWidowGame.new(rules, deal=_deal(rules, rng, greedy))
+        while True:
+            _pass_at_random(game, rng)
+            before = list(game.scores)
+            playout = play_out(table, Position.opening(table, list(game.hand.holding)), rng,
+                               policy=_engine_policy(game, rng, greedy))
+            assert playout.plays == [1 << card.index for card in game.hand.plays]
+            assert playout.taken == game.hand.taken
+            points = playout.points(table)
+            assert points == game.hand.points()
+            shooter = kernel.shooter(playout.taken)
+            assert shooter == game.hand.shooter()
+            moon = rules.moon
+            if game.phase == "moon":
+                moon = rng.choice(("self", "others"))
+                game.choose_moon(moon)
+            assert kernel.scores_after(points, shooter, moon, before,
+                                       rules.exact_hundred) == game.scores
+            seen["moon"] += shooter is not None
+            seen["hundred"] += 100 in kernel.scores_after(points, shooter, moon, before, "none")
+            if game.over:
+                break
+            greedy = rng.choice([None, None, None, rng.randrange(players)])
+            game.start_hand(_deal(rules, rng, greedy))
+        if wanted <= set(+seen):
+            break
+    assert wanted <= set(+seen)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_position_seen_from_a_seat_is_the_engines_state(players):
+    """Given the true deal, a seat's view rebuilds the engine's hands, tricks and hearts."""
+    rules = BlackWidowRules(players=players, queen_breaks_hearts=True)
+    rng = random.Random(players)
+    for seed in range(10):
+        game = BlackWidowGame.new(rules, seed)
+        _pass_at_random(game, rng)
+        for _ in range(rng.randrange(len(rules.deck))):
+            game.play(rng.choice(game.legal_cards()))
+        me = game.turn
+        deal = {card: seat for seat, bits in enumerate(game.hand.holding) if seat != me
+                for card in kernel.cards_of(bits)}
+        position = Position.from_view(seat_view(game, me), deal)
+        hand = game.hand
+        assert position.hands == hand.holding
+        assert position.taken == hand.taken
+        assert position.hearts_broken == hand.hearts_broken
+        assert position.first_trick == (len(hand.plays) < players)
+        assert [1 << card.index for _, card in hand.trick()] == position.trick
+        assert (position.leader + len(position.trick)) % players == me
+
+
+def test_play_out_leaves_the_position_unchanged():
+    table = MaskRules.of(BlackWidowRules())
+    game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), 5)
+    position = Position.opening(table, list(game.hand.holding))
+    copy = Position(list(position.hands), position.leader, [], [0] * 4, False, True)
+    play_out(table, position, random.Random(1))
+    assert position == copy
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_hands_use_the_deck_of_the_rules_and_score_26_per_hand(players):
+    """Every hand deals out all 26 points; a moon gives 26 to each of the others."""
+    table = MaskRules.of(BlackWidowRules(players=players))
+    rng = random.Random(players)
+    totals = Counter(sum(random_hand(table, rng)) for _ in range(300))
+    assert set(totals) <= {26, 26 * (players - 1)}
+    assert totals[26] > 0
+
+
+def test_random_hands_count_the_jack_of_diamonds_and_the_moon_option():
+    rng = random.Random(3)
+    jack = MaskRules.of(BlackWidowRules(jack_of_diamonds=True, moon="self"))
+    totals = Counter(sum(random_hand(jack, rng)) for _ in range(300))
+    # 26 points and the Jack's -10 in every hand; a shooter would score 52 less.
+    assert set(totals) <= {16, -36} and totals[16] > 0
+
