@@ -1,4 +1,4 @@
-"""Loading and saving cardlab/1 records for both games.
+"""Loading and saving cardlab/1 records for both games (docs/records.md describes them).
 
 >>> record = parse_record({"format": "cardlab/1", "game": "fivesons", "me": None})
 >>> type(record).__name__, record.rules.players
@@ -14,12 +14,17 @@ from typing import Any
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.errors import CardlabError, RecordError
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
-from cardlab.validate import expect_type
 
 FORMAT = "cardlab/1"
-GAMES = ("fivesons", "blackwidow")
 
 Record = FiveSonsRecord | FiveSonsLog | BlackWidowRecord
+
+
+def _fivesons(data: dict[str, Any]) -> Record:
+    return FiveSonsLog.from_json(data) if "me" in data else FiveSonsRecord.from_json(data)
+
+
+_READERS = {"fivesons": _fivesons, "blackwidow": BlackWidowRecord.from_json}
 
 
 def parse_record(data: Any) -> Record:
@@ -28,12 +33,12 @@ def parse_record(data: Any) -> Record:
         raise RecordError("error.not_object")
     if data.get("format") != FORMAT:
         raise RecordError("error.unknown_format", where="format", value=data.get("format"))
-    game = expect_type(data.get("game"), str, "game", "a game name")
-    if game == "blackwidow":
-        return BlackWidowRecord.from_json(data)
-    if game == "fivesons":
-        return FiveSonsLog.from_json(data) if "me" in data else FiveSonsRecord.from_json(data)
-    raise RecordError("error.unknown_game", where="game", value=game)
+    if "game" not in data:
+        raise RecordError("error.missing_key", where="record", key="game")
+    game = data["game"]
+    if not isinstance(game, str) or game not in _READERS:
+        raise RecordError("error.unknown_game", where="game", value=game)
+    return _READERS[game](data)
 
 
 def load_record(path: str | Path) -> Record:

@@ -1,47 +1,29 @@
-"""Small checks shared by rules and records: each raises a located RecordError.
+"""Checks that need the rules, shared by rules and records: each raises a located RecordError.
 
->>> expect_type([1], list, "hand", "a list")
-[1]
->>> expect_keys({"a": 1}, required=["a"], optional=[], where="rules")
+Structure (keys, types, card code forms) is the schema's job (`cardlab.schema`);
+these run on data that has passed it.
+
+>>> read_cards(["qs", "10h"], "hand", count=2)
+(Card('QS'), Card('TH'))
+>>> expect_int(7, "rules.players", 3, 6)
+Traceback (most recent call last):
+...
+cardlab.errors.RecordError: rules.players: 7 is out of range (3 to 6)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.errors import CardError, RecordError
-
-
-def expect_type(value: Any, kind: type | tuple[type, ...], where: str, expected: str) -> Any:
-    """`value` if it is of `kind`, else a RecordError naming what was expected."""
-    # bool is an int in Python, but true is never a seat number in a record.
-    if isinstance(value, kind) and not (isinstance(value, bool) and kind is int):
-        return value
-    raise RecordError("error.wrong_type", where=where, expected=expected, actual=_json_kind(value))
-
-
-def expect_keys(
-    data: dict[str, Any], required: Iterable[str], optional: Iterable[str], where: str
-) -> None:
-    """Raise for a missing required key or a key that is neither required nor optional."""
-    required, optional = list(required), list(optional)
-    for key in required:
-        if key not in data:
-            raise RecordError("error.missing_key", where=where, key=key)
-    allowed = required + optional
-    for key in data:
-        if key not in allowed:
-            raise RecordError(
-                "error.unknown_key", where=where, key=key, expected=", ".join(allowed)
-            )
+from cardlab.errors import RecordError
 
 
 def expect_int(value: Any, where: str, low: int, high: int) -> int:
-    """An integer within `low`..`high`."""
-    expect_type(value, int, where, "a whole number")
-    if not low <= value <= high:
+    """An integer within `low`..`high` (for values built in Python, not read from JSON)."""
+    # bool is an int in Python, but true is never a count.
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise RecordError("error.out_of_range", where=where, value=value, low=low, high=high)
     return value
 
@@ -56,19 +38,16 @@ def expect_choice(value: Any, choices: Iterable[str], where: str) -> str:
     return value
 
 
-def expect_card(value: Any, where: str) -> Card:
-    """A card read from its code."""
-    expect_type(value, str, where, "a card code")
-    try:
-        return Card.parse(value)
-    except CardError as err:
-        raise err.at(where) from None
+def expect_length(items: Sequence[Any], expected: int, where: str) -> None:
+    """Raise unless there are exactly `expected` items (one per seat, say)."""
+    if len(items) != expected:
+        raise RecordError("records.wrong_length", where=where, actual=len(items),
+                          expected=expected)
 
 
-def expect_cards(value: Any, where: str, count: int | None = None) -> tuple[Card, ...]:
-    """A list of distinct card codes, of length `count` when given."""
-    expect_type(value, list, where, "a list of card codes")
-    cards = tuple(expect_card(item, f"{where}[{i}]") for i, item in enumerate(value))
+def read_cards(codes: Iterable[str], where: str, count: int | None = None) -> tuple[Card, ...]:
+    """Distinct cards from codes the schema accepted, `count` of them when given."""
+    cards = tuple(Card.parse(code) for code in codes)
     if count is not None and len(cards) != count:
         raise RecordError("error.wrong_card_count", where=where, actual=len(cards), expected=count)
     expect_distinct(cards, where)
@@ -76,7 +55,7 @@ def expect_cards(value: Any, where: str, count: int | None = None) -> tuple[Card
 
 
 def expect_distinct(cards: Iterable[Card], where: str) -> None:
-    """Raise if any card appears twice."""
+    """Raise if any card appears twice (``qs`` and ``QS`` are the same card)."""
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
@@ -99,17 +78,8 @@ def expect_deal(hands: Iterable[Iterable[Card]], deck: Iterable[Card], where: st
 
 
 def expect_names(data: dict[str, Any], count: int) -> tuple[str, ...] | None:
-    """The optional `players` display names of a record: `count` strings."""
+    """The optional `players` display names of a record: one per seat."""
     if "players" not in data:
         return None
-    names = expect_type(data["players"], list, "players", "a list of names")
-    if len(names) != count:
-        raise RecordError("error.wrong_type", where="players",
-                          expected=f"{count} names", actual=f"{len(names)}")
-    return tuple(expect_type(name, str, f"players[{i}]", "text") for i, name in enumerate(names))
-
-
-def _json_kind(value: Any) -> str:
-    names = {bool: "true/false", int: "a number", float: "a number", str: "text",
-             list: "a list", dict: "an object", type(None): "null"}
-    return names.get(type(value), type(value).__name__)
+    expect_length(data["players"], count, "players")
+    return tuple(data["players"])

@@ -1,15 +1,18 @@
 """Black Widow full records in the cardlab/1 format: one entry per hand.
 
-The deal and the passes are checked here; whether the plays are legal is the
-engine's job when it replays the record.
+The schema (`cardlab.schema`) checks the structure; the deal and the passes
+are checked here against the rules; whether the plays are legal is the
+engine's job when it replays the record. docs/records.md describes the format.
+A game saved while some seats have not passed yet has null for them:
 
 >>> from cardlab.cards import STANDARD_DECK
 >>> deal = [codes(STANDARD_DECK[seat::4]) for seat in range(4)]
 >>> record = BlackWidowRecord.from_json({"format": "cardlab/1", "game": "blackwidow",
-...     "rules": {"players": 4, "pass_cycle": ["hold"]},
-...     "hands": [{"deal": deal, "plays": ["2C"]}]})
->>> record.hands[0].plays
-(Card('2C'),)
+...     "hands": [{"deal": deal, "pass": [deal[0][:3], None, None, None]}]})
+>>> record.hands[0].passes[1:]
+(None, None, None)
+>>> record.to_json()["hands"][0]["pass"][:2]
+[['2C', '6C', 'TC'], None]
 """
 
 from __future__ import annotations
@@ -20,24 +23,22 @@ from typing import Any
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import Card, codes
 from cardlab.errors import RecordError
-from cardlab.validate import (
-    expect_cards,
-    expect_choice,
-    expect_deal,
-    expect_keys,
-    expect_names,
-    expect_type,
-)
+from cardlab.schema import check
+from cardlab.validate import expect_deal, expect_length, expect_names, read_cards
 
 PASS_SIZE = 3
 
 
 @dataclass(frozen=True)
 class HandRecord:
-    """One hand: the deal before passing, each seat's pass (None on hold), the plays."""
+    """One hand: the deal before passing, the passes, the plays.
+
+    `passes` is None on a hold hand; inside it, a seat that has not passed yet
+    has None (only while the hand has no plays).
+    """
 
     deal: tuple[tuple[Card, ...], ...]
-    passes: tuple[tuple[Card, ...], ...] | None
+    passes: tuple[tuple[Card, ...] | None, ...] | None
     plays: tuple[Card, ...] = ()
     moon: str | None = None
 
@@ -45,7 +46,7 @@ class HandRecord:
         """The hand as cardlab/1 JSON data."""
         data: dict[str, Any] = {"deal": [codes(cards) for cards in self.deal]}
         if self.passes is not None:
-            data["pass"] = [codes(cards) for cards in self.passes]
+            data["pass"] = [None if cards is None else codes(cards) for cards in self.passes]
         data["plays"] = codes(self.plays)
         if self.moon is not None:
             data["moon"] = self.moon
@@ -63,10 +64,9 @@ class BlackWidowRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> BlackWidowRecord:
         """Read and check a full record (header already known to be Black Widow)."""
-        expect_keys(data, ["format", "game", "hands"], ["rules", "players"], "record")
+        check(data, "blackwidow_record", "record")
         rules = BlackWidowRules.from_json(data.get("rules", {}))
-        hands_data = expect_type(data["hands"], list, "hands", "a list of hands")
-        hands = tuple(_hand(hand, rules, number) for number, hand in enumerate(hands_data))
+        hands = tuple(_hand(hand, rules, number) for number, hand in enumerate(data["hands"]))
         return cls(rules, hands, expect_names(data, rules.players))
 
     def to_json(self) -> dict[str, Any]:
@@ -79,39 +79,38 @@ class BlackWidowRecord:
         return data
 
 
-def _hand(data: Any, rules: BlackWidowRules, number: int) -> HandRecord:
+def _hand(data: dict[str, Any], rules: BlackWidowRules, number: int) -> HandRecord:
     where = f"hand {number + 1}"
-    expect_type(data, dict, where, "an object")
-    holding = rules.pass_direction(number) == "hold"
-    expect_keys(data, ["deal"] + ([] if holding else ["pass"]), ["plays", "moon"], where)
-    deal_data = expect_type(data["deal"], list, f"{where}, deal", "a list of hands")
-    if len(deal_data) != rules.players:
-        raise RecordError("error.wrong_type", where=f"{where}, deal",
-                          expected=f"{rules.players} hands", actual=f"{len(deal_data)}")
-    deal = tuple(expect_cards(cards, f"{where}, deal[{seat}]", rules.hand_size)
-                 for seat, cards in enumerate(deal_data))
+    expect_length(data["deal"], rules.players, f"{where}, deal")
+    deal = tuple(read_cards(cards, f"{where}, deal[{seat}]", rules.hand_size)
+                 for seat, cards in enumerate(data["deal"]))
     expect_deal(deal, rules.deck, f"{where}, deal")
-    passes = None
-    if not holding:
-        pass_data = expect_type(data["pass"], list, f"{where}, pass", "a list of passes")
-        if len(pass_data) != rules.players:
-            raise RecordError("error.wrong_type", where=f"{where}, pass",
-                              expected=f"{rules.players} passes", actual=f"{len(pass_data)}")
-        passes = tuple(expect_cards(cards, f"{where}, pass[{seat}]", PASS_SIZE)
-                       for seat, cards in enumerate(pass_data))
-        for seat, cards in enumerate(passes):
-            for card in cards:
-                if card not in deal[seat]:
-                    raise RecordError("error.not_in_hand", where=f"{where}, pass[{seat}]",
-                                      card=card, seat=seat)
-    plays = expect_cards(data.get("plays", []), f"{where}, plays")
+    holding = rules.pass_direction(number) == "hold"
+    if holding and "pass" in data:
+        raise RecordError("records.pass_on_hold", where=where)
+    if not holding and "pass" not in data:
+        raise RecordError("error.missing_key", where=where, key="pass")
+    passes = None if holding else _passes(data["pass"], deal, rules, where)
+    plays = read_cards(data.get("plays", []), f"{where}, plays")
     for i, card in enumerate(plays):
         if card not in rules.deck:
             raise RecordError("error.not_in_deck", where=f"{where}, play {i + 1}", card=card)
-    moon = data.get("moon")
-    if moon is not None:
-        if rules.moon != "choose":
-            raise RecordError("error.moon_without_choose", where=f"{where}, moon")
-        expect_choice(moon, ("self", "others"), f"{where}, moon")
-    return HandRecord(deal, passes, plays, moon)
+    return HandRecord(deal, passes, plays, data.get("moon"))
 
+
+def _passes(data: list[list[str] | None], deal: tuple[tuple[Card, ...], ...],
+            rules: BlackWidowRules, where: str) -> tuple[tuple[Card, ...] | None, ...]:
+    """Each seat's three passed cards, from its own deal, or None where it has not passed."""
+    expect_length(data, rules.players, f"{where}, pass")
+    passes: list[tuple[Card, ...] | None] = []
+    for seat, seat_codes in enumerate(data):
+        if seat_codes is None:
+            passes.append(None)
+            continue
+        cards = read_cards(seat_codes, f"{where}, pass[{seat}]", PASS_SIZE)
+        for card in cards:
+            if card not in deal[seat]:
+                raise RecordError("error.not_in_hand", where=f"{where}, pass[{seat}]",
+                                  card=card, seat=seat)
+        passes.append(cards)
+    return tuple(passes)

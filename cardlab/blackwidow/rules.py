@@ -14,7 +14,8 @@ from typing import Any
 
 from cardlab.cards import Card, Suit, codes, parse_cards, standard_deck
 from cardlab.errors import RecordError
-from cardlab.validate import expect_cards, expect_choice, expect_int, expect_keys, expect_type
+from cardlab.schema import check
+from cardlab.validate import expect_choice, expect_int, read_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 PASS_DIRECTIONS = ("left", "right", "across", "hold")
@@ -49,8 +50,9 @@ class BlackWidowRules:
     """One game's rules; `removed` and `pass_cycle` default by player count."""
 
     players: int = 4
-    removed: tuple[Card, ...] | None = None
-    pass_cycle: tuple[str, ...] | None = None
+    # Left out (None), these are filled in by player count, so they are never None after.
+    removed: tuple[Card, ...] = None  # type: ignore[assignment]
+    pass_cycle: tuple[str, ...] = None  # type: ignore[assignment]
     queen_breaks_hearts: bool = False
     first_trick_points: bool = False
     moon: str = "others"
@@ -110,20 +112,12 @@ class BlackWidowRules:
     @classmethod
     def from_json(cls, data: Any, where: str = "rules") -> BlackWidowRules:
         """Rules from a record's `rules` object; unknown keys are errors."""
-        expect_type(data, dict, where, "an object")
-        names = [f.name for f in fields(cls)]
-        expect_keys(data, required=[], optional=names, where=where)
-        options: dict[str, Any] = {}
-        for name, value in data.items():
-            at = f"{where}.{name}"
-            if name == "removed":
-                options[name] = expect_cards(value, at)
-            elif name == "pass_cycle":
-                options[name] = tuple(expect_type(value, list, at, "a list"))
-            elif name in ("queen_breaks_hearts", "first_trick_points", "jack_of_diamonds"):
-                options[name] = expect_type(value, bool, at, "true or false")
-            else:
-                options[name] = value
+        check(data, "blackwidow_rules", where, f"{where}.")
+        options = dict(data)
+        if "removed" in data:
+            options["removed"] = read_cards(data["removed"], f"{where}.removed")
+        if "pass_cycle" in data:
+            options["pass_cycle"] = tuple(data["pass_cycle"])
         return cls(**options)
 
     def to_json(self) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """Five Sons records in the cardlab/1 format: the full record and a seat's observation log.
 
-Structure and card validity are checked here; whether the events are legal
-(turn order, who could show what) is the engine's and the inference's job.
+The schema (`cardlab.schema`) checks the structure; this module checks what
+needs the rules (hand sizes, the deck, seats, who may see a card), and the
+engine and the inference check whether the events are legal. The format is
+described in docs/records.md.
 
 >>> log = FiveSonsLog.from_json({"format": "cardlab/1", "game": "fivesons",
 ...     "rules": {"players": 4}, "me": 0, "hand": ["KH", "JC", "AH", "5H", "JD"],
@@ -18,14 +20,8 @@ from typing import Any
 from cardlab.cards import Card, codes
 from cardlab.errors import RecordError
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.validate import (
-    expect_card,
-    expect_cards,
-    expect_deal,
-    expect_keys,
-    expect_names,
-    expect_type,
-)
+from cardlab.schema import check
+from cardlab.validate import expect_deal, expect_length, expect_names, read_cards
 
 
 @dataclass(frozen=True)
@@ -84,19 +80,15 @@ class FiveSonsRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FiveSonsRecord:
         """Read and check a full record (header already known to be Five Sons)."""
-        expect_keys(data, ["format", "game", "solution", "hands"],
-                    ["rules", "players", "events"], "record")
+        check(data, "fivesons_record", "record")
         rules = FiveSonsRules.from_json(data.get("rules", {}))
         solution = _solution(data["solution"], rules, "solution")
-        hands_data = expect_type(data["hands"], list, "hands", "a list of hands")
-        if len(hands_data) != rules.players:
-            raise RecordError("error.wrong_type", where="hands",
-                              expected=f"{rules.players} hands", actual=f"{len(hands_data)}")
-        hands = tuple(expect_cards(hand, f"hands[{seat}]", rules.hand_sizes[seat])
-                      for seat, hand in enumerate(hands_data))
+        expect_length(data["hands"], rules.players, "hands")
+        hands = tuple(read_cards(hand, f"hands[{seat}]", rules.hand_sizes[seat])
+                      for seat, hand in enumerate(data["hands"]))
         expect_deal(hands, rules.deck, "hands", set_aside=solution)
         events = tuple(_full_event(event, rules, f"events[{i}]")
-                       for i, event in enumerate(_events(data)))
+                       for i, event in enumerate(data.get("events", [])))
         return cls(rules, solution, hands, events, expect_names(data, rules.players))
 
     def to_json(self) -> dict[str, Any]:
@@ -121,24 +113,18 @@ class FiveSonsLog:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FiveSonsLog:
         """Read and check an observation log."""
-        expect_keys(data, ["format", "game", "me"], ["rules", "players", "hand", "events"], "log")
+        check(data, "fivesons_log", "log")
         rules = FiveSonsRules.from_json(data.get("rules", {}))
         me = data["me"]
-        if me is None:
-            if "hand" in data:
-                raise RecordError("error.unknown_key", where="log", key="hand",
-                                  expected="no hand when me is null")
-            hand: tuple[Card, ...] = ()
-        else:
-            me = _seat(me, rules, "me")
-            if "hand" not in data:
-                raise RecordError("error.missing_key", where="log", key="hand")
-            hand = expect_cards(data["hand"], "hand", rules.hand_sizes[me])
+        hand: tuple[Card, ...] = ()
+        if me is not None:
+            _seat(me, rules, "me")
+            hand = read_cards(data["hand"], "hand", rules.hand_sizes[me])
             for card in hand:
                 if card not in rules.deck:
                     raise RecordError("error.not_in_deck", where="hand", card=card)
         events = tuple(_seen_event(event, rules, me, f"events[{i}]")
-                       for i, event in enumerate(_events(data)))
+                       for i, event in enumerate(data.get("events", [])))
         return cls(rules, me, hand, events, expect_names(data, rules.players))
 
     def to_json(self) -> dict[str, Any]:
@@ -158,92 +144,71 @@ def _header(rules: FiveSonsRules, players: tuple[str, ...] | None) -> dict[str, 
     return data
 
 
-def _events(data: dict[str, Any]) -> list[Any]:
-    return expect_type(data.get("events", []), list, "events", "a list of events")
-
-
-def _seat(value: Any, rules: FiveSonsRules, where: str) -> int:
-    expect_type(value, int, where, "a seat number")
-    if not 0 <= value < rules.players:
+def _seat(value: int, rules: FiveSonsRules, where: str) -> int:
+    if value >= rules.players:
         raise RecordError("error.bad_seat", where=where, seat=value, last=rules.players - 1)
     return value
 
 
-def _face(value: Any, rules: FiveSonsRules, where: str) -> Card:
-    card = expect_card(value, where)
+def _face(code: str, rules: FiveSonsRules, where: str) -> Card:
+    card = Card.parse(code)
     if card not in rules.faces:
         raise RecordError("error.not_a_face", where=where, card=card)
     return card
 
 
-def _heart(value: Any, rules: FiveSonsRules, where: str) -> Card:
-    card = expect_card(value, where)
+def _heart(code: str, rules: FiveSonsRules, where: str) -> Card:
+    card = Card.parse(code)
     if card not in rules.hearts:
         raise RecordError("error.not_a_heart", where=where, card=card)
     return card
 
 
-def _solution(value: Any, rules: FiveSonsRules, where: str) -> tuple[Card, Card]:
-    pair = expect_type(value, list, where, "a list of a face card and a heart")
-    if len(pair) != 2:
-        raise RecordError("error.wrong_card_count", where=where, actual=len(pair), expected=2)
+def _solution(pair: list[str], rules: FiveSonsRules, where: str) -> tuple[Card, Card]:
     return _face(pair[0], rules, f"{where}[0]"), _heart(pair[1], rules, f"{where}[1]")
 
 
 def _asked_cards(event: dict[str, Any], rules: FiveSonsRules, where: str) -> tuple[Card, Card]:
-    return _face(event["face"], rules, f"{where}.face"), _heart(event["heart"], rules,
-                                                                 f"{where}.heart")
+    return (_face(event["face"], rules, f"{where}.face"),
+            _heart(event["heart"], rules, f"{where}.heart"))
 
 
-def _shown(value: Any, face: Card, heart: Card, where: str) -> Card | None:
-    if value is None:
+def _shown(code: str | None, face: Card, heart: Card, where: str) -> Card | None:
+    if code is None:
         return None
-    card = expect_card(value, where)
+    card = Card.parse(code)
     if card not in (face, heart):
         raise RecordError("error.shown_not_asked", where=where, card=card)
     return card
 
 
-def _full_event(event: Any, rules: FiveSonsRules, where: str) -> FullEvent:
-    expect_type(event, dict, where, "an object")
+def _full_event(event: dict[str, Any], rules: FiveSonsRules, where: str) -> FullEvent:
+    face, heart = _asked_cards(event, rules, where)
     if "ask" in event:
-        expect_keys(event, ["ask", "face", "heart"], ["shown"], where)
-        face, heart = _asked_cards(event, rules, where)
         return Ask(_seat(event["ask"], rules, f"{where}.ask"), face, heart,
                    _shown(event.get("shown"), face, heart, f"{where}.shown"))
-    if "guess" in event:
-        expect_keys(event, ["guess", "face", "heart"], [], where)
-        face, heart = _asked_cards(event, rules, where)
-        return Guess(_seat(event["guess"], rules, f"{where}.guess"), face, heart)
-    raise RecordError("error.bad_event", where=where)
+    return Guess(_seat(event["guess"], rules, f"{where}.guess"), face, heart)
 
 
-def _seen_event(event: Any, rules: FiveSonsRules, me: int | None, where: str) -> SeenEvent:
-    expect_type(event, dict, where, "an object")
+def _seen_event(event: dict[str, Any], rules: FiveSonsRules, me: int | None,
+                where: str) -> SeenEvent:
     if "ask" in event:
-        expect_keys(event, ["ask", "face", "heart", "shown_by"], ["shown"], where)
         face, heart = _asked_cards(event, rules, where)
         seat = _seat(event["ask"], rules, f"{where}.ask")
         shown_by = event["shown_by"]
         if shown_by is not None:
-            shown_by = _seat(shown_by, rules, f"{where}.shown_by")
+            _seat(shown_by, rules, f"{where}.shown_by")
         shown = _shown(event.get("shown"), face, heart, f"{where}.shown")
         if shown is not None and (me is None or me not in (seat, shown_by)):
-            raise RecordError("error.unknown_key", where=where, key="shown",
-                              expected="shown only where me asked or showed")
+            raise RecordError("records.shown_not_seen", where=f"{where}.shown")
         return AskSeen(seat, face, heart, shown_by, shown)
-    if "guess" in event:
-        expect_keys(event, ["guess", "correct"], ["solution"], where)
-        seat = _seat(event["guess"], rules, f"{where}.guess")
-        correct = expect_type(event["correct"], bool, f"{where}.correct", "true or false")
-        solution = None
-        if "solution" in event:
-            if seat != me or correct:
-                raise RecordError("error.unknown_key", where=where, key="solution",
-                                  expected="solution only for me's own wrong guess")
-            solution = _solution(event["solution"], rules, f"{where}.solution")
-        return GuessSeen(seat, correct, solution)
-    raise RecordError("error.bad_event", where=where)
+    seat = _seat(event["guess"], rules, f"{where}.guess")
+    solution = None
+    if "solution" in event:
+        if seat != me:
+            raise RecordError("records.solution_not_seen", where=f"{where}.solution")
+        solution = _solution(event["solution"], rules, f"{where}.solution")
+    return GuessSeen(seat, event["correct"], solution)
 
 
 def _full_event_json(event: FullEvent) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from typing import Any
 
 from cardlab.cards import FACE_CARDS, HEART_NUMBERS, Card, codes, five_sons_deck
 from cardlab.errors import RecordError
-from cardlab.validate import expect_cards, expect_int, expect_keys
+from cardlab.schema import check
+from cardlab.validate import expect_int, read_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
@@ -63,17 +64,13 @@ class FiveSonsRules:
     @classmethod
     def from_json(cls, data: Any, where: str = "rules") -> FiveSonsRules:
         """Rules from a record's `rules` object (only options that differ from defaults)."""
-        if not isinstance(data, dict):
-            raise RecordError("error.wrong_type", where=where, expected="an object",
-                              actual=type(data).__name__)
-        expect_keys(data, required=[], optional=["players", "faces", "hearts"], where=where)
+        check(data, "fivesons_rules", where, f"{where}.")
         options: dict[str, Any] = {}
         if "players" in data:
-            options["players"] = expect_int(data["players"], f"{where}.players",
-                                            MIN_PLAYERS, MAX_PLAYERS)
+            options["players"] = data["players"]
         for key in ("faces", "hearts"):
             if key in data:
-                options[key] = expect_cards(data[key], f"{where}.{key}")
+                options[key] = read_cards(data[key], f"{where}.{key}")
         return cls(**options)
 
     def to_json(self) -> dict[str, Any]:

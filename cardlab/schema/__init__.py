@@ -1,0 +1,158 @@
+"""The cardlab/1 JSON Schema, and checking data against it with located, translated errors.
+
+The schema (``cardlab-1.schema.json`` beside this module, the same file as
+``docs/cardlab-1.schema.json``) checks structure: keys, types, card code forms,
+ranges that do not depend on the player count. What needs the rules (hand
+sizes, the deck, seats beyond the player count, legal plays) is checked in Python.
+
+>>> check({"players": 7}, "fivesons_rules", "rules", "rules.")
+Traceback (most recent call last):
+...
+cardlab.errors.RecordError: rules.players: 7 is out of range (3 to 6)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from cardlab.cards import Card
+from cardlab.errors import CardError, RecordError
+from cardlab.i18n import Text
+
+SCHEMA_FILE = "cardlab-1.schema.json"
+
+#: Definitions whose `hands` are hand entries, located as "hand 1", "hand 2", ...
+_NUMBERED_HANDS = {"blackwidow_record"}
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The cardlab/1 schema as JSON data.
+
+    >>> schema()["$schema"]
+    'https://json-schema.org/draft/2020-12/schema'
+    """
+    text = resources.files(__name__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@cache
+def validator(definition: str | None = None) -> Draft202012Validator:
+    """A validator for the whole schema, or for one of its `$defs` (such as "fivesons_rules")."""
+    root = schema()
+    if definition is None:
+        return Draft202012Validator(root)
+    if definition not in root["$defs"]:
+        raise KeyError(definition)
+    return Draft202012Validator({"$defs": root["$defs"], "$ref": f"#/$defs/{definition}"})
+
+
+def check(data: Any, definition: str, name: str, prefix: str = "") -> None:
+    """Raise a RecordError for the first structural problem of `data`.
+
+    The error is located at `name` when it concerns the whole document, else
+    at its path inside it, after `prefix` ("rules." for the rules of a record).
+
+    >>> check({"players": 5, "moon": "self"}, "blackwidow_rules", "rules", "rules.")
+    >>> check({"moon": "sun"}, "blackwidow_rules", "rules", "rules.")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.RecordError: rules.moon: 'sun' is not allowed (choose others, self, choose)
+    """
+    errors = list(validator(definition).iter_errors(data))
+    if errors:
+        # The shallowest problem first (a missing key before a bad card inside it),
+        # then document order; anyOf errors stay whole rather than split into branches.
+        error = min(errors, key=lambda err: len(err.absolute_path))
+        where = _where(name, prefix, error.absolute_path, definition in _NUMBERED_HANDS)
+        raise _located(error, where)
+
+
+def _located(error: ValidationError, where: str) -> RecordError:
+    keyword, value, rule = str(error.validator), error.instance, error.validator_value
+    custom = error.schema.get("x-messages", {}) if isinstance(error.schema, dict) else {}
+    if keyword in custom:
+        size = len(value) if isinstance(value, list) else None
+        return RecordError(custom[keyword], where=where, actual=size, expected=rule)
+    if keyword == "required":
+        missing = next(key for key in rule if key not in value)
+        return RecordError("error.missing_key", where=where, key=missing)
+    if keyword == "additionalProperties":
+        allowed = list(error.schema.get("properties", {}))
+        extra = next(key for key in value if key not in allowed)
+        return RecordError("error.unknown_key", where=where, key=extra,
+                           expected=", ".join(allowed))
+    if keyword == "type":
+        return RecordError("error.wrong_type", where=where, expected=_kinds(rule),
+                           actual=_kind(value))
+    if keyword == "pattern":
+        return _card_form(value, where)
+    if keyword in ("const", "enum"):
+        choices = [rule] if keyword == "const" else rule
+        return RecordError("error.bad_choice", where=where, value=value,
+                           choices=", ".join(map(str, choices)))
+    if keyword in ("minimum", "maximum"):
+        return RecordError("error.out_of_range", where=where, value=value,
+                           low=error.schema.get("minimum"), high=error.schema.get("maximum"))
+    if keyword in ("minItems", "maxItems"):
+        key = "records.too_short" if keyword == "minItems" else "records.too_long"
+        return RecordError(key, where=where, actual=len(value), expected=rule)
+    if keyword == "uniqueItems":
+        return RecordError("error.duplicate_card", where=where, card=_first_repeat(value))
+    return RecordError("records.schema_rule", where=where, rule=keyword)
+
+
+def _card_form(value: str, where: str) -> RecordError:
+    """The card reader's own reason for a code the schema refuses, or a general one."""
+    try:
+        Card.parse(value)
+    except CardError as err:
+        return RecordError(err.key, where=where, **err.params)
+    return RecordError("records.card_form", where=where, value=value)
+
+
+def _first_repeat(items: Sequence[Any]) -> Any:
+    seen: list[Any] = []
+    for item in items:
+        if item in seen:
+            return item
+        seen.append(item)
+    raise ValueError("no repeated item")
+
+
+def _kind(value: Any) -> Text:
+    names = {bool: "boolean", int: "integer", float: "number", str: "string",
+             list: "array", dict: "object", type(None): "null"}
+    return Text(f"records.kind.{names.get(type(value), 'other')}")
+
+
+def _kinds(rule: str | list[str]) -> Text:
+    if isinstance(rule, str):
+        return Text(f"records.kind.{rule}")
+    first, *rest = rule
+    kinds = Text(f"records.kind.{first}")
+    for other in rest:
+        kinds = Text("records.either", a=kinds, b=Text(f"records.kind.{other}"))
+    return kinds
+
+
+def _where(name: str, prefix: str, path: Sequence[str | int], numbered_hands: bool) -> str:
+    """A readable location: ``hands[1][2]``, ``events[0].shown``, ``hand 2, pass[1]``."""
+    parts = list(path)
+    if not parts:
+        return name
+    if numbered_hands and len(parts) >= 2 and parts[0] == "hands":
+        rest = _path(parts[2:]).lstrip(".")
+        return f"hand {int(parts[1]) + 1}" + (f", {rest}" if rest else "")
+    return prefix + _path(parts).lstrip(".")
+
+
+def _path(parts: Sequence[str | int]) -> str:
+    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in parts)
