@@ -1,4 +1,4 @@
-"""Rule options of both games (RULES.md rulings on player counts and passing)."""
+"""Rule options of both games (docs/rules.md: rulings on player counts and passing)."""
 
 import pytest
 
