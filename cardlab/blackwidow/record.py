@@ -92,8 +92,9 @@ def _hand(data: dict[str, Any], rules: BlackWidowRules, number: int) -> HandReco
         raise RecordError("error.missing_key", where=where, key="pass")
     passes = None if holding else _passes(data["pass"], deal, rules, where)
     plays = read_cards(data.get("plays", []), f"{where}, plays")
+    deck = set(rules.deck)
     for i, card in enumerate(plays):
-        if card not in rules.deck:
+        if card not in deck:
             raise RecordError("error.not_in_deck", where=f"{where}, play {i + 1}", card=card)
     return HandRecord(deal, passes, plays, data.get("moon"))
 

@@ -44,14 +44,32 @@ def schema() -> dict[str, Any]:
 
 
 @cache
-def validator(definition: str | None = None) -> Draft202012Validator:
-    """A validator for the whole schema, or for one of its `$defs` (such as "fivesons_rules")."""
-    root = schema()
-    if definition is None:
-        return Draft202012Validator(root)
-    if definition not in root["$defs"]:
-        raise KeyError(definition)
-    return Draft202012Validator({"$defs": root["$defs"], "$ref": f"#/$defs/{definition}"})
+def validator(definition: str) -> Draft202012Validator:
+    """A validator for one of the schema's `$defs`, such as "fivesons_rules"."""
+    defs = schema()["$defs"]
+    return Draft202012Validator(_inline(defs[definition], defs))
+
+
+def _inline(node: Any, defs: dict[str, Any]) -> Any:
+    """`node` with every local `$ref` replaced by what it names.
+
+    Resolving a reference for every card of a record is most of the work of
+    validating it; the schema has no cycles, so the references can go once.
+    A `$ref` beside other keywords means both apply: the two merge where they
+    share no keyword, else they become an `allOf`.
+    """
+    if isinstance(node, list):
+        return [_inline(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    inlined = {key: _inline(value, defs) for key, value in node.items()
+               if key not in ("$ref", "description")}
+    if "$ref" not in node:
+        return inlined
+    target = _inline(defs[node["$ref"].removeprefix("#/$defs/")], defs)
+    if inlined.keys() & target.keys():
+        return {**inlined, "allOf": [*inlined.get("allOf", []), target]}
+    return {**inlined, **target}
 
 
 def check(data: Any, definition: str, name: str, prefix: str = "") -> None:
