@@ -1,19 +1,22 @@
-"""The Voila app gallery: where the lesson notebooks are and how to serve them.
+"""The app gallery: where the notebooks are, and `cardlab serve`.
 
 >>> gallery_url(8866)
 'http://127.0.0.1:8866/'
+>>> check_port(0)
+Traceback (most recent call last):
+...
+cardlab.errors.CardlabError: --port 0: choose a port from 1 to 65535
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from cardlab.errors import CardlabError
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
+PORTS = range(1, 65536)
 
 _PACKAGE = Path(__file__).resolve().parent
 #: A wheel carries the notebooks inside the package; a source checkout has them beside it.
@@ -21,7 +24,7 @@ _CANDIDATES = (_PACKAGE / "_notebooks", _PACKAGE.parent / "notebooks")
 
 
 def notebooks_dir() -> Path:
-    """The folder of lesson notebooks that the gallery lists."""
+    """The folder of lesson notebooks (and ``apps/``) that the gallery lists."""
     for candidate in _CANDIDATES:
         if candidate.is_dir():
             return candidate
@@ -33,20 +36,25 @@ def gallery_url(port: int) -> str:
     return f"http://{HOST}:{port}/"
 
 
-def voila_command(port: int, open_browser: bool) -> list[str]:
-    """The Voila command line that serves the gallery on 127.0.0.1 only."""
-    command = [sys.executable, "-m", "voila", str(notebooks_dir()), f"--port={port}",
-               f"--Voila.ip={HOST}", "--show_tracebacks=False"]
-    if not open_browser:
-        command.append("--no-browser")
-    return command
+def check_port(port: int) -> int:
+    """`port` if a server can listen on it, else a CardlabError saying which ports can.
+
+    >>> check_port(8866)
+    8866
+    """
+    if port not in PORTS:
+        raise CardlabError("serve.bad_port", port=port)
+    return port
 
 
-def serve(port: int = DEFAULT_PORT, open_browser: bool = True) -> int:
-    """Run the gallery until interrupted; returns Voila's exit status."""
-    process = subprocess.Popen(voila_command(port, open_browser))
-    try:
-        return process.wait()
-    except KeyboardInterrupt:
-        process.terminate()
-        return process.wait()
+def serve(port: int, open_browser: bool, lang: str = "en") -> int:
+    """Serve the gallery on 127.0.0.1 until SIGTERM, SIGHUP or Ctrl+C; returns the exit status.
+
+    Prints the address really served on (the next free port if `port` is
+    taken) and how to stop. Stopping stops Voilà and every kernel it started.
+    """
+    check_port(port)
+    root = notebooks_dir()
+    from cardlab.serve.server import run  # loads Voilà and Jupyter Server: only when serving
+
+    return run(port, open_browser, lang, root)
