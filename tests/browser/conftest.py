@@ -108,12 +108,16 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def gallery():
-    """`cardlab serve` running for the whole session; yields its base URL."""
+def gallery(tmp_path_factory):
+    """`cardlab serve` running for the whole session; yields its base URL.
+
+    Its output goes to a file: a pipe nobody reads would fill up and stall the server.
+    """
     port = free_port()
+    log = (tmp_path_factory.mktemp("serve") / "serve.log").open("w+")
     process = subprocess.Popen(
         [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", f"--port={port}"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=log, stderr=subprocess.STDOUT, text=True,
     )
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 90
@@ -123,11 +127,13 @@ def gallery():
             break
         except OSError:
             if process.poll() is not None:
-                pytest.fail(f"cardlab serve exited: {process.stdout.read()}")
+                log.seek(0)
+                pytest.fail(f"cardlab serve exited: {log.read()}")
             time.sleep(0.3)
     else:
         process.kill()
         pytest.fail("cardlab serve did not start within 90 s")
     yield url
     process.terminate()
-    process.wait(timeout=30)
+    process.wait(timeout=60)
+    log.close()
