@@ -1,24 +1,33 @@
 """Speed benchmarks, run by `cardlab bench`; targets are checked here, never in tests.
 
-Playouts: random 4-player Black Widow hands per second on the bitmask path,
-and, where OpenSpiel is installed, the same random-play loop on its C++
-Hearts through pyspiel, in the same run.
+Playouts: random 4-player Black Widow hands per second on the bitmask path
+(standard rules), and, where OpenSpiel is installed, the same random-play
+loop on its C++ Hearts through pyspiel, in the same run. The two are timed
+in alternating slices, so that a busy machine slows both alike. Without
+OpenSpiel its figures are null: the keys stay the same.
 
 Inference: seeded bot games with 4 and with 5 players; after every event,
 the knowledge of every seat and of the table is recomputed from its
 observation log and timed.
 
->>> figures = inference(quick=True, games=1)
+`text` turns either result into a few readable lines, in English or German.
+
+>>> figures = inference(quick=True, games=1, show=None)
 >>> figures["updates"] > 0 and figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
 True
 """
 
 from __future__ import annotations
 
+import math
 import random
+import sys
 import time
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 import numpy as np
+from tqdm import tqdm
 
 from cardlab.blackwidow.playout import MaskRules, random_hand
 from cardlab.blackwidow.rules import BlackWidowRules
@@ -27,39 +36,58 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.i18n import message
 
 #: Bots that play the benchmark games: cheap to run, and they ask varied questions.
 BENCH_BOTS = ("logician", "random")
 
 
-def inference(quick: bool = False, games: int | None = None) -> dict:
-    """p50, p99 and max milliseconds per perspective update, overall and per player count."""
+#: Players at the table in the playout benchmark (CONTRACT.md: 4).
+PLAYOUT_PLAYERS = 4
+
+#: The hardest constructed logs take about as long as this many benchmark games.
+WORST_AS_GAMES = 2
+
+
+def inference(quick: bool = False, games: int | None = None, lang: str = "en",
+              show: TextIO | None = sys.stderr) -> dict[str, Any]:
+    """p50, p99 and max milliseconds per perspective update, overall and per player count.
+
+    On `show` (None: nothing) it first says about how long the run will take,
+    timed from its first game, then draws a progress bar if `show` is a terminal.
+    """
     games = games if games is not None else (5 if quick else 100)
-    by_players = {}
-    every: list[float] = []
-    for players in (4, 5):
-        times = []
-        for seed in range(games):
-            names = [BENCH_BOTS[seat % len(BENCH_BOTS)] for seat in range(players)]
-            game = play_game(FiveSonsRules(players=players), names, seed=seed)
-            times += _time_updates(game)
-        by_players[str(players)] = _summary(times)
-        every += times
-    return {**_summary(every), "games_per_player_count": games, "by_players": by_players,
-            "worst_constructed": worst_constructed(questions=12 if quick else 40)}
+    runs = [(players, seed) for players in (4, 5) for seed in range(games)]
+    times: dict[int, list[float]] = {4: [], 5: []}
+    start = time.perf_counter()
+    times[runs[0][0]] += _time_game(*runs[0])
+    if show is not None:
+        estimate = (time.perf_counter() - start) * (len(runs) + WORST_AS_GAMES)
+        print(_estimate(estimate, len(runs), lang), file=show, flush=True)
+    with tqdm(total=len(runs) + 1, initial=1, file=show, disable=None if show else True,
+              desc=message("bench.progress", lang), leave=False) as bar:
+        for players, seed in runs[1:]:
+            times[players] += _time_game(players, seed)
+            bar.update()
+        worst = worst_constructed(questions=12 if quick else 40)
+        bar.update()
+    every = times[4] + times[5]
+    return {**_summary(every), "games_per_player_count": games,
+            "by_players": {str(players): _summary(t) for players, t in times.items()},
+            "worst_constructed": worst}
 
 
-def playouts(quick: bool = False, seconds: float | None = None) -> dict:
-    """Random 4-player hands per second: ours, and OpenSpiel's where installed."""
+def playouts(quick: bool = False, seconds: float | None = None) -> dict[str, Any]:
+    """Random 4-player hands per second: ours, and OpenSpiel's where installed (else null)."""
     seconds = seconds if seconds is not None else (1.0 if quick else 5.0)
     rng = random.Random(0)
-    table = MaskRules.of(BlackWidowRules(players=4))
-    ours = _rate(lambda: random_hand(table, rng), seconds)
-    figures = {"games_per_s": round(ours, 1)}
+    table = MaskRules.of(BlackWidowRules(players=PLAYOUT_PLAYERS))
+    figures: dict[str, Any] = {"players": PLAYOUT_PLAYERS, "games_per_s": None,
+                               "openspiel_games_per_s": None, "ratio": None}
     try:
         import pyspiel
     except ImportError:
-        figures["openspiel"] = None
+        figures["games_per_s"] = round(_rates([lambda: random_hand(table, rng)], seconds)[0], 1)
         return figures
     game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
 
@@ -73,20 +101,94 @@ def playouts(quick: bool = False, seconds: float | None = None) -> dict:
                 actions = state.legal_actions()
                 state.apply_action(actions[rng.randrange(len(actions))])
 
-    theirs = _rate(spiel_hand, seconds)
-    figures["openspiel_games_per_s"] = round(theirs, 1)
-    figures["ratio"] = round(ours / theirs, 2)
+    ours, theirs = _rates([lambda: random_hand(table, rng), spiel_hand], 2 * seconds)
+    figures.update(games_per_s=round(ours, 1), openspiel_games_per_s=round(theirs, 1),
+                   ratio=round(ours / theirs, 2))
     return figures
 
 
-def _rate(run, seconds: float) -> float:
-    """How many times per second `run` completes, over about `seconds`."""
-    count, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        for _ in range(50):
-            run()
-        count += 50
-    return count / elapsed
+def text(what: str, figures: dict[str, Any], lang: str = "en") -> str:
+    """A benchmark result (`what`: "inference" or "playouts") as readable lines in `lang`.
+
+    >>> print(text("playouts", {"players": 4, "games_per_s": 7229.2,
+    ...                         "openspiel_games_per_s": 3259.9, "ratio": 2.22}, "de"))
+    Zufällige Black-Widow-Hände mit 4 Spielern: 7.229,2 pro Sekunde.
+    Hearts von OpenSpiel im selben Lauf: 3.259,9 pro Sekunde; unseres ist 2,22-mal so schnell.
+    """
+    def number(value: float, digits: int = 1) -> str:
+        return _number(value, lang, digits)
+    if what == "playouts":
+        lines = [message("bench.playouts", lang, players=figures["players"],
+                         rate=number(figures["games_per_s"]))]
+        if figures["ratio"] is None:
+            lines.append(message("bench.no_openspiel", lang))
+        else:
+            lines.append(message("bench.openspiel", lang,
+                                 rate=number(figures["openspiel_games_per_s"]),
+                                 ratio=number(figures["ratio"], 2)))
+        return "\n".join(lines)
+
+    def row(who: str, summary: dict[str, Any]) -> str:
+        return message("bench.row", lang, who=who, p50=number(summary["p50_ms"], 2),
+                       p99=number(summary["p99_ms"], 2), max=number(summary["max_ms"], 2))
+    lines = [message("bench.inference", lang, updates=number(figures["updates"], 0),
+                     games=figures["games_per_player_count"]),
+             row(message("bench.all", lang), figures)]
+    lines += [row(message("bench.players", lang, players=players), summary)
+              for players, summary in figures["by_players"].items()]
+    worst = figures["worst_constructed"]
+    if "players" in worst:
+        lines.append(message("bench.worst", lang, players=worst["players"],
+                             events=worst["events"], worlds=number(worst["worlds"], 0),
+                             ms=number(worst["ms"], 2)))
+    return "\n".join(lines)
+
+
+def _number(value: float, lang: str, digits: int) -> str:
+    """`value` with thousands grouped and `digits` decimals, in the style of `lang`.
+
+    >>> _number(12345.678, "en", 1), _number(12345.678, "de", 2)
+    ('12,345.7', '12.345,68')
+    """
+    formatted = f"{value:,.{digits}f}"
+    if lang == "de":
+        formatted = formatted.translate(str.maketrans(",.", ".,"))
+    return formatted
+
+
+def _estimate(seconds: float, games: int, lang: str) -> str:
+    """What the inference run will do and about how long it takes (whole seconds or minutes)."""
+    if seconds < 120:
+        return message("bench.estimate_seconds", lang, games=games,
+                       n=max(2, math.ceil(seconds)))
+    return message("bench.estimate_minutes", lang, games=games, n=round(seconds / 60))
+
+
+def _rates(runs: Sequence[Callable[[], object]], seconds: float,
+           slices: int = 20) -> list[float]:
+    """How many times per second each of `runs` completes, over about `seconds` in all.
+
+    The runs take turns in short slices, so that a change in the machine's
+    load falls on all of them alike.
+    """
+    counts = [0] * len(runs)
+    spent = [0.0] * len(runs)
+    share = seconds / slices / len(runs)
+    for _ in range(slices):
+        for i, run in enumerate(runs):
+            start = time.perf_counter()
+            while (elapsed := time.perf_counter() - start) < share:
+                for _ in range(10):
+                    run()
+                counts[i] += 10
+            spent[i] += elapsed
+    return [count / elapsed for count, elapsed in zip(counts, spent, strict=True)]
+
+
+def _time_game(players: int, seed: int) -> list[float]:
+    """Milliseconds per perspective update over one seeded bot game."""
+    names = [BENCH_BOTS[seat % len(BENCH_BOTS)] for seat in range(players)]
+    return _time_updates(play_game(FiveSonsRules(players=players), names, seed=seed))
 
 
 def _time_updates(game: FiveSonsGame) -> list[float]:
@@ -100,7 +202,7 @@ def _time_updates(game: FiveSonsGame) -> list[float]:
     return times
 
 
-def worst_constructed(questions: int = 40, seed: int = 0) -> dict:
+def worst_constructed(questions: int = 40, seed: int = 0) -> dict[str, Any]:
     """The slowest update found in the hardest logs we know how to make.
 
     The table's view (nothing is ever shown to it) of games where random
@@ -108,7 +210,7 @@ def worst_constructed(questions: int = 40, seed: int = 0) -> dict:
     least one of" clause. Five and six players; every prefix is timed, since
     the hardest moment is mid-game, before the clauses settle the cards.
     """
-    worst = {"ms": 0.0}
+    worst: dict[str, Any] = {"ms": 0.0}
     for players in (5, 6):
         log = _random_questions(FiveSonsRules(players=players), questions, seed)
         for after in range(1, len(log.events) + 1):
@@ -132,7 +234,7 @@ def _random_questions(rules: FiveSonsRules, questions: int, seed: int) -> FiveSo
     return game.observation_log(None)
 
 
-def _summary(times: list[float]) -> dict:
+def _summary(times: list[float]) -> dict[str, Any]:
     if not times:
         return {"updates": 0, "p50_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
     values = np.asarray(times)

@@ -1,13 +1,17 @@
 """Black Widow bots decide from their view only, explain themselves, and play whole games."""
 
+import random
+
 import pytest
 
-from cardlab.blackwidow.bots import BOTS, make_bot
+from cardlab.blackwidow import kernel
+from cardlab.blackwidow.bots import BOTS, _duck_policy, make_bot, rollout
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.match import play_game, tournament
+from cardlab.blackwidow.playout import MaskRules, Position
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
-from cardlab.cards import Card, parse_cards
+from cardlab.cards import STANDARD_DECK, Card, parse_cards
 from cardlab.errors import CardlabError
 
 C = Card.parse
@@ -118,3 +122,91 @@ def test_tournament_rotates_seats():
 def test_unknown_bot():
     with pytest.raises(CardlabError, match="unknown bot 'shark'"):
         make_bot("shark")
+
+
+def _random_game_at(rules, seed, hands_before, plays):
+    """A game with `hands_before` random hands played, then `plays` random cards of the next."""
+    rng = random.Random(seed)
+    game = BlackWidowGame.new(rules, seed)
+    for number in range(hands_before + 1):
+        while game.phase == "pass":
+            game.pass_cards(game.turn, rng.sample(seat_view(game, game.turn).hand, 3))
+        while game.phase == "play" and (number < hands_before or len(game.hand.plays) < plays):
+            game.play(rng.choice(game.legal_cards()))
+        if game.phase == "moon":
+            game.choose_moon("others")
+        if number < hands_before:
+            game.start_hand()
+    return game
+
+
+@pytest.mark.parametrize("options", [
+    {"jack_of_diamonds": True},
+    {"jack_of_diamonds": True, "moon": "choose", "exact_hundred": "minus50",
+     "queen_breaks_hearts": True, "first_trick_points": True},
+])
+def test_montecarlo_rollouts_score_like_the_engine(options):
+    """Five players: each rollout's plays, replayed through the engine, give its scores."""
+    rules = BlackWidowRules(players=5, **options)
+    table = MaskRules.of(rules)
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(12):
+        game = _random_game_at(rules, seed, hands_before=seed % 3, plays=seed * 4 % 50)
+        view = seat_view(game, game.turn)
+        deal = {card: seat for seat, bits in enumerate(game.hand.holding) if seat != view.me
+                for card in kernel.cards_of(bits)}
+        position = Position.from_view(view, deal)
+        for card in view.legal():
+            result = rollout(view, position, card, rng)
+            replay = BlackWidowGame.from_record(game.to_record())
+            for bit in result.playout.plays:
+                replay.play(kernel.cards_of(bit)[0])
+            assert kernel.cards_of(result.playout.plays[0]) == [card]
+            assert result.playout.points(table) == replay.hand.points()
+            if replay.phase == "moon":
+                shooter = replay.turn
+                choice, _ = make_bot("heuristic").choose_moon(seat_view(replay, shooter),
+                                                              replay.moon_outcomes())
+                replay.choose_moon(choice)
+            assert result.scores == replay.results[-1].scores
+            checked += 1
+    assert checked > 12
+
+
+def test_rollouts_duck_by_the_player_count():
+    """Last of five to play a trick it cannot duck, a rollout seat plays its highest card."""
+    duck = _duck_policy(MaskRules.of(BlackWidowRules(players=5)))
+    legal = kernel.mask(parse_cards("8C KC"))
+    trick = [1 << c.index for c in parse_cards("3C 7C 4C")]
+    assert duck(0, legal, trick) == 1 << C("8C").index             # not last: the lowest
+    assert duck(0, legal, [*trick, 1 << C("5C").index]) == 1 << C("KC").index  # last
+
+
+JACK_TRICK_DEAL = [
+    "AC 2D 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS",
+    "3C JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    "4C 3D KH AH KS AS 5D 6D 7D 8D 9D TD KD",
+    "2C QD 4D 5C 6C 7C 8C 9C TC JC QC KC AD",
+]
+
+
+@pytest.mark.parametrize(("jack", "expected"), [(True, "AD"), (False, "4D")])
+def test_heuristic_takes_a_trick_the_jack_of_diamonds_makes_worth_having(jack, expected):
+    rules = BlackWidowRules(pass_cycle=("hold",), jack_of_diamonds=jack)
+    game = BlackWidowGame.new(rules, deal=[parse_cards(cards) for cards in JACK_TRICK_DEAL])
+    for code in ("2C", "AC", "3C", "4C", "2D", "JD", "3D"):
+        game.play(C(code))
+    card, why = make_bot("heuristic").play(seat_view(game, 3))
+    assert card == C(expected)
+    assert ("Jack of Diamonds" in why.text()) == jack
+
+
+def test_heuristic_keeps_the_jack_of_diamonds_when_passing():
+    hand = "JD 2D 2C 3C 4C 5C 6C 2S 3S 4S 5S 6S 7S"
+    rest = [c for c in STANDARD_DECK if c not in set(parse_cards(hand))]
+    deal = [parse_cards(hand), rest[0:13], rest[13:26], rest[26:39]]
+    for jack in (False, True):
+        game = BlackWidowGame.new(BlackWidowRules(jack_of_diamonds=jack), deal=deal)
+        cards, _ = make_bot("heuristic").pass_cards(seat_view(game, 0))
+        assert (C("JD") in cards) == (not jack)

@@ -3,10 +3,17 @@
 - `random`: random legal cards and random passes.
 - `heuristic`: passes its most dangerous cards, ducks under the winning card,
   throws the Queen of Spades on tricks it cannot win, avoids points, and takes
-  a point itself when another seat is running for the moon.
+  a point itself when another seat is running for the moon. With the Jack of
+  Diamonds in play it keeps the Jack and wins the tricks the Jack makes worth
+  having.
 - `montecarlo`: for each legal card, plays out deals of the unseen cards drawn
   uniformly from all consistent ones (exact card counting), with a fast
-  ducking policy for everyone, and picks the card that costs least on average.
+  ducking policy for everyone, and picks the card that leaves its game score
+  lowest on average, scored under the game's rules (the Jack, the moon
+  option, exactly 100).
+
+Legal cards, trick winners and scoring come from `kernel`, the engine's own
+rules, so the bots plan under the options of the game they sit in.
 
 Every decision comes with a one-sentence reason.
 
@@ -23,13 +30,15 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.playout import play_out
+from cardlab.blackwidow.playout import MaskRules, Playout, Policy, Position, play_out
+from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView
-from cardlab.cards import QUEEN_OF_SPADES, Card, Rank, Suit
+from cardlab.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit
 from cardlab.errors import CardlabError
 from cardlab.i18n import Text
 
@@ -66,12 +75,7 @@ class BlackWidowBot:
         Best is ending the game as a winner, worst ending it as a loser; between
         those, the smaller lead of this seat over the best other seat.
         """
-        def standing(scores: list[int]) -> tuple[int, int, int]:
-            best_other = min(s for seat, s in enumerate(scores) if seat != view.me)
-            ends = max(scores) > view.rules.end_above
-            outcome = (0 if scores[view.me] <= best_other else 2) if ends else 1
-            return (outcome, scores[view.me] - best_other, scores[view.me])
-        choice = min(("others", "self"), key=lambda c: standing(outcomes[c]))
+        choice = _better_moon(outcomes, view.me, view.rules.end_above)
         return choice, Text("blackwidow.bot.moon_choice", choice=choice)
 
 
@@ -88,7 +92,8 @@ class HeuristicBot(BlackWidowBot):
 
     def pass_cards(self, view: BlackWidowView) -> tuple[tuple[Card, ...], Text]:
         hand = view.hand
-        cards = tuple(sorted(hand, key=lambda c: _danger(c, hand), reverse=True)[:PASS_SIZE])
+        cards = tuple(sorted(hand, key=lambda c: _danger(c, hand, view.rules),
+                             reverse=True)[:PASS_SIZE])
         return cards, Text("blackwidow.bot.pass_danger", cards=" ".join(c.code for c in cards))
 
     def choose(self, view: BlackWidowView, legal: list[Card]) -> tuple[Card, Text]:
@@ -102,33 +107,40 @@ class HeuristicBot(BlackWidowBot):
         if legal[0].suit is not led:
             return self._discard(view, legal, runner, winning_seat)
         beating = [card for card in legal if card.rank > best.rank]
-        if runner is not None and beating and _trick_points(trick) and winning_seat == runner:
+        last = len(trick) == view.rules.players - 1
+        if runner is not None and beating and _holds_points(trick) and winning_seat == runner:
             card = max(beating, key=lambda c: c.rank)
             return card, Text("blackwidow.bot.stop_moon", seat=runner, card=card)
+        value = _trick_value(trick, view.rules)
+        if last and beating and value < 0:
+            card = max(beating, key=lambda c: c.rank)
+            return card, Text("blackwidow.bot.jack.take", card=card, points=value)
         under = [card for card in legal if card.rank < best.rank]
         if under:
             card = QUEEN_OF_SPADES if QUEEN_OF_SPADES in under else max(under, key=lambda c: c.rank)
             key = "dump_queen" if card == QUEEN_OF_SPADES else "duck"
             return card, Text(f"blackwidow.bot.{key}", card=card)
-        last = len(trick) == view.rules.players - 1
         safe = [card for card in legal if card != QUEEN_OF_SPADES] or legal
-        if last and not _trick_points(trick):
+        if last and not _holds_points(trick):
             card = max(safe, key=lambda c: c.rank)
             return card, Text("blackwidow.bot.win_clean", card=card)
         card = max(safe, key=lambda c: c.rank) if last else min(safe, key=lambda c: c.rank)
         return card, Text("blackwidow.bot.forced", card=card)
 
-    def _discard(self, view, legal, runner, winning_seat) -> tuple[Card, Text]:
+    def _discard(self, view: BlackWidowView, legal: list[Card], runner: int | None,
+                 winning_seat: int) -> tuple[Card, Text]:
+        def danger(card: Card) -> int:
+            return _danger(card, view.hand, view.rules)
         if runner is not None and winning_seat == runner:
             clean = [card for card in legal if not card.is_point] or legal
-            card = max(clean, key=lambda c: _danger(c, view.hand))
+            card = max(clean, key=danger)
             return card, Text("blackwidow.bot.dump", card=card)
         if QUEEN_OF_SPADES in legal:
             return QUEEN_OF_SPADES, Text("blackwidow.bot.dump_queen")
-        card = max(legal, key=lambda c: _danger(c, view.hand))
+        card = max(legal, key=danger)
         return card, Text("blackwidow.bot.dump", card=card)
 
-    def _lead(self, view, legal) -> tuple[Card, Text]:
+    def _lead(self, view: BlackWidowView, legal: list[Card]) -> tuple[Card, Text]:
         queen_out = not any(card == QUEEN_OF_SPADES for _, card in view.plays)
         def risk(card: Card) -> tuple[int, int]:
             spade_risk = card.suit is Suit.SPADES and queen_out and card.rank >= Rank.QUEEN
@@ -151,8 +163,10 @@ class MonteCarloBot(HeuristicBot):
         totals = dict.fromkeys(legal, 0)
         used = 0
         for deal in deals:
+            position = Position.from_view(view, deal)
             for card in legal:
-                totals[card] += self._rollout(view, deal, card)
+                scores = rollout(view, position, card, self.rng).scores
+                totals[card] += scores[view.me] - view.scores[view.me]
             used += 1
             if self.budget_ms and (time.perf_counter() - start) * 1000 > self.budget_ms:
                 break
@@ -160,77 +174,133 @@ class MonteCarloBot(HeuristicBot):
         return card, Text("blackwidow.bot.montecarlo", samples=used, card=card,
                           points=f"{totals[card] / max(used, 1):.1f}")
 
-    def _rollout(self, view: BlackWidowView, deal: dict[Card, int], card: Card) -> int:
-        """My points (after the moon rule) if I play `card` and everyone then ducks."""
-        n = view.rules.players
-        hands = [0] * n
-        for unseen, seat in deal.items():
-            hands[seat] |= 1 << unseen.index
-        hands[view.me] = view.hand_mask & ~(1 << card.index)
-        trick = [1 << c.index for _, c in view.trick] + [1 << card.index]
-        leader = view.trick[0][0] if view.trick else view.me
-        broken = view.hearts_broken or card.suit is Suit.HEARTS
-        first = len(view.plays) < n
-        taken_now = view.taken()
-        if len(trick) == n:  # my card completes the trick: score it, then play on
-            winner = kernel.trick_winner([c.bit_length() - 1 for c in trick], leader, n)
-            points = kernel.points(sum(trick), False)
-            taken_now[winner] += points
-            if not hands[winner]:
-                return _moon(taken_now, view.me)
-            leader, trick, first = winner, [], False
-        later = play_out(hands, leader, trick, broken, first, self.rng, policy=_duck_policy)
-        return _moon([a + b for a, b in zip(taken_now, later, strict=True)], view.me)
+
+@dataclass(frozen=True)
+class Rollout:
+    """One imagined end of the hand: the cards played, and the game scores after it."""
+
+    playout: Playout
+    scores: list[int]
 
 
-def _moon(taken: list[int], me: int) -> int:
-    if 26 in taken:
-        return 0 if taken[me] == 26 else 26
-    return taken[me]
+def rollout(view: BlackWidowView, position: Position, card: Card,
+            rng: random.Random) -> Rollout:
+    """`view.me` plays `card` in `position`, then every seat ducks to the end of the hand.
+
+    `position` is what `view` sees, with one deal of the unseen cards
+    (`Position.from_view`). The scores follow the game's rules; under
+    ``moon: "choose"`` a shooter chooses as the bots do.
+
+    >>> from cardlab.blackwidow.game import BlackWidowGame
+    >>> from cardlab.blackwidow.view import seat_view
+    >>> game = BlackWidowGame.new(BlackWidowRules(players=5, pass_cycle=("hold",)), seed=3)
+    >>> view = seat_view(game, game.turn)
+    >>> deal = BlackWidowKnowledge.from_view(view).sample(random.Random(1), 1)[0]
+    >>> result = rollout(view, Position.from_view(view, deal), view.legal()[0], random.Random(2))
+    >>> len(result.playout.plays), sum(result.scores) in (26, 104)
+    (50, True)
+    """
+    table = MaskRules.of(view.rules)
+    playout = play_out(table, position, rng, policy=_first(1 << card.index, _duck_policy(table)))
+    points = playout.points(table)
+    shooter = kernel.shooter(playout.taken)
+
+    def scores(moon: str) -> list[int]:
+        return kernel.scores_after(points, shooter, moon, view.scores, table.exact_hundred)
+
+    moon = table.moon
+    if moon == "choose" and shooter is not None:
+        moon = _better_moon({choice: scores(choice) for choice in ("others", "self")},
+                            shooter, view.rules.end_above)
+    return Rollout(playout, scores(moon))
 
 
-def _duck_policy(seat: int, legal: int, trick: list[int]) -> int:
-    """Fast rollout play: duck under the winner, else dump the worst card; lead low."""
-    if trick:
+def _better_moon(outcomes: dict[str, list[int]], seat: int, end_above: int) -> str:
+    """The moon choice that leaves `seat` better placed (see `BlackWidowBot.choose_moon`)."""
+    def standing(scores: list[int]) -> tuple[int, int, int]:
+        best_other = min(s for other, s in enumerate(scores) if other != seat)
+        ends = max(scores) > end_above
+        outcome = (0 if scores[seat] <= best_other else 2) if ends else 1
+        return (outcome, scores[seat] - best_other, scores[seat])
+    return min(("others", "self"), key=lambda choice: standing(outcomes[choice]))
+
+
+def _first(card: int, then: Policy) -> Policy:
+    """A policy that plays `card` first (it must be legal), then follows `then`."""
+    pending = [card]
+
+    def choose(seat: int, legal: int, trick: list[int]) -> int:
+        return pending.pop() if pending else then(seat, legal, trick)
+    return choose
+
+
+def _duck_policy(table: MaskRules) -> Policy:
+    """Fast rollout play: duck under the winner, else dump the worst card; lead low.
+
+    The last seat to play takes a trick that holds the Jack of Diamonds (where
+    it counts) and no point cards; a seat that cannot follow keeps the Jack.
+    """
+    last = table.players - 1
+    jack = kernel.JACK_BIT if table.jack_of_diamonds else 0
+
+    def choose(seat: int, legal: int, trick: list[int]) -> int:
+        if not trick:
+            low = legal & ~kernel.HEARTS or legal
+            return low & -low
         led = kernel.SUIT_MASKS[(trick[0].bit_length() - 1) // 13]
+        top = 1 << (legal.bit_length() - 1)
         if legal & led:
-            best = max(c for c in trick if c & led)
-            under = legal & (best - 1)
+            cards = sum(trick)
+            if len(trick) == last and cards & jack and not cards & kernel.POINTS:
+                return top
+            under = legal & ((1 << ((cards & led).bit_length() - 1)) - 1)
             if under:
                 return 1 << (under.bit_length() - 1)
-            return 1 << (legal.bit_length() - 1) if len(trick) == 3 else legal & -legal
+            return top if len(trick) == last else legal & -legal
         if legal & kernel.QUEEN_BIT:
             return kernel.QUEEN_BIT
-        hearts = legal & kernel.HEARTS
-        return 1 << ((hearts or legal).bit_length() - 1)
-    low = legal & ~kernel.HEARTS or legal
-    return low & -low
+        worst = legal & kernel.HEARTS or legal & ~jack or legal
+        return 1 << (worst.bit_length() - 1)
+    return choose
 
 
-def _danger(card: Card, hand: list[Card]) -> int:
-    """How likely a card is to win a trick full of points (higher: pass or throw it first)."""
+def _danger(card: Card, hand: list[Card], rules: BlackWidowRules) -> int:
+    """How likely a card is to win a trick full of points (higher: pass or throw it first).
+
+    About five spades guard the Queen in a 13-card hand and a suit of about
+    three cards is short: proportionally fewer in smaller hands. A Jack of
+    Diamonds that counts -10 is worth keeping.
+    """
     same_suit = sum(1 for c in hand if c.suit is card.suit)
     if card == QUEEN_OF_SPADES:
-        return 100 if same_suit < 5 else 20
+        return 100 if same_suit < round(5 * rules.hand_size / 13) else 20
     if card.suit is Suit.SPADES and card.rank > Rank.QUEEN:
         return 90 + card.rank
     if card.suit is Suit.HEARTS:
         return 40 + card.rank
-    return card.rank + (10 if same_suit <= 3 else 0)
+    if card == JACK_OF_DIAMONDS and rules.jack_of_diamonds:
+        return 0
+    return card.rank + (10 if same_suit <= round(3 * rules.hand_size / 13) else 0)
 
 
-def _trick_points(trick: list[tuple[int, Card]]) -> int:
-    return sum(1 for _, card in trick if card.is_point)
+def _trick_value(trick: Sequence[tuple[int, Card]], rules: BlackWidowRules) -> int:
+    """What the cards of a trick so far are worth (negative with the Jack of Diamonds)."""
+    return kernel.points(kernel.mask(card for _, card in trick), rules.jack_of_diamonds)
+
+
+def _holds_points(trick: Sequence[tuple[int, Card]]) -> bool:
+    return any(card.is_point for _, card in trick)
 
 
 def _moon_runner(view: BlackWidowView) -> int | None:
-    """Another seat that has taken every point so far, at least ten of them."""
-    taken = view.taken()
-    total = sum(taken)
-    for seat, points in enumerate(taken):
-        if seat != view.me and points == total and total >= 10:
-            return seat
-    return None
+    """Another seat that has taken every point card played so far, ten points or more."""
+    taken = kernel.taken_cards([(seat, 1 << card.index) for seat, card in view.plays],
+                               view.rules.players)
+    out = sum(taken) & kernel.POINTS
+    if kernel.points(out, jack_of_diamonds=False) < 10:
+        return None
+    return next((seat for seat, bits in enumerate(taken)
+                 if seat != view.me and bits & kernel.POINTS == out), None)
 
 
 BOTS = {bot.name: bot for bot in (RandomBot, HeuristicBot, MonteCarloBot)}

@@ -93,6 +93,20 @@ def trick_winner(cards: list[int], leader: int, players: int) -> int:
     return winner([1 << card for card in cards], leader, players)
 
 
+def taken_cards(plays: Sequence[tuple[int, int]], players: int) -> list[int]:
+    """The cards each seat took in the complete tricks of `plays`, (seat, one-bit mask) pairs.
+
+    >>> plays = [(1, 1 << 5), (2, 1 << 9), (0, QUEEN_BIT), (1, 1 << 7)]
+    >>> [cards_of(bits) for bits in taken_cards(plays, players=3)]
+    [[], [], [Card('7C'), Card('JC'), Card('QS')]]
+    """
+    taken = [0] * players
+    for start in range(0, len(plays) - len(plays) % players, players):
+        trick = [card for _, card in plays[start:start + players]]
+        taken[winner(trick, plays[start][0], players)] |= sum(trick)
+    return taken
+
+
 def breaks_hearts(played: int, queen_breaks_hearts: bool) -> bool:
     """True if playing the cards of `played` breaks hearts (by option, the Queen does too).
 

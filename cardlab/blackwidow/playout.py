@@ -63,11 +63,7 @@ class Position:
         for card, seat in deal.items():
             hands[seat] |= 1 << card.index
         hands[view.me] = view.hand_mask
-        taken = [0] * n
-        complete = len(view.plays) - len(view.plays) % n
-        for start in range(0, complete, n):
-            trick = [1 << card.index for _, card in view.plays[start:start + n]]
-            taken[kernel.winner(trick, view.plays[start][0], n)] |= sum(trick)
+        taken = kernel.taken_cards([(seat, 1 << card.index) for seat, card in view.plays], n)
         trick = [1 << card.index for _, card in view.trick]
         leader = view.trick[0][0] if view.trick else view.me
         broken = kernel.breaks_hearts(kernel.mask(card for _, card in view.plays),
@@ -125,7 +121,7 @@ def play_out(table: MaskRules, position: Position, rng: random.Random,
         taken[seat] |= cards
         plays += trick
         if not hands[seat]:
-            return Playout(plays, taken)
+            return Playout(plays[len(position.trick):], taken)
         broken = broken or breaks(cards, queen_breaks)
         trick = []
         led = None
