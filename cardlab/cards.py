@@ -238,6 +238,40 @@ def five_sons_question(face: Card, heart: Card, lang: str = "en") -> str:
     )
 
 
+@dataclass(frozen=True)
+class CardName:
+    """A card as a message parameter that reads as its full name in the reader's language.
+
+    >>> from cardlab.i18n import Text
+    >>> Text("fivesons.event.passed", seat=1).text()
+    'Seat 1 passed.'
+    >>> CardName(QUEEN_OF_SPADES).label("de")
+    'Pik-Dame'
+    """
+
+    card: Card
+
+    def label(self, lang: str = "en") -> str:
+        """The full name in `lang`."""
+        return self.card.name(lang)
+
+
+@dataclass(frozen=True)
+class QuestionSentence:
+    """A Five Sons question as a message parameter, phrased as the rules phrase it.
+
+    >>> QuestionSentence(QUEEN_OF_SPADES, Card.parse("3H")).label()
+    'The Queen of Spades has three sons.'
+    """
+
+    face: Card
+    heart: Card
+
+    def label(self, lang: str = "en") -> str:
+        """The sentence in `lang`."""
+        return five_sons_question(self.face, self.heart, lang)
+
+
 class Hand(tuple[Card, ...]):
     """An ordered group of cards that draws itself in Jupyter.
 

@@ -7,10 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab.blackwidow import kernel
+from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.match import play_game
 from cardlab.blackwidow.rules import BlackWidowRules
-from cardlab.cards import STANDARD_DECK, Card, parse_cards
+from cardlab.cards import Card, parse_cards
 from cardlab.errors import IllegalAction, RecordError
 
 C = Card.parse
@@ -30,7 +31,7 @@ def test_deal_sizes_and_the_lowest_club_opens(players, opening):
     assert game.turn == game.hand.holder(C(opening))
     assert game.legal_cards() == [C(opening)]
     other = next(card for card in game.hand.deal[game.turn] if card != C(opening))
-    assert str(game.why_not(other)) == f"the first trick opens with {opening}"
+    assert f"the first trick opens with {opening}" in str(game.why_not(Play(game.turn, other)))
 
 
 @pytest.mark.parametrize(("players", "offsets"),
@@ -91,7 +92,7 @@ def test_no_points_on_the_first_trick_but_all_point_hands_escape():
     assert game.legal_cards() == list(parse_cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"))
     game.play(C("AH"))                 # seat 2 holds nothing but hearts
     assert C("QS") not in game.legal_cards()
-    assert str(game.why_not(C("QS"))) == "no point cards on the first trick"
+    assert "no point cards on the first trick" in str(game.why_not(Play(game.turn, C("QS"))))
 
 
 def test_must_follow_suit_with_the_reason_of_the_contract():
@@ -105,7 +106,7 @@ def test_must_follow_suit_with_the_reason_of_the_contract():
         game.play(C("3D"))
     assert str(info.value) == "3D is not legal for seat 1: clubs must be followed"
     assert game.hand == before
-    assert str(game.why_not(C("2S"))) == "seat 1 does not hold 2S"
+    assert "seat 1 does not hold 2S" in str(game.why_not(Play(game.turn, C("2S"))))
 
 
 def test_a_hand_of_only_hearts_may_discard_one_on_the_first_trick_and_breaks_hearts():
@@ -127,7 +128,7 @@ def test_hearts_cannot_be_led_before_they_are_broken():
         game.play(C(card))
     assert game.turn == 1 and not game.hand.hearts_broken
     assert C("2H") not in game.legal_cards()
-    assert str(game.why_not(C("2H"))) == "hearts are not broken yet"
+    assert "hearts are not broken yet" in str(game.why_not(Play(game.turn, C("2H"))))
 
 
 def test_a_hand_of_only_hearts_may_lead_one_before_they_are_broken():
@@ -152,65 +153,72 @@ def test_first_trick_points_option():
     assert C("QS") in game.legal_cards()
 
 
-def _finished(taken_by_seat, **options):
-    """A game whose hand is over with the given cards taken (for scoring rules)."""
+# Scripted hands: every seat plays the first legal card in the order its cards are listed.
+# MOON: seat 0 holds every club but the 2 and wins every trick; the others throw points on it.
+MOON = ["AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C AS",
+        "2C QS 2H 3H 4H 5H 6H 7H 2D 3D 4D 5D 6D",
+        "8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD",
+        "KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS"]
+# NEAR: the same, but seat 0's last lead is the 2 of spades and seat 3 takes the Ace of
+# Hearts with the Ace of Spades: seat 0 takes 25 points (and the Jack of Diamonds), seat 3 one.
+NEAR = ["AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2S",
+        "2C QS 2H 3H 4H 5H 6H 7H 2D 3D 4D 5D 6D",
+        "8H 9H TH JH QH KH 7D 8D 9D TD JD QD AH",
+        "KD AD 3S 4S 5S 6S 7S 8S 9S TS JS KS AS"]
+
+
+def scripted(script, hands=1, **options) -> BlackWidowGame:
+    """A game of `hands` hands, each dealt and played as `script` says (no passing)."""
     rules = BlackWidowRules(players=4, pass_cycle=("hold",), **options)
-    game = BlackWidowGame.new(rules, deal=deal_by_suits(rules))
-    hand = game.hand
-    hand.taken = [kernel.mask(parse_cards(cards)) for cards in taken_by_seat]
-    hand.plays = list(STANDARD_DECK)
-    hand.holding = [0, 0, 0, 0]
+    order = [parse_cards(cards) for cards in script]
+    game = BlackWidowGame.new(rules, deal=[sorted(cards) for cards in order])
+    for number in range(hands):
+        if number:
+            game.deal_next([sorted(cards) for cards in order])
+        while game.phase == "play":
+            legal = set(game.legal_cards())
+            game.apply(Play(game.turn, next(c for c in order[game.turn] if c in legal)))
     return game
 
 
-ALL_POINTS = " ".join(c.code for c in STANDARD_DECK if c.is_point)
-
-
 def test_points_per_hand_and_the_moon_options():
-    assert sum(_finished(["QS 2H", "3H 4H", "", ALL_POINTS.replace("QS", "").replace(
-        "2H", "").replace("3H", "").replace("4H", "")]).hand.points()) == 26
+    assert scripted(NEAR).hand.points() == [25, 0, 0, 1]
+    assert scripted(NEAR).scores == [25, 0, 0, 1]
     for moon, expected in (("others", [0, 26, 26, 26]), ("self", [-26, 0, 0, 0])):
-        game = _finished([ALL_POINTS, "", "", ""], moon=moon)
-        game._score(moon)
-        assert game.scores == expected
+        game = scripted(MOON, moon=moon)
+        assert game.hand.points() == [26, 0, 0, 0] and game.scores == expected
+        assert game.results[-1].moon == 0
 
 
 def test_moon_choose_asks_the_shooter_and_bots_pick_the_better():
-    game = _finished([ALL_POINTS, "", "", ""], moon="choose")
-    assert game.phase == "moon" and game.turn == 0
+    game = scripted(MOON, moon="choose")
+    assert game.phase == "moon" and game.turn == 0 and game.results == []
     with pytest.raises(IllegalAction, match="shot the moon and must first choose"):
         game.play(C("2C"))
     assert game.moon_outcomes() == {"self": [-26, 0, 0, 0], "others": [0, 26, 26, 26]}
     game.choose_moon("others")
     assert game.results[-1].moon == 0 and game.hand.moon == "others"
+    assert game.scores == [0, 26, 26, 26]
 
 
 @pytest.mark.parametrize(("rule", "expected"), [("none", 100), ("minus50", 50), ("zero", 0)])
 def test_exactly_one_hundred(rule, expected):
-    game = _finished(["QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
-                      "AH", "", ""], exact_hundred=rule)
-    game.scores = [75, 0, 0, 0]
-    game._score("others")
-    assert game.scores[0] == expected
+    game = scripted(NEAR, hands=4, exact_hundred=rule)
+    assert game.scores == [expected, 0, 0, 4] and not game.over
 
 
 def test_jack_of_diamonds_option():
-    game = _finished(["QS JD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "", ""],
-                     jack_of_diamonds=True)
-    assert game.hand.points() == [3, 13, 0, 0]
+    assert scripted(NEAR, jack_of_diamonds=True).hand.points() == [15, 0, 0, 1]
 
 
 def test_the_game_ends_above_the_end_score_and_ties_share_the_win():
-    game = _finished(["QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "AH", "", ""])
-    game.scores = [70, 40, 40, 60]
-    game._score("others")
-    assert game.scores == [95, 41, 40, 60] and not game.over and game.winners == []
-    game = _finished(["QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "AH", "", ""])
-    game.scores = [90, 40, 41, 41]
-    game._score("others")
-    assert game.over and game.winners == [1, 2, 3]
+    game = scripted(NEAR, hands=4)
+    assert game.scores == [100, 0, 0, 4] and not game.over and game.winners == []
+    game = scripted(NEAR, hands=5)
+    assert game.scores == [125, 0, 0, 5] and game.over and game.winners == [1, 2]
     with pytest.raises(IllegalAction, match="The game is over"):
         game.start_hand()
+
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -256,16 +264,3 @@ def test_invariants_over_random_games(players, seed):
         assert result.scores == totals
     assert game.over and max(game.results[-1].scores) > 60
     assert all(max(result.scores) <= 60 for result in game.results[:-1])
-
-
-def test_undo_takes_back_the_last_card_or_moon_choice():
-    game = _hold_game(HANDS)
-    with pytest.raises(IllegalAction, match="nothing to take back"):
-        game.undone()
-    game.play(C("2C"))
-    game.play(C("AD"))
-    undone = game.undone()
-    assert undone.hand.plays == [C("2C")] and undone.turn == 1
-    moon = _finished([ALL_POINTS, "", "", ""], moon="choose")
-    moon.choose_moon("self")
-    assert moon.to_record().hands[-1].moon == "self"

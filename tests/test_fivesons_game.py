@@ -166,15 +166,3 @@ def test_cards_are_conserved_and_logs_never_leak(players, seed):
                 assert me in (event.seat, event.shown_by)
             if isinstance(event, GuessSeen) and event.solution is not None:
                 assert event.seat == me and not event.correct
-
-
-
-def test_undo_is_the_record_replayed_without_the_last_event():
-    game = fixed_game()
-    with pytest.raises(IllegalAction, match="nothing to take back"):
-        game.undone()
-    game.ask(0, QD, H9)
-    game.guess(2, KD, H7)
-    undone = game.undone()
-    assert undone.events == game.events[:1] and undone.eliminated == set()
-    assert undone.undone().events == []

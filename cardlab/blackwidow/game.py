@@ -1,26 +1,31 @@
 """The Black Widow state machine: hands of dealing, passing and tricks until someone goes over.
 
-The full state lives here; seats see only `view(seat)`. Every action is
-checked first and a refused action changes nothing.
+The full state lives here; seats see only `view(seat)`. What must happen next
+is data (`decisions`, as in `cardlab.decisions`); every action is checked
+first and a refused action changes nothing.
 
 >>> from cardlab.cards import TWO_OF_CLUBS
 >>> game = BlackWidowGame.new(BlackWidowRules(players=4, pass_cycle=("hold",)), seed=1)
->>> game.phase, game.turn == game.hand.holder(TWO_OF_CLUBS)
-('play', True)
->>> game.play(TWO_OF_CLUBS).code
-'2C'
+>>> decision, = game.decisions
+>>> decision.kind, decision.seat == game.hand.holder(TWO_OF_CLUBS), decision.options
+(<Kind.PLAY: 'play'>, True, (Card('2C'),))
+>>> [event.told_to(None).text() for event in game.apply(Play(decision.seat, TWO_OF_CLUBS))]
+['Seat 2 played the Two of Clubs.']
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from enum import StrEnum
 
-from cardlab.blackwidow import kernel
+from cardlab.blackwidow import kernel, narration
+from cardlab.blackwidow.actions import Action, Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import QUEEN_OF_SPADES, Card, Suit
+from cardlab.decisions import Decision, Event
 from cardlab.errors import IllegalAction, RecordError
 from cardlab.i18n import Text
 
@@ -40,7 +45,7 @@ class Hand:
     seats: list[int] = field(default_factory=list)
     taken: list[int] = field(default_factory=list)
     hearts_broken: bool = False
-    moon: str | None = None
+    moon: MoonChoice | None = None
 
     @property
     def offset(self) -> int:
@@ -79,7 +84,7 @@ class Hand:
             return (trick[-1][0] + 1) % self.rules.players
         if not self.plays:
             return self.holder(self.opening)
-        return self._last_winner()
+        return self.last_trick_winner()
 
     def legal_mask(self, seat: int) -> int:
         """The cards `seat` may play now (its turn assumed)."""
@@ -114,9 +119,10 @@ class Hand:
                                         and self.rules.queen_breaks_hearts):
             self.hearts_broken = True
         if len(self.plays) % self.rules.players == 0:
-            self.taken[self._last_winner()] |= kernel.mask(self.plays[-self.rules.players:])
+            self.taken[self.last_trick_winner()] |= kernel.mask(self.plays[-self.rules.players:])
 
-    def _last_winner(self) -> int:
+    def last_trick_winner(self) -> int:
+        """The seat that won the last complete trick."""
         n = self.rules.players
         end = len(self.plays) - len(self.plays) % n
         cards = [card.index for card in self.plays[end - n:end]]
@@ -135,8 +141,18 @@ class Hand:
 
     def record(self) -> HandRecord:
         """This hand as a record entry."""
-        passes = None if self.offset == 0 else tuple(p or () for p in self.passes)
+        passes = None if self.offset == 0 else tuple(self.passes)
         return HandRecord(self.deal, passes, tuple(self.plays), self.moon)
+
+
+class Phase(StrEnum):
+    """Where a game of Black Widow stands."""
+
+    PASS = "pass"      # some seats still have to pass
+    PLAY = "play"      # tricks are being played
+    MOON = "moon"      # the shooter must choose how to score the moon
+    SCORED = "scored"  # the hand is scored; the next one is still to be dealt
+    OVER = "over"      # someone went above the end score
 
 
 @dataclass
@@ -153,8 +169,9 @@ class BlackWidowGame:
     """A whole game. Use `new` or `from_record`."""
 
     rules: BlackWidowRules
-    rng: random.Random
-    scores: list[int]
+    #: The dealer's shuffle (games are equal whatever it will deal next).
+    rng: random.Random = field(compare=False)
+    scores: list[int] = field(default_factory=list)
     results: list[HandResult] = field(default_factory=list)
     hands: list[Hand] = field(default_factory=list)
 
@@ -182,7 +199,8 @@ class BlackWidowGame:
             game.start_hand(entry.deal)
             try:
                 for seat, cards in enumerate(entry.passes or ()):
-                    game.pass_cards(seat, cards)
+                    if cards is not None:
+                        game.apply(Pass(seat, cards))
             except IllegalAction as err:
                 raise err.at(f"hand {number}, pass") from None
             for count, card in enumerate(entry.plays, start=1):
@@ -219,28 +237,65 @@ class BlackWidowGame:
         return [seat for seat, score in enumerate(self.scores) if score == low]
 
     @property
-    def phase(self) -> str:
-        """'pass', 'play', 'moon' (the shooter must choose), 'scored' or 'over'."""
+    def phase(self) -> Phase:
+        """Passing, playing, the moon choice, scored (between hands) or over."""
         if self.over:
-            return "over"
+            return Phase.OVER
         if len(self.results) == len(self.hands):
-            return "scored"
+            return Phase.SCORED
         if self.hand.passing:
-            return "pass"
+            return Phase.PASS
         if self.hand.finished:
-            return "moon"
-        return "play"
+            return Phase.MOON
+        return Phase.PLAY
 
     @property
     def turn(self) -> int | None:
-        """The seat to act: next to pass, to play, or the moon shooter."""
-        if self.phase == "pass":
-            return next(seat for seat, p in enumerate(self.hand.passes) if p is None)
-        if self.phase == "play":
-            return self.hand.to_play()
-        if self.phase == "moon":
-            return self.hand.shooter()
+        """The seat to act: the first still to pass, the one to play, or the moon shooter."""
+        decisions = self.decisions
+        return decisions[0].seat if decisions else None
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every decision open now: one per seat still to pass (they pass at the same
+        time), else the seat to play with its legal cards, else the moon shooter's."""
+        phase, hand = self.phase, self.hand
+        if phase is Phase.PASS:
+            return tuple(Decision(seat, Kind.PASS, tuple(kernel.cards_of(hand.holding[seat])),
+                                  pick=PASS_SIZE)
+                         for seat, passed in enumerate(hand.passes) if passed is None)
+        if phase is Phase.PLAY:
+            seat = hand.to_play()
+            return (Decision(seat, Kind.PLAY, tuple(kernel.cards_of(hand.legal_mask(seat)))),)
+        if phase is Phase.MOON:
+            shooter = hand.shooter()
+            assert shooter is not None
+            return (Decision(shooter, Kind.MOON, tuple(MoonChoice)),)
+        return ()
+
+    def why_not(self, action: Action) -> Text | None:
+        """Why `action` is refused now (None: it is allowed)."""
+        try:
+            self._check(action)
+        except IllegalAction as err:
+            return Text(err.key, **err.params)
         return None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check and apply one decision; returns what happened, told seat by seat."""
+        self._check(action)
+        if isinstance(action, Pass):
+            return self._pass(action)
+        if isinstance(action, Play):
+            return self._play(action)
+        return self._moon(action.choice)
+
+    def deal_next(self, deal: Sequence[Sequence[Card]] | None = None) -> list[Event]:
+        """Deal the next hand once the last one is scored (shuffled unless `deal` is given)."""
+        if self.phase is not Phase.SCORED:
+            raise IllegalAction("blackwidow.illegal.not_between_hands")
+        hand = self.start_hand(deal)
+        return [narration.dealt(hand.number, self.rules.pass_direction(hand.number))]
 
     def start_hand(self, deal: Sequence[Sequence[Card]] | None = None,
                    number: int | None = None) -> Hand:
@@ -264,65 +319,133 @@ class BlackWidowGame:
 
     def pass_cards(self, seat: int, cards: Sequence[Card]) -> None:
         """`seat` passes three of its cards; once all have passed, the cards move."""
-        hand = self.hand
-        if self.phase != "pass":
-            raise IllegalAction("blackwidow.illegal.not_passing")
-        if hand.passes[seat] is not None:
-            raise IllegalAction("blackwidow.illegal.already_passed", seat=seat)
-        if len(set(cards)) != PASS_SIZE or len(cards) != PASS_SIZE:
-            raise IllegalAction("blackwidow.illegal.pass_three", count=len(cards))
-        for card in cards:
-            if not hand.holding[seat] & (1 << card.index):
-                raise IllegalAction("blackwidow.illegal.pass_not_held", seat=seat, card=card)
-        hand.passes[seat] = tuple(cards)
-        if not hand.passing:
-            n = self.rules.players
-            for passer, passed in enumerate(hand.passes):
-                bits = kernel.mask(passed)
-                hand.holding[passer] &= ~bits
-                hand.holding[(passer + hand.offset) % n] |= bits
+        self.apply(Pass(seat, tuple(cards)))
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to play may play, in deck order (empty outside play)."""
-        if self.phase != "play":
+        if self.phase is not Phase.PLAY:
             return []
         return kernel.cards_of(self.hand.legal_mask(self.hand.to_play()))
 
-    def why_not(self, card: Card) -> Text | None:
-        """Why the seat to play may not play `card` (None: it may)."""
-        return self.hand.why_not(self.hand.to_play(), card)
-
     def play(self, card: Card) -> Card:
         """The seat to play plays `card`; a refused card changes nothing."""
-        phase = self.phase
-        if phase == "pass":
-            raise IllegalAction("blackwidow.illegal.passing", seat=self.turn)
-        if phase == "moon":
-            raise IllegalAction("blackwidow.illegal.moon_pending", seat=self.turn)
-        if phase in ("over", "scored"):
-            raise IllegalAction("blackwidow.illegal.game_over")
-        seat = self.hand.to_play()
-        why = self.hand.why_not(seat, card)
-        if why is not None:
-            raise IllegalAction("blackwidow.illegal.play", card=card, seat=seat, why=why)
-        self.hand.apply_play(seat, card)
-        if self.hand.finished and not (self.hand.shooter() is not None
-                                       and self.rules.moon == "choose"):
-            self._score(self.rules.moon)
+        seat = self.turn
+        self.apply(Play(0 if seat is None else seat, card))
         return card
 
     def choose_moon(self, choice: str) -> None:
         """The shooter's choice under `moon: choose`: 'self' (-26) or 'others' (+26 each)."""
-        if self.phase != "moon":
+        if self.phase is not Phase.MOON:
             raise IllegalAction("blackwidow.illegal.no_moon")
-        if choice not in ("self", "others"):
+        shooter = self.hand.shooter()
+        assert shooter is not None
+        if choice not in tuple(MoonChoice):
             raise IllegalAction("blackwidow.illegal.bad_moon", value=choice)
-        self.hand.moon = choice
-        self._score(choice)
+        self.apply(Moon(shooter, MoonChoice(choice)))
 
     def moon_outcomes(self) -> dict[str, list[int]]:
         """The game scores after this hand under each moon choice (for the shooter to weigh)."""
-        return {choice: self._scores_after(choice) for choice in ("self", "others")}
+        return {choice: self._scores_after(choice) for choice in MoonChoice}
+
+    def to_record(self) -> BlackWidowRecord:
+        """The full record of the game so far (passes still to come are None)."""
+        return BlackWidowRecord(self.rules, tuple(hand.record() for hand in self.hands))
+
+    def _check(self, action: Action) -> None:
+        phase = self.phase
+        if phase in (Phase.OVER, Phase.SCORED):
+            raise IllegalAction("blackwidow.illegal.game_over" if phase is Phase.OVER
+                                else "blackwidow.illegal.hand_over")
+        seat = action.seat
+        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            raise IllegalAction("blackwidow.illegal.bad_seat", seat=seat,
+                                last=self.rules.players - 1)
+        if isinstance(action, Pass):
+            self._check_pass(action)
+        elif phase is Phase.PASS:
+            raise IllegalAction("blackwidow.illegal.passing", seat=self.turn)
+        elif isinstance(action, Play):
+            self._check_play(action)
+        else:
+            self._check_moon(action)
+
+    def _check_pass(self, action: Pass) -> None:
+        hand = self.hand
+        if self.phase is not Phase.PASS:
+            raise IllegalAction("blackwidow.illegal.not_passing")
+        if hand.passes[action.seat] is not None:
+            raise IllegalAction("blackwidow.illegal.already_passed", seat=action.seat)
+        cards = action.cards
+        if len(set(cards)) != PASS_SIZE or len(cards) != PASS_SIZE:
+            raise IllegalAction("blackwidow.illegal.pass_three", count=len(cards))
+        for card in cards:
+            if not hand.holding[action.seat] & (1 << card.index):
+                raise IllegalAction("blackwidow.illegal.pass_not_held", seat=action.seat,
+                                    card=card)
+
+    def _check_play(self, action: Play) -> None:
+        if self.phase is Phase.MOON:
+            raise IllegalAction("blackwidow.illegal.moon_pending", seat=self.turn)
+        seat = self.hand.to_play()
+        if action.seat != seat:
+            raise IllegalAction("blackwidow.illegal.not_your_turn", seat=action.seat, turn=seat)
+        why = self.hand.why_not(seat, action.card)
+        if why is not None:
+            raise IllegalAction("blackwidow.illegal.play", card=action.card, seat=seat, why=why)
+
+    def _check_moon(self, action: Moon) -> None:
+        if self.phase is not Phase.MOON:
+            raise IllegalAction("blackwidow.illegal.no_moon")
+        shooter = self.hand.shooter()
+        if action.seat != shooter:
+            raise IllegalAction("blackwidow.illegal.not_shooter", seat=action.seat,
+                                shooter=shooter)
+        if action.choice not in tuple(MoonChoice):
+            raise IllegalAction("blackwidow.illegal.bad_moon", value=action.choice)
+
+    def _pass(self, action: Pass) -> list[Event]:
+        hand = self.hand
+        hand.passes[action.seat] = tuple(action.cards)
+        told = [narration.passed(action.seat, (action.seat + hand.offset) % self.rules.players,
+                                 action.cards)]
+        if not hand.passing:
+            n = self.rules.players
+            for passer, passed in enumerate(hand.passes):
+                assert passed is not None
+                bits = kernel.mask(passed)
+                hand.holding[passer] &= ~bits
+                hand.holding[(passer + hand.offset) % n] |= bits
+            told += [narration.received((passer + hand.offset) % n, passer, passed)
+                     for passer, passed in enumerate(hand.passes) if passed is not None]
+        return told
+
+    def _play(self, action: Play) -> list[Event]:
+        hand, n = self.hand, self.rules.players
+        broken = hand.hearts_broken
+        hand.apply_play(action.seat, action.card)
+        told = [narration.played(action.seat, action.card)]
+        if hand.hearts_broken and not broken:
+            told.append(narration.hearts_broken(action.card))
+        if len(hand.plays) % n == 0:
+            trick = hand.plays[-n:]
+            winner = hand.last_trick_winner()
+            told.append(narration.took_trick(
+                winner, kernel.points(kernel.mask(trick), self.rules.jack_of_diamonds),
+                hand.points()[winner]))
+        if hand.finished:
+            shooter = hand.shooter()
+            if shooter is not None:
+                told.append(narration.shot_moon(shooter))
+                if self.rules.moon == "choose":
+                    return told  # the shooter decides how it scores
+            told += self._score(self.rules.moon)
+        return told
+
+    def _moon(self, choice: MoonChoice) -> list[Event]:
+        self.hand.moon = choice
+        shooter = self.hand.shooter()
+        assert shooter is not None
+        return [narration.moon_choice(shooter, choice), *self._score(choice)]
 
     def _scores_after(self, moon: str) -> list[int]:
         hand_points = self.hand.points()
@@ -330,7 +453,7 @@ class BlackWidowGame:
         deltas = list(hand_points)
         if shooter is not None:
             for seat in range(self.rules.players):
-                if moon == "self":
+                if moon == MoonChoice.SELF:
                     deltas[seat] = hand_points[seat] - (52 if seat == shooter else 0)
                 else:
                     deltas[seat] = hand_points[seat] + (-26 if seat == shooter else 26)
@@ -340,23 +463,11 @@ class BlackWidowGame:
             scores = [reset if score == 100 else score for score in scores]
         return scores
 
-    def _score(self, moon: str) -> None:
+    def _score(self, moon: str) -> list[Event]:
         self.scores = self._scores_after(moon)
-        self.results.append(HandResult(self.hand.points(), self.hand.shooter(), list(self.scores)))
-
-    def undone(self) -> BlackWidowGame:
-        """The game as it was before the last card played (or the last moon choice):
-        the record replayed without that action."""
-        record = self.to_record()
-        last = record.hands[-1]
-        if last.moon is not None:
-            last = replace(last, moon=None)
-        elif last.plays:
-            last = replace(last, plays=last.plays[:-1])
-        else:
-            raise IllegalAction("undo.nothing")
-        return BlackWidowGame.from_record(replace(record, hands=(*record.hands[:-1], last)))
-
-    def to_record(self) -> BlackWidowRecord:
-        """The full record of the game so far."""
-        return BlackWidowRecord(self.rules, tuple(hand.record() for hand in self.hands))
+        result = HandResult(self.hand.points(), self.hand.shooter(), list(self.scores))
+        self.results.append(result)
+        told = [narration.hand_scored(self.hand.number, result.points, result.scores)]
+        if self.over:
+            told.append(narration.game_over(self.winners))
+        return told

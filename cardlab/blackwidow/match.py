@@ -1,4 +1,4 @@
-"""Bots playing Black Widow: whole games, and seat-rotated tournaments of hands.
+"""Bots playing Black Widow at a table: whole games, and seat-rotated tournaments of hands.
 
 >>> from cardlab.blackwidow.rules import BlackWidowRules
 >>> game = play_game(BlackWidowRules(players=3, end_above=30), ["heuristic"] * 3, seed=2)
@@ -13,45 +13,38 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from cardlab.blackwidow.bots import BlackWidowBot, make_bot
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.players import BotSeat, bot_seat
 from cardlab.blackwidow.rules import BlackWidowRules
-from cardlab.blackwidow.view import seat_view
 from cardlab.errors import CardlabError
+from cardlab.table import Table
 
 
-def make_bots(names: Sequence[str], players: int, seed: int | None) -> list[BlackWidowBot]:
+def make_bots(names: Sequence[str], players: int, seed: int | None) -> list[BotSeat]:
     """One bot per seat, each with its own seeded random source."""
     if len(names) != players:
         raise CardlabError("blackwidow.bot.wrong_count", players=players, count=len(names))
     rng = random.Random(seed)
-    return [make_bot(name, rng.randrange(2**32)) for name in names]
+    return [bot_seat(name, rng.randrange(2**32)) for name in names]
 
 
-def play_hand(game: BlackWidowGame, bots: Sequence[BlackWidowBot]) -> None:
-    """Passes, every trick and the moon choice of the current hand."""
-    while game.phase == "pass":
-        seat = game.turn
-        game.pass_cards(seat, bots[seat].pass_cards(seat_view(game, seat))[0])
-    while game.phase == "play":
-        seat = game.turn
-        game.play(bots[seat].play(seat_view(game, seat))[0])
-    if game.phase == "moon":
-        seat = game.turn
-        game.choose_moon(bots[seat].choose_moon(seat_view(game, seat), game.moon_outcomes())[0])
+def play_table(rules: BlackWidowRules, names: Sequence[str], seed: int | None = None,
+               hands: int | None = None) -> Table:
+    """A whole game (or only `hands` hands) between the named bots, with every move kept."""
+    rng = random.Random(seed)
+    seats = make_bots(names, rules.players, rng.randrange(2**32))
+    game = BlackWidowGame.new(rules, rng.randrange(2**32))
+    table = Table(game, seats)
+    table.run(stop=lambda: hands is not None and len(game.results) >= hands)
+    return table
 
 
 def play_game(rules: BlackWidowRules, names: Sequence[str], seed: int | None = None,
               hands: int | None = None) -> BlackWidowGame:
-    """A whole game (or only `hands` hands) between the named bots."""
-    rng = random.Random(seed)
-    bots = make_bots(names, rules.players, rng.randrange(2**32))
-    game = BlackWidowGame.new(rules, rng.randrange(2**32))
-    while True:
-        play_hand(game, bots)
-        if game.over or (hands is not None and len(game.results) >= hands):
-            return game
-        game.start_hand()
+    """A whole game (or only `hands` hands) between the named bots; the game at its end."""
+    game = play_table(rules, names, seed, hands).game
+    assert isinstance(game, BlackWidowGame)
+    return game
 
 
 @dataclass
@@ -84,7 +77,8 @@ def tournament(rules: BlackWidowRules, names: Sequence[str], hands: int, seed: i
         shift = number % len(names)
         seating = list(names[shift:]) + list(names[:shift])
         game = BlackWidowGame.new(rules, rng.randrange(2**32), number=number)
-        play_hand(game, make_bots(seating, rules.players, rng.randrange(2**32)))
+        Table(game, make_bots(seating, rules.players, rng.randrange(2**32))).run(
+            stop=lambda game=game: bool(game.results))
         for seat, name in enumerate(seating):
             stats[name].points.append(game.results[-1].scores[seat])
         if progress:

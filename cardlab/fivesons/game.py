@@ -1,24 +1,29 @@
-"""The Five Sons state machine: deal, ask, show, guess, with every ruling of RULES.md §1.
+"""The Five Sons state machine: deal, ask, show, guess, with every ruling of docs/rules.md.
 
 The full state (solution and hands) lives here and nowhere else; seats see
-only their observation log (`observation_log`).
+only their observation log (`observation_log`). What must happen next is
+data (`decisions`), as in `cardlab.decisions`.
 
 >>> game = FiveSonsGame.deal(FiveSonsRules(players=4), seed=7)
->>> game.turn
-0
->>> event = game.ask(0, Card.parse("QS"), Card.parse("3H"), shown=None)
->>> game.observation_log(None).events[0].seat
-0
+>>> decision, = game.decisions
+>>> decision.seat, decision.kind
+(0, <Kind.ASK: 'ask'>)
+>>> events = game.apply(Question(0, Card.parse("QS"), Card.parse("3H")))
+>>> game.decisions[0].kind, game.observation_log(None).events[0].seat
+(<Kind.GUESS: 'guess'>, 0)
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from cardlab.cards import Card
+from cardlab.decisions import Decision, Event
 from cardlab.errors import IllegalAction
+from cardlab.fivesons import narration
+from cardlab.fivesons.actions import Action, Kind, NoGuess, Question, Show
 from cardlab.fivesons.record import (
     Ask,
     AskSeen,
@@ -29,6 +34,7 @@ from cardlab.fivesons.record import (
     GuessSeen,
 )
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.i18n import Text
 
 
 @dataclass
@@ -42,8 +48,11 @@ class FiveSonsGame:
     eliminated: set[int] = field(default_factory=set)
     winner: int | None = None
     turn: int = 0
-    #: Seats that guessed since the last question, in order (guessing goes in seat order).
-    _guessed_this_round: list[int] = field(default_factory=list)
+    #: A question waiting for its responder, who holds both cards, to choose one.
+    pending: Question | None = None
+    #: Seats still to decide whether to guess after the last question, in seat order
+    #: from the asker.
+    guessing: list[int] = field(default_factory=list)
     _dealt_order: tuple[tuple[Card, ...], ...] = ()
 
     @classmethod
@@ -70,7 +79,7 @@ class FiveSonsGame:
         game = cls.start(record.rules, record.solution, record.hands)
         for number, event in enumerate(record.events, start=1):
             try:
-                game.apply(event)
+                game.replay(event)
             except IllegalAction as err:
                 raise err.at(f"event {number}") from None
         return game
@@ -90,11 +99,87 @@ class FiveSonsGame:
         """True once at least one question was asked (guessing is open)."""
         return any(isinstance(event, Ask) for event in self.events)
 
-    def apply(self, event: FullEvent) -> FullEvent:
-        """Apply a recorded event (an `Ask` or a `Guess`)."""
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """Who must decide what now: ask, show one of two cards, or guess (or not).
+
+        A guess decision's options are every face-heart pair; `NoGuess` is always open.
+        """
+        if self.over:
+            return ()
+        pairs = tuple((face, heart) for face in self.rules.faces for heart in self.rules.hearts)
+        if self.pending is not None:
+            question = self.pending
+            return (Decision(self._responder_of(question), Kind.SHOW,
+                             (question.face, question.heart)),)
+        if self.guessing:
+            return (Decision(self.guessing[0], Kind.GUESS, pairs),)
+        return (Decision(self.turn, Kind.ASK, pairs),)
+
+    def why_not(self, action: Action) -> Text | None:
+        """Why `action` is refused now (None: it is allowed)."""
+        try:
+            self._check(action)
+        except IllegalAction as err:
+            return Text(err.key, **err.params)
+        return None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check and apply one decision; returns what happened, told seat by seat."""
+        self._check(action)
+        if isinstance(action, Question):
+            return self._ask(action)
+        if isinstance(action, Show):
+            question, self.pending = self.pending, None
+            assert question is not None
+            return self._answer(question, action.card)
+        if isinstance(action, NoGuess):
+            self.guessing.pop(0)
+            return [narration.no_guess(action.seat)]
+        return self._guess(action)
+
+    def replay(self, event: FullEvent) -> FullEvent:
+        """Apply a recorded event: seats a record leaves out let their chance to guess pass."""
         if isinstance(event, Ask):
             return self.ask(event.seat, event.face, event.heart, event.shown)
         return self.guess(event.seat, event.face, event.heart)
+
+    def ask(self, seat: int, face: Card, heart: Card, shown: Card | None = None) -> Ask:
+        """`seat` asks about `face` and `heart`; the responder shows `shown` (or its only card).
+
+        Anyone still to decide on guessing lets the chance pass. Nothing changes if
+        the question or the card shown is refused.
+        """
+        question = Question(seat, face, heart)
+        self._check_question(question, after_guessing=True)
+        options = self.showable(seat, face, heart)
+        if shown is None and len(options) == 2:
+            raise IllegalAction("fivesons.illegal.must_choose", seat=self.responder(
+                seat, face, heart), face=face, heart=heart)
+        if shown is not None and not options:
+            raise IllegalAction("fivesons.illegal.nobody_shows", face=face, heart=heart)
+        if shown is not None and shown not in options:
+            raise IllegalAction("fivesons.illegal.cannot_show",
+                                seat=self.responder(seat, face, heart), card=shown)
+        self.guessing = []
+        self._ask(question)
+        if self.pending is not None:
+            self.apply(Show(self._responder_of(question), shown or options[0]))
+        last = self.events[-1]
+        assert isinstance(last, Ask)
+        return last
+
+    def guess(self, seat: int, face: Card, heart: Card) -> Guess:
+        """`seat` names a solution: right wins, wrong eliminates the seat.
+
+        Seats before it in guessing order let their chance pass.
+        """
+        action = Guess(seat, face, heart)
+        self._check_guess(action, in_order=False)
+        while self.guessing[0] != seat:
+            self.guessing.pop(0)
+        self.apply(action)
+        return action
 
     def responder(self, seat: int, face: Card, heart: Card) -> int | None:
         """The first seat clockwise after `seat` that holds either card (None: nobody)."""
@@ -111,74 +196,11 @@ class FiveSonsGame:
             return ()
         return tuple(card for card in (face, heart) if card in self.hands[responder])
 
-    def check_ask(self, seat: int, face: Card, heart: Card, shown: Card | None = None) -> None:
-        """Raise IllegalAction with the reason if this question may not be asked so."""
-        self._check_seat(seat)
-        if self.over:
-            raise IllegalAction("fivesons.illegal.game_over")
-        if seat in self.eliminated:
-            raise IllegalAction("fivesons.illegal.eliminated_cannot_ask", seat=seat)
-        if seat != self.turn:
-            raise IllegalAction("fivesons.illegal.not_your_turn", seat=seat, turn=self.turn)
-        if face not in self.rules.faces:
-            raise IllegalAction("fivesons.illegal.not_a_face", card=face)
-        if heart not in self.rules.hearts:
-            raise IllegalAction("fivesons.illegal.not_a_heart", card=heart)
-        options = self.showable(seat, face, heart)
-        responder = self.responder(seat, face, heart)
-        if shown is None and len(options) == 2:
-            raise IllegalAction("fivesons.illegal.must_choose", seat=responder, face=face,
-                                heart=heart)
-        if shown is not None and not options:
-            raise IllegalAction("fivesons.illegal.nobody_shows", face=face, heart=heart)
-        if shown is not None and shown not in options:
-            raise IllegalAction("fivesons.illegal.cannot_show", seat=responder, card=shown)
-
-    def ask(self, seat: int, face: Card, heart: Card, shown: Card | None = None) -> Ask:
-        """`seat` asks about `face` and `heart`; the responder shows `shown` (or its only card)."""
-        self.check_ask(seat, face, heart, shown)
-        options = self.showable(seat, face, heart)
-        event = Ask(seat, face, heart, shown if shown is not None else
-                    (options[0] if options else None))
-        self.events.append(event)
-        self._guessed_this_round = []
-        self.turn = self._next_asker(seat)
-        return event
-
-    def check_guess(self, seat: int) -> None:
-        """Raise IllegalAction with the reason if `seat` may not guess now."""
-        self._check_seat(seat)
-        if self.over:
-            raise IllegalAction("fivesons.illegal.game_over")
-        if not self.asked:
-            raise IllegalAction("fivesons.illegal.no_question_yet")
-        if seat in self.eliminated:
-            raise IllegalAction("fivesons.illegal.eliminated_cannot_guess", seat=seat)
-        if self._guessed_this_round:
-            asker = self._last_asker()
-            last = self._guessed_this_round[-1]
-            if (seat - asker) % self.players <= (last - asker) % self.players:
-                raise IllegalAction("fivesons.illegal.guess_order", seat=seat, last=last)
-
-    def guess(self, seat: int, face: Card, heart: Card) -> Guess:
-        """`seat` names a solution: right wins, wrong eliminates the seat."""
-        self.check_guess(seat)
-        event = Guess(seat, face, heart)
-        self.events.append(event)
-        self._guessed_this_round.append(seat)
-        if (face, heart) == self.solution:
-            self.winner = seat
-        else:
-            self.eliminated.add(seat)
-            if self.turn == seat and not self.over:
-                self.turn = self._next_asker(seat)
-        return event
-
     def observation_log(self, me: int | None) -> FiveSonsLog:
         """What seat `me` saw (None: what the whole table saw), as an observation log."""
         if me is not None:
             self._check_seat(me)
-        events = []
+        events: list[AskSeen | GuessSeen] = []
         for event in self.events:
             if isinstance(event, Ask):
                 shown_by = None if event.shown is None else self.responder(
@@ -193,24 +215,129 @@ class FiveSonsGame:
         hand = self._dealt_order[me] if me is not None else ()
         return FiveSonsLog(self.rules, me, hand, tuple(events))
 
-    def undone(self) -> FiveSonsGame:
-        """The game as it was before the last question or guess: the record replayed
-        without that event."""
-        if not self.events:
-            raise IllegalAction("undo.nothing")
-        record = self.to_record()
-        return FiveSonsGame.from_record(replace(record, events=record.events[:-1]))
-
     def to_record(self) -> FiveSonsRecord:
-        """The full record of the game so far."""
+        """The full record of the game so far (a question awaiting its shown card is left out)."""
         return FiveSonsRecord(self.rules, self.solution, self._dealt_order, tuple(self.events))
+
+    def _check(self, action: Action) -> None:
+        if isinstance(action, Question):
+            self._check_question(action, after_guessing=False)
+        elif isinstance(action, Show):
+            self._check_show(action)
+        else:
+            self._check_guess(action, in_order=True)
+
+    def _check_open(self, seat: int) -> None:
+        self._check_seat(seat)
+        if self.over:
+            raise IllegalAction("fivesons.illegal.game_over")
+
+    def _check_question(self, question: Question, after_guessing: bool) -> None:
+        seat = question.seat
+        self._check_open(seat)
+        if self.pending is not None:
+            raise IllegalAction("fivesons.illegal.show_pending",
+                                seat=self._responder_of(self.pending))
+        if self.guessing and not after_guessing:
+            raise IllegalAction("fivesons.illegal.guessing_pending", seat=self.guessing[0])
+        if seat in self.eliminated:
+            raise IllegalAction("fivesons.illegal.eliminated_cannot_ask", seat=seat)
+        if seat != self.turn:
+            raise IllegalAction("fivesons.illegal.not_your_turn", seat=seat, turn=self.turn)
+        if question.face not in self.rules.faces:
+            raise IllegalAction("fivesons.illegal.not_a_face", card=question.face)
+        if question.heart not in self.rules.hearts:
+            raise IllegalAction("fivesons.illegal.not_a_heart", card=question.heart)
+
+    def _check_show(self, show: Show) -> None:
+        self._check_open(show.seat)
+        if self.pending is None:
+            raise IllegalAction("fivesons.illegal.nothing_to_show")
+        responder = self._responder_of(self.pending)
+        if show.seat != responder:
+            raise IllegalAction("fivesons.illegal.not_responder", seat=show.seat,
+                                responder=responder)
+        if show.card not in (self.pending.face, self.pending.heart):
+            raise IllegalAction("fivesons.illegal.cannot_show", seat=show.seat, card=show.card)
+
+    def _check_guess(self, action: Guess | NoGuess, in_order: bool) -> None:
+        seat = action.seat
+        self._check_open(seat)
+        if not self.asked:
+            raise IllegalAction("fivesons.illegal.no_question_yet")
+        if self.pending is not None:
+            raise IllegalAction("fivesons.illegal.show_pending",
+                                seat=self._responder_of(self.pending))
+        if seat in self.eliminated:
+            raise IllegalAction("fivesons.illegal.eliminated_cannot_guess", seat=seat)
+        if seat not in self.guessing:
+            last = self._last_guesser()
+            if last is None:
+                raise IllegalAction("fivesons.illegal.guess_passed", seat=seat)
+            raise IllegalAction("fivesons.illegal.guess_order", seat=seat, last=last)
+        if in_order and self.guessing[0] != seat:
+            raise IllegalAction("fivesons.illegal.guess_turn", seat=seat,
+                                turn=self.guessing[0])
+
+    def _ask(self, question: Question) -> list[Event]:
+        """The question goes round; it stops at a responder who must choose between two cards."""
+        told = [narration.asked(question)]
+        seat, face, heart = question.seat, question.face, question.heart
+        responder = self.responder(seat, face, heart)
+        for step in range(1, self.players):
+            other = (seat + step) % self.players
+            if other == responder:
+                break
+            told.append(narration.passed(other))
+        options = self.showable(seat, face, heart)
+        if len(options) == 2:
+            self.pending = question
+            told.append(narration.must_choose(question, responder))
+            return told
+        return told + self._answer(question, options[0] if options else None)
+
+    def _answer(self, question: Question, shown: Card | None) -> list[Event]:
+        """Record the answered question and open the round of guesses."""
+        self.events.append(Ask(question.seat, question.face, question.heart, shown))
+        self.turn = self._next_asker(question.seat)
+        self.guessing = [seat for seat in self._round_from(question.seat)
+                         if seat not in self.eliminated]
+        responder = self._responder_of(question)
+        if shown is None:
+            return [narration.nobody_showed(question)]
+        return [narration.showed(question, responder, shown)]
+
+    def _guess(self, action: Guess) -> list[Event]:
+        self.guessing.pop(0)
+        self.events.append(action)
+        seat = action.seat
+        if (action.face, action.heart) == self.solution:
+            self.winner = seat
+            self.guessing = []
+            return [narration.guessed_right(seat, self.solution)]
+        self.eliminated.add(seat)
+        told = [narration.guessed_wrong(seat, self.solution)]
+        if self.over:
+            self.guessing = []
+            told.append(narration.everyone_wrong(self.solution))
+        elif self.turn == seat:
+            self.turn = self._next_asker(seat)
+        return told
 
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction("fivesons.illegal.bad_seat", seat=seat, last=self.players - 1)
 
-    def _last_asker(self) -> int:
-        return next(event.seat for event in reversed(self.events) if isinstance(event, Ask))
+    def _responder_of(self, question: Question) -> int | None:
+        return self.responder(question.seat, question.face, question.heart)
+
+    def _round_from(self, seat: int) -> list[int]:
+        return [(seat + step) % self.players for step in range(self.players)]
+
+    def _last_guesser(self) -> int | None:
+        """The seat that guessed last after the latest question (None: nobody has)."""
+        last = self.events[-1] if self.events else None
+        return last.seat if isinstance(last, Guess) else None
 
     def _next_asker(self, seat: int) -> int:
         """The next seat to the left of `seat` that has not been eliminated."""

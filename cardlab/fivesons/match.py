@@ -1,4 +1,4 @@
-"""Bots playing whole Five Sons games, and seat-rotated tournaments between them.
+"""Bots playing whole Five Sons games at a table, and seat-rotated tournaments between them.
 
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> game = play_game(FiveSonsRules(players=3), ["logician"] * 3, seed=4)
@@ -13,50 +13,38 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cardlab.errors import CardlabError
-from cardlab.fivesons.bots import FiveSonsBot, make_bot
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.players import BotSeat, bot_seat
 from cardlab.fivesons.record import Ask
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.table import Table
 
 #: A game in which no bot becomes certain this long is stopped without a winner.
 MAX_QUESTIONS = 400
 
 
-def make_bots(names: Sequence[str], players: int, seed: int | None) -> list[FiveSonsBot]:
+def make_bots(names: Sequence[str], players: int, seed: int | None) -> list[BotSeat]:
     """One bot per seat, each with its own seeded random source."""
     if len(names) != players:
         raise CardlabError("fivesons.bot.wrong_count", players=players, count=len(names))
     rng = random.Random(seed)
-    return [make_bot(name, rng.randrange(2**32)) for name in names]
+    return [bot_seat(name, rng.randrange(2**32)) for name in names]
 
 
-def play_turn(game: FiveSonsGame, bots: Sequence[FiveSonsBot]) -> None:
-    """One question by the seat to ask, then any guesses in seat order from the asker."""
-    asker = game.turn
-    face, heart, _ = bots[asker].question(game.observation_log(asker))
-    options = game.showable(asker, face, heart)
-    shown = None
-    if len(options) == 2:
-        responder = game.responder(asker, face, heart)
-        shown, _ = bots[responder].show(game.observation_log(responder), asker, options)
-    game.ask(asker, face, heart, shown)
-    for step in range(game.players):
-        seat = (asker + step) % game.players
-        if game.over or seat in game.eliminated:
-            continue
-        guess = bots[seat].guess(game.observation_log(seat))
-        if guess is not None:
-            game.guess(seat, guess[0], guess[1])
-
-
-def play_game(rules: FiveSonsRules, names: Sequence[str], seed: int | None = None,
-              game: FiveSonsGame | None = None) -> FiveSonsGame:
-    """A whole game between the named bots (seat i plays `names[i]`)."""
+def play_table(rules: FiveSonsRules, names: Sequence[str], seed: int | None = None) -> Table:
+    """A whole game between the named bots (seat i plays `names[i]`), with every move kept."""
     rng = random.Random(seed)
-    game = game or FiveSonsGame.deal(rules, rng.randrange(2**32))
-    bots = make_bots(names, rules.players, rng.randrange(2**32))
-    while not game.over and _questions(game) < MAX_QUESTIONS:
-        play_turn(game, bots)
+    game = FiveSonsGame.deal(rules, rng.randrange(2**32))
+    table = Table(game, make_bots(names, rules.players, rng.randrange(2**32)))
+    table.run(stop=lambda: _questions(game) >= MAX_QUESTIONS)
+    return table
+
+
+def play_game(rules: FiveSonsRules, names: Sequence[str], seed: int | None = None
+              ) -> FiveSonsGame:
+    """A whole game between the named bots; the finished game."""
+    game = play_table(rules, names, seed).game
+    assert isinstance(game, FiveSonsGame)
     return game
 
 

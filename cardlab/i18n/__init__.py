@@ -75,6 +75,32 @@ class Text:
         return hash(self.key)
 
 
+class Count:
+    """A number with its noun, singular or plural as the language needs.
+
+    The catalogue holds `KEY.one` and `KEY.other`, each with a `{n}` placeholder.
+
+    >>> Count("count.points", 1).label(), Count("count.points", 14).label("de")
+    ('1 point', '14 Punkte')
+    """
+
+    __slots__ = ("key", "n")
+
+    def __init__(self, key: str, n: int) -> None:
+        self.key = key
+        self.n = n
+
+    def label(self, lang: str = "en") -> str:
+        """The number and its noun in `lang`."""
+        return message(f"{self.key}.{'one' if self.n == 1 else 'other'}", lang, n=self.n)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Count) and (self.key, self.n) == (other.key, other.n)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.n))
+
+
 def message(key: str, lang: str = "en", /, **params: object) -> str:
     """The message `key` in `lang`, with `params` filled in.
 

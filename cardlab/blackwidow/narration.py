@@ -1,0 +1,106 @@
+"""What each seat hears as a Black Widow hand goes on: one event per step, in words.
+
+Everybody sees every card played and every trick taken; the cards passed are
+known only to the passer and, once everyone has passed, to the receiver.
+
+>>> from cardlab.cards import parse_cards
+>>> event = passed(0, 1, parse_cards("QS AH KH"))
+>>> event.told_to(2).text()
+'Seat 0 passed three cards to seat 1.'
+>>> event.told_to(0).text()
+'Seat 0 passed the Queen of Spades, the Ace of Hearts and the King of Hearts to seat 1.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardlab.blackwidow.actions import MoonChoice
+from cardlab.cards import Card, CardName
+from cardlab.decisions import Event
+from cardlab.i18n import Count, Text
+
+
+class CardList:
+    """Cards as a message parameter: full names joined as the language joins a list."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.cards = tuple(cards)
+
+    def label(self, lang: str = "en") -> str:
+        """'the Queen of Spades, the Ace of Hearts and the King of Hearts'."""
+        names = [Text("blackwidow.event.the_card", card=CardName(card)).text(lang)
+                 for card in self.cards]
+        if len(names) < 2:
+            return "".join(names)
+        return Text("blackwidow.event.and", first=", ".join(names[:-1]),
+                    last=names[-1]).text(lang)
+
+
+def dealt(number: int, direction: str) -> Event:
+    """A new hand is dealt; it says where the cards go."""
+    return Event("deal", Text("blackwidow.event.dealt", number=number + 1,
+                              direction=Text(f"blackwidow.event.direction.{direction}")),
+                 data={"hand": number})
+
+
+def passed(seat: int, to: int, cards: Sequence[Card]) -> Event:
+    """`seat` passed its three cards; only it knows which."""
+    return Event("pass", Text("blackwidow.event.passed", seat=seat, to=to), seat=seat,
+                 private=Text("blackwidow.event.passed_cards", seat=seat, to=to,
+                              cards=CardList(cards)),
+                 told=frozenset({seat}))
+
+
+def received(seat: int, by: int, cards: Sequence[Card]) -> Event:
+    """`seat` picks up the cards `by` passed it."""
+    return Event("receive", Text("blackwidow.event.received", seat=seat, by=by), seat=seat,
+                 private=Text("blackwidow.event.received_cards", seat=seat, by=by,
+                              cards=CardList(cards)),
+                 told=frozenset({seat}))
+
+
+def played(seat: int, card: Card) -> Event:
+    """A card played (everyone sees it)."""
+    return Event("play", Text("blackwidow.event.played", seat=seat, card=CardName(card)),
+                 seat=seat, data={"card": card.code})
+
+
+def hearts_broken(card: Card) -> Event:
+    """The first heart (or, by option, the Queen of Spades) fell."""
+    return Event("hearts_broken", Text("blackwidow.event.hearts_broken"),
+                 data={"card": card.code})
+
+
+def took_trick(seat: int, points: int, total: int) -> Event:
+    """`seat` won the trick, worth `points`; `total` taken this hand so far."""
+    return Event("trick", Text("blackwidow.event.trick", seat=seat,
+                               points=Count("count.points", points),
+                               total=Count("count.points", total)),
+                 seat=seat, data={"points": points, "total": total})
+
+
+def shot_moon(seat: int) -> Event:
+    """`seat` took every heart and the Queen of Spades."""
+    return Event("moon", Text("blackwidow.event.moon", seat=seat), seat=seat)
+
+
+def moon_choice(seat: int, choice: MoonChoice) -> Event:
+    """How the shooter chose to score the moon."""
+    return Event("moon_choice", Text(f"blackwidow.event.moon_{choice}", seat=seat), seat=seat,
+                 data={"choice": str(choice)})
+
+
+def hand_scored(number: int, points: Sequence[int], scores: Sequence[int]) -> Event:
+    """The hand is over: points taken and the game's scores."""
+    return Event("scored", Text("blackwidow.event.scored", number=number + 1,
+                                points=", ".join(map(str, points)),
+                                scores=", ".join(map(str, scores))),
+                 data={"points": list(points), "scores": list(scores)})
+
+
+def game_over(winners: Sequence[int]) -> Event:
+    """Someone went over the end score: the lowest score wins (ties share)."""
+    key = "blackwidow.report.winners" if len(winners) == 1 else "blackwidow.report.winners_shared"
+    return Event("over", Text(key, seats=", ".join(map(str, winners))),
+                 data={"winners": list(winners)})

@@ -1,0 +1,61 @@
+"""What must happen next, as data: decisions, and events told to those who may know them.
+
+Both games expose the same shape (as OpenSpiel's ``current_player`` and
+``legal_actions``, pokerkit's ``can_x``/``verify_x``/``x``):
+
+- ``game.decisions``: every :class:`Decision` open now (a seat, a kind, the
+  legal options). Usually one; while Black Widow's players pass, one per seat
+  that has not passed, since they pass at the same time.
+- ``game.why_not(action)``: why an action is refused, as a catalogue
+  :class:`~cardlab.i18n.Text` (None: it is allowed).
+- ``game.apply(action)``: check and apply it, raising
+  :class:`~cardlab.errors.IllegalAction` (state unchanged) or returning the
+  :class:`Event` list of what happened.
+
+>>> decision = Decision(seat=2, kind="play", options=("2C",))
+>>> decision.seat, decision.pick
+(2, 1)
+>>> event = Event("play", Text("suit.S"), seat=2, private=Text("suit.H"), told=frozenset({2}))
+>>> event.told_to(2).text(), event.told_to(1).text(), event.told_to(None).text()
+('Hearts', 'Spades', 'Spades')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardlab.i18n import Text
+
+
+@dataclass(frozen=True)
+class Decision:
+    """`seat` must choose `pick` of `options` now; `kind` says what the choice is about."""
+
+    seat: int
+    kind: str
+    options: tuple[Any, ...]
+    pick: int = 1
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened at the table, as each seat may hear it.
+
+    `text` is what everybody learns; `private` is the fuller account that only
+    the seats in `told` may read (a shown card, the cards passed to you).
+    `data` holds public facts for views (the card played, the trick's winner).
+    """
+
+    kind: str
+    text: Text
+    seat: int | None = None
+    private: Text | None = None
+    told: frozenset[int] = frozenset()
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def told_to(self, viewer: int | None) -> Text:
+        """The account `viewer` may read (None: the whole table, or a bystander)."""
+        if self.private is not None and viewer in self.told:
+            return self.private
+        return self.text

@@ -1,0 +1,84 @@
+"""What each seat hears as a Five Sons game goes on: one event per step, in words.
+
+Everybody hears the question, who passed and who showed; only the asker and
+the shower hear which card was shown, and only a wrong guesser hears the
+solution.
+
+>>> from cardlab.cards import Card
+>>> event = showed(Question(0, Card.parse("QS"), Card.parse("3H")), 2, Card.parse("QS"))
+>>> event.told_to(1).text()
+'Seat 2 showed seat 0 a card.'
+>>> event.told_to(0).text()
+'Seat 2 showed seat 0 the Queen of Spades.'
+"""
+
+from __future__ import annotations
+
+from cardlab.cards import Card, CardName, QuestionSentence
+from cardlab.decisions import Event
+from cardlab.fivesons.actions import Question
+from cardlab.i18n import Text
+
+
+def asked(question: Question) -> Event:
+    """`question.seat` asked its question."""
+    return Event("ask", Text("fivesons.event.asked", seat=question.seat,
+                             question=QuestionSentence(question.face, question.heart)),
+                 seat=question.seat,
+                 data={"face": question.face.code, "heart": question.heart.code})
+
+
+def passed(seat: int) -> Event:
+    """`seat` holds neither card asked about."""
+    return Event("pass", Text("fivesons.event.passed", seat=seat), seat=seat)
+
+
+def must_choose(question: Question, responder: int | None) -> Event:
+    """The responder holds both cards; only it hears so."""
+    return Event("answering", Text("fivesons.event.answering", seat=responder), seat=responder,
+                 private=Text("fivesons.event.choose", seat=responder, asker=question.seat,
+                              face=CardName(question.face), heart=CardName(question.heart)),
+                 told=frozenset({responder} - {None}))
+
+
+def showed(question: Question, responder: int | None, card: Card) -> Event:
+    """`responder` showed `card` to the asker; the others only see that a card was shown."""
+    return Event("show", Text("fivesons.event.showed", seat=responder, asker=question.seat),
+                 seat=responder,
+                 private=Text("fivesons.event.showed_card", seat=responder, asker=question.seat,
+                              card=CardName(card)),
+                 told=frozenset({question.seat, responder} - {None}),
+                 data={"asker": question.seat})
+
+
+def nobody_showed(question: Question) -> Event:
+    """The question went all the way round."""
+    return Event("nobody", Text("fivesons.event.nobody"), seat=None,
+                 data={"asker": question.seat})
+
+
+def no_guess(seat: int) -> Event:
+    """`seat` let its chance to guess pass."""
+    return Event("no_guess", Text("fivesons.event.no_guess", seat=seat), seat=seat)
+
+
+def guessed_wrong(seat: int, solution: tuple[Card, Card]) -> Event:
+    """A wrong guess: everybody learns it was wrong, only the guesser sees the solution."""
+    return Event("guess", Text("fivesons.event.wrong", seat=seat), seat=seat,
+                 private=Text("fivesons.event.wrong_saw", seat=seat, face=CardName(solution[0]),
+                              heart=CardName(solution[1])),
+                 told=frozenset({seat}), data={"correct": False})
+
+
+def guessed_right(seat: int, solution: tuple[Card, Card]) -> Event:
+    """The winning guess; the solution is shown to all."""
+    return Event("guess", Text("fivesons.event.right", seat=seat, face=CardName(solution[0]),
+                               heart=CardName(solution[1])),
+                 seat=seat, data={"correct": True, "solution": [c.code for c in solution]})
+
+
+def everyone_wrong(solution: tuple[Card, Card]) -> Event:
+    """Every seat guessed wrong: the game ends and the solution is shown."""
+    return Event("over", Text("fivesons.event.everyone_wrong", face=CardName(solution[0]),
+                              heart=CardName(solution[1])),
+                 data={"solution": [c.code for c in solution]})

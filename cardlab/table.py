@@ -1,0 +1,174 @@
+"""A table: one game and who sits at each seat; bots play until a person must decide.
+
+This is the one play loop of cardlab. `cardlab play`, tournaments and every
+widget run it. A seat holds a bot (anything with `decide(game, decision)`,
+which looks at that seat's view only) or a :class:`Person`, who decides
+through `act`. The table keeps every event for views to show one at a time,
+and in practice mode takes back a person's last decision.
+
+>>> from cardlab.fivesons.actions import Question
+>>> from cardlab.fivesons.game import FiveSonsGame
+>>> from cardlab.fivesons.players import bot_seat
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> game = FiveSonsGame.deal(FiveSonsRules(players=3), seed=1)
+>>> table = Table(game, [Person("Ada"), bot_seat("logician", 1), bot_seat("random", 2)])
+>>> table.waiting[0].seat, table.waiting[0].kind
+(0, <Kind.ASK: 'ask'>)
+>>> face, heart = table.waiting[0].options[0]
+>>> events = table.act(Question(0, face, heart))
+>>> events[0].told_to(1).text()
+'Seat 0 asked: The Jack of Clubs has one son.'
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardlab.decisions import Decision, Event
+from cardlab.errors import IllegalAction
+from cardlab.i18n import Text
+
+
+class Game(Protocol):
+    """What a table needs of a game (both games' engines have it)."""
+
+    rules: Any
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def apply(self, action: Any) -> list[Event]: ...
+
+    def why_not(self, action: Any) -> Text | None: ...
+
+
+class SeatBot(Protocol):
+    """A bot at a seat: it decides from that seat's view of `game`, never the game itself."""
+
+    name: str
+
+    def decide(self, game: Any, decision: Decision) -> tuple[Any, Text]: ...
+
+
+@dataclass(frozen=True)
+class Person:
+    """A person deciding at this screen (or, through `act`, at another one)."""
+
+    name: str = ""
+
+
+Seat = SeatBot | Person
+
+
+@dataclass
+class Move:
+    """One decision taken at the table: who, what, why (a bot's reason) and what followed."""
+
+    seat: int | None
+    action: Any
+    events: list[Event]
+    reason: Text | None = None
+
+
+@dataclass
+class Table:
+    """A game with one `Seat` per seat.
+
+    `practice` allows `undo`; `pause_between_hands` stops `run` when a Black
+    Widow hand is scored, so a view can show it before `deal_next`.
+    """
+
+    game: Game
+    seats: Sequence[Seat]
+    practice: bool = False
+    pause_between_hands: bool = False
+    moves: list[Move] = field(default_factory=list)
+    _snapshots: list[tuple[Game, int]] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        players = self.game.rules.players
+        if len(self.seats) != players:
+            raise IllegalAction("table.wrong_seats", players=players, count=len(self.seats))
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened, in order."""
+        return [event for move in self.moves for event in move.events]
+
+    @property
+    def waiting(self) -> tuple[Decision, ...]:
+        """The open decisions that wait for a person (empty while bots are to move)."""
+        return tuple(decision for decision in self.game.decisions
+                     if isinstance(self.seats[decision.seat], Person))
+
+    @property
+    def bot_to_move(self) -> bool:
+        """True while a bot has a decision to take (or a hand is to be dealt)."""
+        decisions = self.game.decisions
+        if not decisions:
+            return not self.game.over and not self.pause_between_hands
+        return any(not isinstance(self.seats[d.seat], Person) for d in decisions)
+
+    def act(self, action: Any) -> list[Event]:
+        """A person's decision. A refused one raises `IllegalAction` and changes nothing."""
+        seat = getattr(action, "seat", None)
+        if seat is not None and 0 <= seat < len(self.seats) and not isinstance(
+                self.seats[seat], Person):
+            raise IllegalAction("table.seat_is_bot", seat=seat)
+        snapshot = copy.deepcopy(self.game) if self.practice else None
+        events = self.game.apply(action)
+        if snapshot is not None:
+            self._snapshots.append((snapshot, len(self.moves)))
+        self.moves.append(Move(seat, action, events))
+        return events
+
+    def step(self) -> list[Event]:
+        """One bot decision (or the next deal); nothing if a person must decide or it is over."""
+        decisions = self.game.decisions
+        if not decisions:
+            if self.game.over or self.pause_between_hands:
+                return []
+            return self.deal_next()
+        for decision in decisions:
+            bot = self.seats[decision.seat]
+            if not isinstance(bot, Person):
+                action, reason = bot.decide(self.game, decision)
+                events = self.game.apply(action)
+                self.moves.append(Move(decision.seat, action, events, reason))
+                return events
+        return []
+
+    def run(self, stop: Callable[[], bool] | None = None) -> list[Event]:
+        """Bots decide until a person must, the game is over, or `stop()` says so."""
+        told: list[Event] = []
+        while self.bot_to_move and not (stop and stop()):
+            told += self.step()
+        return told
+
+    def deal_next(self) -> list[Event]:
+        """Deal the next hand of a game played in hands (Black Widow)."""
+        events = self.game.deal_next()
+        self.moves.append(Move(None, None, events))
+        return events
+
+    def undo(self) -> None:
+        """Practice mode: take back the last person's decision and every bot move after it."""
+        if not self.practice:
+            raise IllegalAction("table.undo_practice_only")
+        if not self._snapshots:
+            raise IllegalAction("undo.nothing")
+        self.game, moves = self._snapshots.pop()
+        del self.moves[moves:]
+
+    def hint(self, seat: int, bot: SeatBot) -> tuple[Any, Text]:
+        """What `bot` would decide at `seat` now, from that seat's view, and why."""
+        for decision in self.game.decisions:
+            if decision.seat == seat:
+                return bot.decide(self.game, decision)
+        raise IllegalAction("table.nothing_to_decide", seat=seat)
