@@ -27,8 +27,8 @@ from jupyter_server.services.contents.largefilemanager import LargeFileManager
 from tornado.netutil import bind_sockets
 from traitlets import Integer, List, Unicode
 from traitlets.config import Config
-from voila.app import Voila
-from voila.tornado.handler import TornadoVoilaHandler
+from voila.app import Voila  # type: ignore[import-untyped]
+from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from cardlab.errors import CardlabError
 from cardlab.gallery import HOST, gallery_url
@@ -82,6 +82,7 @@ def voila_config(root: Path, port: int, open_browser: bool) -> Config:
 class CardlabVoila(Voila):
     """Voilà serving the gallery notebooks behind cardlab's own pages and checks."""
 
+    port: int  # Voilà's traitlet, typed for mypy (Voilà has no type hints)
     lang = Unicode("en", help="language of the gallery page and the printed lines").tag(
         config=True)
     max_kernels = Integer(MAX_KERNELS, help="apps that may run at once").tag(config=True)
@@ -115,13 +116,14 @@ class CardlabVoila(Voila):
 
     def listen(self) -> None:
         """Serve on the port asked for (or the next free one) until a stop signal."""
-        sockets, self.port = bind_first_free(self.ip, self.port)
+        sockets, port = bind_first_free(self.ip, self.port)
+        self.port = port
         self.app.settings["cardlab"] = Site(
             Path(self.root_dir), self.lang, self.max_kernels, IDLE_MINUTES,
-            allowed_hosts(self.port, self.extra_host_names))
+            allowed_hosts(port, self.extra_host_names))
         server = tornado.httpserver.HTTPServer(self.app)
         server.add_sockets(sockets)
-        url = gallery_url(self.port)
+        url = gallery_url(port)
         print(message("cli.serving", self.lang, url=url), flush=True)
         print(message("cli.stop_hint", self.lang), flush=True)
         if self.open_browser:
