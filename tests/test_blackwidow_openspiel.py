@@ -18,13 +18,24 @@ def _action(card):
     return (card.rank - 2) * 4 + card.suit
 
 
+#: Our rule options and OpenSpiel's parameters for the same rules.
+OPTIONS = {
+    "standard": ({}, {}),
+    "queen_breaks_hearts": ({"queen_breaks_hearts": True}, {"qs_breaks_hearts": True}),
+    "first_trick_points": ({"first_trick_points": True}, {"no_pts_on_first_trick": False}),
+    "jack_of_diamonds": ({"jack_of_diamonds": True}, {"jd_bonus": True}),
+}
+
+
+@pytest.mark.parametrize("option", sorted(OPTIONS))
 @pytest.mark.parametrize("direction", ["left", "right", "across", "hold"])
-def test_same_legal_moves_and_points_as_openspiel(direction):
+def test_same_legal_moves_and_points_as_openspiel(direction, option):
+    ours_options, their_options = OPTIONS[option]
     spiel_game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False,
                                               "no_pts_on_first_trick": True,
-                                              "must_break_hearts": True})
-    rules = BlackWidowRules(players=4, pass_cycle=(direction,))
-    rng = random.Random(direction)
+                                              "must_break_hearts": True, **their_options})
+    rules = BlackWidowRules(players=4, pass_cycle=(direction,), **ours_options)
+    rng = random.Random(direction + option)
     for _ in range(75):
         ours = BlackWidowGame.new(rules, rng.randrange(2**32))
         theirs = spiel_game.new_initial_state()
