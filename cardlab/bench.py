@@ -12,7 +12,7 @@ observation log and timed.
 
 `text` turns either result into a few readable lines, in English or German.
 
->>> figures = inference(quick=True, games=1, show=None)
+>>> figures = inference(quick=True, games=1, quiet=True)
 >>> figures["updates"] > 0 and figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
 True
 """
@@ -24,7 +24,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any
 
 import numpy as np
 from tqdm import tqdm
@@ -50,21 +50,22 @@ WORST_AS_GAMES = 2
 
 
 def inference(quick: bool = False, games: int | None = None, lang: str = "en",
-              show: TextIO | None = sys.stderr) -> dict[str, Any]:
+              quiet: bool = False) -> dict[str, Any]:
     """p50, p99 and max milliseconds per perspective update, overall and per player count.
 
-    On `show` (None: nothing) it first says about how long the run will take,
-    timed from its first game, then draws a progress bar if `show` is a terminal.
+    Unless `quiet`, it first says on stderr about how long the run will take
+    (timed from its first game), then draws a progress bar there if stderr is
+    a terminal.
     """
     games = games if games is not None else (5 if quick else 100)
     runs = [(players, seed) for players in (4, 5) for seed in range(games)]
     times: dict[int, list[float]] = {4: [], 5: []}
     start = time.perf_counter()
     times[runs[0][0]] += _time_game(*runs[0])
-    if show is not None:
+    if not quiet:
         estimate = (time.perf_counter() - start) * (len(runs) + WORST_AS_GAMES)
-        print(_estimate(estimate, len(runs), lang), file=show, flush=True)
-    with tqdm(total=len(runs) + 1, initial=1, file=show, disable=None if show else True,
+        print(_estimate(estimate, len(runs), lang), file=sys.stderr, flush=True)
+    with tqdm(total=len(runs) + 1, initial=1, file=sys.stderr, disable=True if quiet else None,
               desc=message("bench.progress", lang), leave=False) as bar:
         for players, seed in runs[1:]:
             times[players] += _time_game(players, seed)

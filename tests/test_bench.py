@@ -63,16 +63,12 @@ def test_inference_as_text_in_english_and_german():
         assert english_word not in "\n".join(german)
 
 
-@pytest.fixture(scope="module")
-def shown():
-    """One short inference run, with its estimate and progress bar drawn on a 'terminal'."""
+def test_inference_says_first_how_long_it_takes_then_shows_progress(monkeypatch, capsys):
     terminal = Terminal()
-    figures = bench.inference(quick=True, games=1, lang="de", show=terminal)
-    return figures, terminal.getvalue()
-
-
-def test_inference_says_first_how_long_it_takes_then_shows_progress(shown):
-    figures, output = shown
+    monkeypatch.setattr(sys, "stderr", terminal)
+    figures = bench.inference(quick=True, games=1, lang="de")
+    output = terminal.getvalue()
+    assert capsys.readouterr().out == ""
     first_line = output.splitlines()[0]
     assert first_line.startswith("Schlussfolgern wird über 2 Bot-Spiele gemessen; das dauert etwa")
     assert "Spiele:" in output and "3/3" in output          # the bar, in German, to the end
