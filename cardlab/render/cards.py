@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from cardlab.cards import Card, Suit
 from cardlab.i18n import message
+from cardlab.render.palette import MUTED
 from cardlab.render.svg import element, svg_document
 
 CARD_WIDTH, CARD_HEIGHT = 60, 84
@@ -111,7 +112,7 @@ def hand_svg(cards: Iterable[Card], *, four_colour: bool = False, lang: str = "e
         return svg_document(CARD_WIDTH, CARD_HEIGHT, message("card.hand_empty", lang),
                             element("rect", x=0.5, y=0.5, width=CARD_WIDTH - 1,
                                     height=CARD_HEIGHT - 1, rx=6, fill="none",
-                                    stroke="#9a9a9a", stroke_dasharray="4 3"))
+                                    stroke=MUTED, stroke_dasharray="4 3"))
     title = message("card.hand", lang, count=len(cards),
                     names=", ".join(card.name(lang) for card in cards))
     width = CARD_WIDTH + spacing * (len(cards) - 1)

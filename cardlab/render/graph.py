@@ -5,7 +5,8 @@ below (the same card is always in the same place), and "at least one of"
 clauses as small diamonds between them. Certain edges are solid, uncertain
 ones thinner and fainter the less likely they are, impossible ones hidden
 (or dotted, on request). A card known to be somewhere is tinted in that
-place's colour. What changed since the previous graph is outlined in yellow.
+place's colour. What changed since the previous graph is outlined in amber.
+Colours and their contrast are in `cardlab.render.palette`.
 
 >>> from cardlab.fivesons.game import FiveSonsGame
 >>> from cardlab.fivesons.rules import FiveSonsRules
@@ -26,13 +27,21 @@ import networkx as nx
 from cardlab.cards import Card
 from cardlab.i18n import message
 from cardlab.render.cards import FONT, suit_colour
+from cardlab.render.palette import (
+    BACKGROUND,
+    CHANGED,
+    INK,
+    MUTED,
+    PLAYED,
+    SOFT_INK,
+    SOLUTION_COLOUR,
+    label_colour,
+    seat_colour,
+    tint,
+)
 from cardlab.render.svg import element, svg_document
 
 WIDTH = 980
-#: Colour-blind-safe colours (Okabe and Ito) for seats 0 to 5; the solution is purple.
-SEAT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#56B4E9", "#E69F00")
-SOLUTION_COLOUR = "#5E3C99"
-CHANGED = "#F0E442"
 CARD_W, CARD_H = 46, 30
 LOCATION_KINDS = ("holds", "lacks", "may_hold")
 #: A change of chance at least this big is highlighted as a change.
@@ -44,7 +53,7 @@ def location_colour(graph: nx.DiGraph, node: str) -> str:
     """The colour of a seat or of the solution."""
     if graph.nodes[node]["kind"] == "solution":
         return SOLUTION_COLOUR
-    return SEAT_COLOURS[graph.nodes[node]["seat"] % len(SEAT_COLOURS)]
+    return seat_colour(graph.nodes[node]["seat"])
 
 
 def layout(graph: nx.DiGraph) -> dict[str, tuple[float, float]]:
@@ -78,19 +87,19 @@ def graph_svg(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
     rows = max(y for _, y in positions.values())
     height = rows + CARD_H + 110
     changed = _changed_edges(graph, previous)
-    parts = [element("rect", width=WIDTH, height=height, fill="#ffffff")]
+    parts = [element("rect", width=WIDTH, height=height, fill=BACKGROUND)]
     parts += [_edge(graph, u, v, positions, show_impossible, (u, v) in changed)
               for u, v in sorted(graph.edges, key=lambda e: _edge_order(graph, e))]
     parts += [_node(graph, node, positions, changed, lang) for node in graph.nodes]
     has_clauses = any(d["kind"] == "clause" for _, d in graph.nodes(data=True))
     parts.append(_legend(height, show_impossible, bool(changed), has_clauses, lang))
     parts.append(element("text", graph.graph["title"], x=20, y=height - 12, font_size=14,
-                         font_weight="bold", fill="#222222", font_family=FONT))
+                         font_weight="bold", fill=INK, font_family=FONT))
     parts.append(element("text", message("graph.worlds", lang, worlds=graph.graph["worlds"]),
                          x=WIDTH - 20, y=height - 12, text_anchor="end", font_size=13,
-                         fill="#333333", font_family=FONT))
+                         fill=SOFT_INK, font_family=FONT))
     return svg_document(WIDTH, height, graph.graph["title"], *parts,
-                        description=text_alternative(graph))
+                        description=text_alternative(graph), fluid=True)
 
 
 def text_alternative(graph: nx.DiGraph) -> str:
@@ -131,31 +140,32 @@ def _edge(graph, u, v, positions, show_impossible, changed) -> str:
     kind = data["kind"]
     (x1, y1), (x2, y2) = positions[u], positions[v]
     if kind in ("clause", "clause_card"):  # u is the seat, or the clause, both know the seat
-        colour = SEAT_COLOURS[graph.nodes[u]["seat"] % len(SEAT_COLOURS)]
+        colour = seat_colour(graph.nodes[u]["seat"])
         return element("line", x1=x1, y1=y1 + (LOCATION_H / 2 if kind == "clause" else 6),
                        x2=x2, y2=y2 - (6 if kind == "clause" else CARD_H / 2),
-                       stroke=colour, stroke_width=1.5, stroke_dasharray="5 4", opacity=0.9)
+                       stroke=colour, stroke_width=1.5, stroke_dasharray="5 4")
     if graph.nodes[u].get("me") and kind != "holds":
         return ""
     if kind == "lacks" and not (show_impossible or changed):
         return ""
     colour = location_colour(graph, u)
     start, end = (x1, y1 + LOCATION_H / 2), (x2, y2 - CARD_H / 2)
-    title = element("title", f"{graph.nodes[u]['label']} – {v}: {_percent(data['p'])}"
-                    + (f". {data['why']}" if data.get("why") else ""))
+    tooltip = (f"{graph.nodes[u]['label']} – {v}: {_percent(data['p'])}"
+               + (f". {data['why']}" if data.get("why") else ""))
     halo = ""
     if changed:
         halo = element("line", x1=start[0], y1=start[1], x2=end[0], y2=end[1], stroke=CHANGED,
-                       stroke_width=9, stroke_linecap="round", opacity=0.9)
+                       stroke_width=9, stroke_linecap="round")
+    style: dict[str, object]
     if kind == "holds":
-        style = {"stroke_width": 3.5, "opacity": 1}
+        style = {"stroke_width": 3.5}
     elif kind == "may_hold":
         style = {"stroke_width": round(0.6 + 2.6 * data["p"], 2),
                  "opacity": round(0.12 + 0.6 * data["p"], 2)}
     else:
-        style = {"stroke_width": 1, "opacity": 0.35, "stroke_dasharray": "2 4"}
-    line = element("line", title, x1=start[0], y1=start[1], x2=end[0], y2=end[1],
-                   stroke=colour if kind != "lacks" else "#9a9a9a", **style)
+        style = {"stroke_width": 1, "stroke_dasharray": "2 4"}
+    line = element("line", tooltip=tooltip, x1=start[0], y1=start[1], x2=end[0], y2=end[1],
+                   stroke=colour if kind != "lacks" else MUTED, **style)
     return halo + line
 
 
@@ -172,39 +182,39 @@ def _node(graph, node, positions, changed, lang) -> str:
     if data["kind"] in ("seat", "solution"):
         colour = location_colour(graph, node)
         return element(
-            "g", None, element("title", data["label"]),
+            "g", None,
             element("rect", x=x - LOCATION_W / 2, y=y - LOCATION_H / 2, width=LOCATION_W,
-                    height=LOCATION_H, rx=10, fill=colour, stroke="#222222" if data.get("me")
+                    height=LOCATION_H, rx=10, fill=colour, stroke=INK if data.get("me")
                     else colour, stroke_width=3 if data.get("me") else 1),
             element("text", data["label"], x=x, y=y - 3, text_anchor="middle", font_size=14,
-                    font_weight="bold", fill="#ffffff"),
+                    font_weight="bold", fill=label_colour(colour)),
             element("text", _cards_line(data, lang), x=x, y=y + 15,
-                    text_anchor="middle", font_size=12, fill="#ffffff"),
-            font_family=FONT, data_node=node)
+                    text_anchor="middle", font_size=12, fill=label_colour(colour)),
+            tooltip=data["label"], font_family=FONT, data_node=node)
     if data["kind"] == "clause":
-        colour = SEAT_COLOURS[data["seat"] % len(SEAT_COLOURS)]
-        return element("path", element("title", data["label"]),
+        return element("path", tooltip=data["label"],
                        d=f"M{x},{y - 7} L{x + 7},{y} L{x},{y + 7} L{x - 7},{y} Z",
-                       fill=colour, stroke="#ffffff", data_node=node)
+                       fill=seat_colour(data["seat"]), stroke=BACKGROUND, data_node=node)
     card = Card.parse(node)
     owner = next((u for u in graph.predecessors(node)
                   if graph.edges[u, node]["kind"] == "holds"), None)
-    fill = "#ffffff"
+    fill = BACKGROUND
     if data.get("played"):
-        fill = "#e6e6e6"
+        fill = PLAYED
     elif owner is not None:
-        fill = _tint(location_colour(graph, owner))
+        fill = tint(location_colour(graph, owner))
     touched = any((u, node) in changed for u in graph.predecessors(node))
     label = message(f"rank_short.{card.rank.letter}") + card.suit.symbol
+    # A played card is grey and dashed; its label keeps full ink to stay readable.
     return element(
-        "g", None, element("title", data["label"]), _chance_bar(graph, node, x, y),
+        "g", None, _chance_bar(graph, node, x, y),
         element("rect", x=x - CARD_W / 2, y=y - CARD_H / 2, width=CARD_W, height=CARD_H, rx=5,
-                fill=fill, stroke=CHANGED if touched else "#8a8a8a",
-                stroke_width=4 if touched else 1),
+                fill=fill, stroke=CHANGED if touched else MUTED,
+                stroke_width=4 if touched else 1,
+                stroke_dasharray="4 3" if data.get("played") and not touched else None),
         element("text", label, x=x, y=y + 6, text_anchor="middle", font_size=15,
-                font_weight="bold", fill=suit_colour(card.suit),
-                opacity=0.45 if data.get("played") else 1),
-        font_family=FONT, data_node=node)
+                font_weight="bold", fill=suit_colour(card.suit)),
+        tooltip=data["label"], font_family=FONT, data_node=node)
 
 
 def _chance_bar(graph: nx.DiGraph, node: str, x: float, y: float) -> str:
@@ -223,10 +233,12 @@ def _chance_bar(graph: nx.DiGraph, node: str, x: float, y: float) -> str:
     return "".join(parts)
 
 
-def _tint(colour: str) -> str:
-    """A pale version of `colour`, for the background of a placed card."""
-    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#{:02x}{:02x}{:02x}".format(*(round(c + (255 - c) * 0.72) for c in (red, green, blue)))
+_LEGEND_LINES: dict[str, dict[str, object]] = {
+    "holds": {"stroke": SOFT_INK, "stroke_width": 3.5},
+    "may": {"stroke": SOFT_INK, "stroke_width": 1.2, "opacity": 0.5},
+    "lacks": {"stroke": MUTED, "stroke_dasharray": "2 4"},
+    "changed": {"stroke": CHANGED, "stroke_width": 8},
+}
 
 
 def _legend(height: float, show_impossible: bool, changed: bool, clauses: bool,
@@ -244,14 +256,10 @@ def _legend(height: float, show_impossible: bool, changed: bool, clauses: bool,
     for key, text in items:
         if key == "clause":
             parts.append(element("path", d=f"M{x + 14},{y - 6} L{x + 20},{y} L{x + 14},{y + 6} "
-                                           f"L{x + 8},{y} Z", fill="#555555"))
+                                           f"L{x + 8},{y} Z", fill=SOFT_INK))
         else:
-            style = {"holds": {"stroke": "#333333", "stroke_width": 3.5},
-                     "may": {"stroke": "#333333", "stroke_width": 1.2, "opacity": 0.5},
-                     "lacks": {"stroke": "#9a9a9a", "stroke_dasharray": "2 4"},
-                     "changed": {"stroke": CHANGED, "stroke_width": 8}}[key]
-            parts.append(element("line", x1=x, y1=y, x2=x + 28, y2=y, **style))
-        parts.append(element("text", text, x=x + 36, y=y + 4, font_size=12, fill="#333333"))
+            parts.append(element("line", x1=x, y1=y, x2=x + 28, y2=y, **_LEGEND_LINES[key]))
+        parts.append(element("text", text, x=x + 36, y=y + 4, font_size=12, fill=SOFT_INK))
         x += 48 + 6.4 * len(text)
     return element("g", None, *parts, font_family=FONT)
 

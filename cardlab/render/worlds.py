@@ -20,7 +20,7 @@ from cardlab.cards import codes
 from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.i18n import message
 from cardlab.render.cards import FONT
-from cardlab.render.graph import SEAT_COLOURS
+from cardlab.render.palette import BACKGROUND, INK, SOFT_INK, SOLUTION_COLOUR, seat_colour
 from cardlab.render.svg import element, svg_document
 
 COLUMN_W, ROW_H, TOP = 78, 18, 70
@@ -53,11 +53,11 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en") -> str:
     width = max(80 + COLUMN_W * len(order), 560)
     lines = statements(model, lang)
     height = TOP + ROW_H * max(len(v) for v in columns.values()) + 40 + 18 * len(lines)
-    parts = [element("rect", width=width, height=height, fill="#ffffff")]
+    parts = [element("rect", width=width, height=height, fill=BACKGROUND)]
     for c, pair in enumerate(order):
         parts.append(element("text", " + ".join(codes(pair)), x=40 + COLUMN_W * c + COLUMN_W / 2,
                              y=TOP - 24, text_anchor="middle", font_size=13, font_weight="bold",
-                             fill="#5E3C99"))
+                             fill=SOLUTION_COLOUR))
     rx, ry = position[model.real]
     for seat in range(model.rules.players):
         offset = (seat - (model.rules.players - 1) / 2) * 2.5
@@ -65,21 +65,23 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en") -> str:
             if i != model.real:
                 x, y = position[i]
                 parts.append(element("line", x1=rx + offset, y1=ry + offset, x2=x + offset,
-                                     y2=y + offset, stroke=SEAT_COLOURS[seat], stroke_width=1.6,
+                                     y2=y + offset, stroke=seat_colour(seat), stroke_width=1.6,
                                      opacity=0.7))
     for i, (x, y) in position.items():
         world = model.worlds[i]
         hands = "; ".join(f"{seat}: {' '.join(codes(sorted(hand)))}"
                           for seat, hand in enumerate(world.hands))
-        parts.append(element("circle", element("title", f"{' + '.join(codes(world.solution))}"
-                                               f" | {hands}"),
-                             cx=x, cy=y, r=5, fill="#444444"))
-    parts.append(element("circle", cx=rx, cy=ry, r=10, fill="none", stroke="#222222",
+        parts.append(element("circle", tooltip=f"{' + '.join(codes(world.solution))} | {hands}",
+                             cx=x, cy=y, r=5, fill=SOFT_INK))
+    parts.append(element("circle", cx=rx, cy=ry, r=10, fill="none", stroke=INK,
                          stroke_width=2.5))
     base = TOP + ROW_H * max(len(v) for v in columns.values()) + 24
+    # Each sentence in ink, led by a short line in its seat's colour, as in the links above.
     for k, (seat, line) in enumerate(lines):
-        parts.append(element("text", line, x=20, y=base + 18 * k, font_size=13,
-                             fill=SEAT_COLOURS[seat % len(SEAT_COLOURS)]))
+        y = base + 18 * k
+        parts.append(element("line", x1=20, y1=y - 4, x2=34, y2=y - 4, stroke=seat_colour(seat),
+                             stroke_width=3))
+        parts.append(element("text", line, x=42, y=y, font_size=13, fill=INK))
     title = message("worlds.title", lang, after=len(model.events), count=len(model.worlds))
     real = model.worlds[model.real]
     description = " ".join([title + ".", message(
@@ -87,7 +89,7 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en") -> str:
         hands="; ".join(" ".join(codes(sorted(h))) for h in real.hands)),
         *(line for _, line in lines)])
     return svg_document(width, height, title, element("g", None, *parts, font_family=FONT),
-                        description=description)
+                        description=description, fluid=True)
 
 
 @dataclass
