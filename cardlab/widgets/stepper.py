@@ -2,14 +2,18 @@
 
 The stepper holds observation logs only (never the solution or other
 hands), and sends the browser nothing but the picture of the chosen view.
+Its buttons are a `ControlBar`: toggles with ``aria-pressed``, the position
+in a ``role="status"`` line, focus kept on "Next" when it runs out.
 
 >>> from cardlab.fivesons.match import play_game
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> stepper = DeductionStepper.from_game(play_game(FiveSonsRules(), ["logician"] * 4, seed=1))
->>> stepper.forward.click(); stepper.after
+>>> stepper.steps.click("next"); stepper.after
 1
 >>> "What seat 0 knows after 1 events" in stepper.picture.value
 True
+>>> stepper.perspective.value = PUBLIC; stepper.perspective.label
+'The table'
 """
 
 from __future__ import annotations
@@ -23,44 +27,59 @@ from cardlab.graphs import fivesons_graph
 from cardlab.i18n import message
 from cardlab.render.graph import graph_svg
 from cardlab.render.notes import notes_svg
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+
+#: The dropdown's value for the table's view: a selection widget shows nothing for None.
+PUBLIC = "public"
+_WRAP = widgets.Layout(flex_flow="row wrap", align_items="center")
 
 
 class DeductionStepper(widgets.VBox):
     """Back and next through the events; a choice of whose view; graph or notes sheet."""
 
     def __init__(self, logs: dict[int | None, FiveSonsLog], lang: str = "en") -> None:
-        self.logs = logs
+        self.logs = {PUBLIC if seat is None else seat: log for seat, log in logs.items()}
         self.lang = lang
         self.after = 0
         self.count = max(len(log.events) for log in logs.values())
-        options = [(message("stepper.public", lang) if seat is None else
-                    message("stepper.seat", lang, seat=seat), seat) for seat in logs]
-        self.perspective = widgets.Dropdown(options=options, value=next(iter(logs)),
+        options = [(message("stepper.public", lang) if seat == PUBLIC else
+                    message("stepper.seat", lang, seat=seat), seat) for seat in self.logs]
+        self.perspective = widgets.Dropdown(options=options, value=options[0][1],
                                             description=message("stepper.perspective", lang))
-        self.back = widgets.Button(description=message("stepper.back", lang))
-        self.forward = widgets.Button(description=message("stepper.next", lang),
-                                      button_style="primary")
+        self.steps = ControlBar([ButtonSpec("back", message("stepper.back", lang)),
+                                 ButtonSpec("next", message("stepper.next", lang),
+                                            primary=True)],
+                                label=message("a11y.steps", lang))
+        self.views = ControlBar([ButtonSpec("graph", message("stepper.graph", lang),
+                                            pressed=True),
+                                 ButtonSpec("notes", message("stepper.notes", lang),
+                                            pressed=False)],
+                                label=message("a11y.views", lang))
         self.impossible = widgets.Checkbox(description=message("stepper.impossible", lang),
                                            indent=False)
-        self.view = widgets.ToggleButtons(options=[(message("stepper.graph", lang), "graph"),
-                                                   (message("stepper.notes", lang), "notes")])
-        self.position = widgets.Label()
         self.picture = widgets.HTML()
-        self.back.on_click(lambda _: self.step(-1))
-        self.forward.on_click(lambda _: self.step(1))
-        for control in (self.perspective, self.impossible, self.view):
+        self.steps.on_click(lambda button: self.step(-1 if button == "back" else 1))
+        self.views.on_click(self._choose_view)
+        for control in (self.perspective, self.impossible):
             control.observe(lambda _: self.render(), "value")
-        super().__init__([
-            widgets.HBox([self.perspective, self.back, self.forward, self.position]),
-            widgets.HBox([self.view, self.impossible]), self.picture])
+        super().__init__([widgets.HBox([self.perspective, self.steps], layout=_WRAP),
+                          widgets.HBox([self.views, self.impossible], layout=_WRAP),
+                          self.picture])
+        self.add_class(FOCUS_CLASS)
         self.render()
 
     @classmethod
     def from_game(cls, game: FiveSonsGame, lang: str = "en") -> DeductionStepper:
         """A stepper over every seat's log of `game`, and the table's."""
-        logs = {seat: game.observation_log(seat) for seat in range(game.players)}
+        logs: dict[int | None, FiveSonsLog] = {
+            seat: game.observation_log(seat) for seat in range(game.players)}
         logs[None] = game.observation_log(None)
         return cls(logs, lang)
+
+    @property
+    def view(self) -> str:
+        """The picture shown: ``"graph"`` or ``"notes"``."""
+        return "notes" if self.views.spec("notes").pressed else "graph"
 
     def step(self, delta: int) -> None:
         """Move `delta` events forward (or back), staying within the game."""
@@ -71,14 +90,19 @@ class DeductionStepper(widgets.VBox):
         """Redraw the chosen view after the current number of events."""
         log = self.logs[self.perspective.value]
         graph = fivesons_graph(FiveSonsKnowledge.from_log(log, self.after), self.lang)
-        self.position.value = message("stepper.event", self.lang, after=self.after,
-                                      count=self.count)
-        self.back.disabled = self.after == 0
-        self.forward.disabled = self.after == self.count
-        if self.view.value == "notes":
+        self.steps.status = message("stepper.event", self.lang, after=self.after,
+                                    count=self.count)
+        self.steps.update("back", disabled=self.after == 0)
+        self.steps.update("next", disabled=self.after == self.count)
+        if self.view == "notes":
             self.picture.value = notes_svg(graph, self.lang)
             return
         previous = None
         if self.after:
             previous = fivesons_graph(FiveSonsKnowledge.from_log(log, self.after - 1), self.lang)
         self.picture.value = graph_svg(graph, previous, self.impossible.value, self.lang)
+
+    def _choose_view(self, view: str) -> None:
+        self.views.update("graph", pressed=view == "graph")
+        self.views.update("notes", pressed=view == "notes")
+        self.render()

@@ -1,0 +1,65 @@
+// Accessible buttons for cardlab widgets: real <button>s with aria-pressed and
+// aria-disabled, and a role="status" line. Buttons are updated in place, never
+// rebuilt, so keyboard focus stays where it was when the state changes.
+
+function sync(model, group, buttons) {
+  const wanted = model.get("buttons");
+  for (const [id, button] of buttons) {
+    if (!wanted.some((spec) => spec.id === id)) {
+      button.remove();
+      buttons.delete(id);
+    }
+  }
+  for (const spec of wanted) {
+    let button = buttons.get(spec.id);
+    if (!button) {
+      button = document.createElement("button");
+      button.type = "button";
+      button.addEventListener("click", () => {
+        if (button.getAttribute("aria-disabled") !== "true") {
+          model.send({ click: spec.id });
+        }
+      });
+      buttons.set(spec.id, button);
+    }
+    group.append(button); // keeps the order of the spec
+    button.textContent = spec.label;
+    button.className = spec.primary ? "cardlab-primary" : "";
+    // aria-disabled, not disabled: a disabled button would drop the focus to the page.
+    button.setAttribute("aria-disabled", spec.disabled ? "true" : "false");
+    if (spec.pressed === null || spec.pressed === undefined) {
+      button.removeAttribute("aria-pressed");
+    } else {
+      button.setAttribute("aria-pressed", spec.pressed ? "true" : "false");
+    }
+  }
+}
+
+function render({ model, el }) {
+  const group = document.createElement("div");
+  group.className = "cardlab-controls";
+  group.setAttribute("role", "group");
+  const status = document.createElement("span");
+  status.className = "cardlab-status";
+  status.setAttribute("role", "status");
+  const buttons = new Map();
+  const update = () => {
+    group.setAttribute("aria-label", model.get("label"));
+    sync(model, group, buttons);
+    group.append(status);
+    status.textContent = model.get("status");
+    status.hidden = !model.get("status");
+  };
+  model.on("change:buttons", update);
+  model.on("change:status", update);
+  model.on("change:label", update);
+  update();
+  el.append(group);
+  return () => {
+    model.off("change:buttons", update);
+    model.off("change:status", update);
+    model.off("change:label", update);
+  };
+}
+
+export default { render };

@@ -1,0 +1,89 @@
+"""Accessible buttons and a status line for every cardlab widget, as one anywidget.
+
+ipywidgets' own Button cannot carry ARIA attributes, and a disabled one drops
+the keyboard focus to the page. `ControlBar` draws real ``<button>`` elements:
+
+- a toggle has ``aria-pressed``;
+- an unavailable button has ``aria-disabled="true"``, stays focusable, and
+  ignores clicks (Python checks again: a click message can be forged);
+- `status` is shown in an element with ``role="status"``, so screen readers
+  announce positions, refusals and turns;
+- the focus ring is a dark ring inside a white one, visible on any colour.
+
+The same stylesheet gives ``select`` and ``input`` elements under a container
+with the class ``cardlab-focus`` the same focus ring (add the class to an
+ipywidgets box with ``box.add_class(FOCUS_CLASS)``).
+
+>>> bar = ControlBar([ButtonSpec("next", "Next ▶", primary=True)], label="Steps")
+>>> pressed = []
+>>> bar.on_click(pressed.append)
+>>> bar.click("next"); pressed
+['next']
+>>> bar.update("next", disabled=True); bar.click("next"); pressed
+['next']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+FOCUS_CLASS = "cardlab-focus"
+_HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """One button: `pressed` is None for a plain button, True or False for a toggle."""
+
+    id: str
+    label: str
+    disabled: bool = False
+    pressed: bool | None = None
+    primary: bool = False
+
+
+class ControlBar(anywidget.AnyWidget):
+    """A row of accessible buttons (wrapping on narrow screens) and a status line."""
+
+    _esm = _HERE / "controls.js"
+    _css = _HERE / "controls.css"
+    buttons = traitlets.List(traitlets.Dict()).tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, buttons: Iterable[ButtonSpec], label: str = "", status: str = "",
+                 **kwargs: Any) -> None:
+        super().__init__(buttons=[asdict(spec) for spec in buttons], label=label,
+                         status=status, **kwargs)
+        self._handlers: list[Callable[[str], None]] = []
+        self.on_msg(self._message)
+
+    def spec(self, button: str) -> ButtonSpec:
+        """The current state of one button."""
+        return ButtonSpec(**next(b for b in self.buttons if b["id"] == button))
+
+    def update(self, button: str, **changes: Any) -> None:
+        """Change one button (its label, `disabled` or `pressed`); the browser follows."""
+        self.buttons = [asdict(replace(ButtonSpec(**b), **changes)) if b["id"] == button
+                        else b for b in self.buttons]
+
+    def on_click(self, handler: Callable[[str], None]) -> None:
+        """Call `handler` with the button's id whenever an available button is pressed."""
+        self._handlers.append(handler)
+
+    def click(self, button: str) -> None:
+        """Press a button, as the browser does; an unavailable button does nothing."""
+        if self.spec(button).disabled:
+            return
+        for handler in self._handlers:
+            handler(button)
+
+    def _message(self, _widget: object, content: dict, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("click") in {b["id"] for b in self.buttons}:
+            self.click(content["click"])
