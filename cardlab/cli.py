@@ -13,32 +13,16 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any
 
 from tqdm import tqdm
 
 from cardlab import bench, gallery, graphs
-from cardlab.blackwidow import match as blackwidow_match
-from cardlab.blackwidow import report as blackwidow_report
-from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.record import BlackWidowRecord
-from cardlab.blackwidow.rules import BlackWidowRules
-from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.errors import CardlabError, RecordError
-from cardlab.fivesons import report
-from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.knowledge import FiveSonsKnowledge
-from cardlab.fivesons.match import play_game, tournament
-from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
-from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.graphs import blackwidow_graph, fivesons_graph
+from cardlab.games import GAMES, GameEntry, game_of, parse_perspective
 from cardlab.i18n import LANGUAGES, message
 from cardlab.records import load_record, save_record
 from cardlab.render.graph import graph_svg
-
-GAMES = ("fivesons", "blackwidow")
+from cardlab.report import Report
 
 
 class _UsageError(Exception):
@@ -63,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=_serve)
 
     play = commands.add_parser("play", help="play a whole game (or a tournament) with bots")
-    play.add_argument("game", choices=GAMES)
+    play.add_argument("game", choices=sorted(GAMES))
     play.add_argument("--bots", required=True, help="bot names, one per seat, comma-separated")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--rules", default="{}", help="rule options as JSON")
@@ -96,6 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     measure = commands.add_parser("bench", help="speed figures as JSON")
     measure.add_argument("what", choices=("inference", "playouts"))
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
+    measure.add_argument("--format", choices=("text", "json"), default="json",
+                         help="JSON on stdout (default) or readable text")
     measure.set_defaults(run=_bench)
     return parser
 
@@ -105,50 +91,43 @@ def _add_format(parser: argparse.ArgumentParser) -> None:
                         help="readable text (default) or JSON on stdout")
 
 
-def _emit(args: argparse.Namespace, data: Any, text: str) -> int:
-    print(json.dumps(data, ensure_ascii=False) if args.format == "json" else text)
+def _emit(args: argparse.Namespace, report: Report) -> int:
+    if args.format == "json":
+        print(json.dumps(report.data(args.lang), ensure_ascii=False))
+    else:
+        print(report.text(args.lang))
     return 0
 
 
 def _serve(args: argparse.Namespace) -> int:
-    print(message("cli.serving", args.lang, url=gallery.gallery_url(args.port)), flush=True)
-    print(message("cli.stop_hint", args.lang), flush=True)
-    return gallery.serve(args.port, open_browser=not args.no_browser)
+    return gallery.serve(args.port, not args.no_browser, args.lang)
 
 
 def _play(args: argparse.Namespace) -> int:
+    entry = GAMES[args.game]
     try:
         options = json.loads(args.rules)
     except json.JSONDecodeError as err:
         raise RecordError("error.not_json", where="--rules", why=str(err)) from None
+    rules = entry.read_rules(options)
     names = [name.strip() for name in args.bots.split(",")]
-    if args.games is not None and args.games < 1:
-        raise RecordError("error.out_of_range", where="--games", value=args.games,
-                          low=1, high="any")
-    if args.game == "blackwidow":
-        return _play_blackwidow(args, BlackWidowRules.from_json(options), names)
-    rules = FiveSonsRules.from_json(options)
+    for name in names:  # unknown names first, before any game is dealt
+        entry.bot_seat(name, None)
     if args.games is not None:
+        if args.games < 1:
+            raise RecordError("error.out_of_range", where="--games", value=args.games,
+                              low=1, high="any")
         with _progress(args.games) as bar:
-            stats = tournament(rules, names, args.games, args.seed, progress=lambda _: bar.update())
-        data = {name: {"games": s.games, "wins": s.wins, "win_rate": s.win_rate,
-                       "questions_per_win": s.questions_per_win} for name, s in stats.items()}
-        return _emit(args, data, report.tournament_text(stats, args.games, args.lang))
-    game = play_game(rules, names, args.seed)
-    return _finish_play(args, game, report.replay_json(game), report.replay_text(game, args.lang))
-
-
-def _play_blackwidow(args: argparse.Namespace, rules: BlackWidowRules, names: list[str]) -> int:
-    blackwidow_match.make_bots(names, rules.players, None)  # check the names first
-    if args.games is not None:
-        with _progress(args.games) as bar:
-            stats = blackwidow_match.tournament(rules, names, args.games, args.seed,
-                                                progress=lambda _: bar.update())
-        return _emit(args, blackwidow_report.tournament_json(stats),
-                     blackwidow_report.tournament_text(stats, args.games, args.lang))
-    game = blackwidow_match.play_game(rules, names, args.seed)
-    return _finish_play(args, game, blackwidow_report.replay_json(game, None),
-                        blackwidow_report.replay_text(game, args.lang))
+            report = entry.tournament(rules, names, args.games, args.seed,
+                                      lambda _: bar.update())
+        return _emit(args, report)
+    table = entry.play(rules, names, args.seed)
+    report = entry.result(table.game)
+    if args.record:
+        save_record(table.game.to_record(), args.record)
+        written = message("report.record_written", args.lang, path=args.record)
+        report = Report(report.data, lambda lang: f"{report.text(lang)}\n{written}")
+    return _emit(args, report)
 
 
 def _progress(total: int) -> tqdm:
@@ -156,75 +135,27 @@ def _progress(total: int) -> tqdm:
     return tqdm(total=total, file=sys.stderr, disable=None)
 
 
-def _finish_play(args: argparse.Namespace, game, data: dict, text: str) -> int:
-    if args.record:
-        save_record(game.to_record(), args.record)
-        text += "\n" + message("report.record_written", args.lang, path=args.record)
-    return _emit(args, data, text)
-
-
 def _replay(args: argparse.Namespace) -> int:
     record = load_record(args.file)
-    if isinstance(record, BlackWidowRecord):
-        legal: list[list[list[str]]] = [[] for _ in record.hands]
+    return _emit(args, game_of(record).replay(record, args.legal))
 
-        def note_legal(game: BlackWidowGame) -> None:
-            legal[len(game.hands) - 1].append([card.code for card in game.legal_cards()])
 
-        game = BlackWidowGame.from_record(record, note_legal if args.legal else None)
-        return _emit(args, blackwidow_report.replay_json(game, legal if args.legal else None),
-                     blackwidow_report.replay_text(game, args.lang))
-    if isinstance(record, FiveSonsLog):
-        raise RecordError("cli.needs_full_record", where=args.file, command="cardlab replay")
-    game = FiveSonsGame.from_record(record)
-    return _emit(args, report.replay_json(game), report.replay_text(game, args.lang))
+def _knowledge(args: argparse.Namespace) -> tuple[GameEntry, object]:
+    """The file's game, and what `--as` knows after `--after`."""
+    record = load_record(args.file)
+    entry = game_of(record)
+    view = entry.view(record, parse_perspective(args.perspective), args.after)
+    return entry, entry.knowledge(view)
 
 
 def _infer(args: argparse.Namespace) -> int:
-    record = load_record(args.file)
-    if isinstance(record, BlackWidowRecord):
-        counting = BlackWidowKnowledge.from_view(_blackwidow_view(args, record))
-        return _emit(args, counting.to_json(),
-                     blackwidow_report.knowledge_text(counting, args.lang))
-    knowledge = FiveSonsKnowledge.from_log(_perspective_log(args, record), args.after)
-    return _emit(args, knowledge.to_json(args.lang), report.knowledge_text(knowledge, args.lang))
-
-
-def _perspective_log(args: argparse.Namespace,
-                     record: FiveSonsRecord | FiveSonsLog) -> FiveSonsLog:
-    """The observation log to reason from: the file itself, or a seat's view of a record."""
-    if isinstance(record, FiveSonsLog):
-        if args.perspective is not None:
-            raise RecordError("knowledge.log_has_perspective", where="--as")
-        log = record
-    else:
-        log = FiveSonsGame.from_record(record).observation_log(
-            _seat_or_public(args.perspective, record))
-    if args.after is not None and not 0 <= args.after <= len(log.events):
-        raise RecordError("knowledge.after_too_far", where="--after", after=args.after,
-                          count=len(log.events))
-    return log
-
-
-def _seat_or_public(value: str | None, record: FiveSonsRecord) -> int | None:
-    if value is None:
-        raise RecordError("knowledge.needs_perspective", where="--as")
-    if value == "public":
-        return None
-    last = record.rules.players - 1
-    if not value.isdigit() or int(value) > last:
-        raise RecordError("knowledge.bad_perspective", where="--as", last=last, value=value)
-    return int(value)
+    entry, knowledge = _knowledge(args)
+    return _emit(args, entry.infer(knowledge))
 
 
 def _graph(args: argparse.Namespace) -> int:
-    record = load_record(args.file)
-    if isinstance(record, BlackWidowRecord):
-        graph = blackwidow_graph(BlackWidowKnowledge.from_view(_blackwidow_view(args, record)),
-                                 args.lang)
-    else:
-        log = _perspective_log(args, record)
-        graph = fivesons_graph(FiveSonsKnowledge.from_log(log, args.after), args.lang)
+    entry, knowledge = _knowledge(args)
+    graph = entry.graph(knowledge, args.lang)
     if args.format == "json":
         print(graphs.to_json(graph))
     elif args.format == "graphml":
@@ -234,24 +165,15 @@ def _graph(args: argparse.Namespace) -> int:
     return 0
 
 
-def _blackwidow_view(args: argparse.Namespace, record: BlackWidowRecord) -> BlackWidowView:
-    """The view of `--as SEAT` after `--after K` plays of the record's last hand."""
-    last = record.rules.players - 1
-    if args.perspective is None or not args.perspective.isdigit() or int(args.perspective) > last:
-        raise RecordError("blackwidow.cli.needs_seat", where="--as", last=last)
-    plays = record.hands[-1].plays
-    if args.after is not None:
-        if not 0 <= args.after <= len(plays):
-            raise RecordError("blackwidow.cli.after_plays", where="--after", after=args.after,
-                              count=len(plays))
-        last_hand = replace(record.hands[-1], plays=plays[:args.after], moon=None)
-        record = replace(record, hands=(*record.hands[:-1], last_hand))
-    return seat_view(BlackWidowGame.from_record(record), int(args.perspective))
-
-
 def _bench(args: argparse.Namespace) -> int:
-    measure = bench.inference if args.what == "inference" else bench.playouts
-    print(json.dumps(measure(quick=args.quick), indent=1))
+    if args.what == "inference":
+        figures = bench.inference(quick=args.quick, lang=args.lang)
+    else:
+        figures = bench.playouts(quick=args.quick)
+    if args.format == "json":
+        print(json.dumps(figures, indent=1))
+    else:
+        print(bench.text(args.what, figures, args.lang))
     return 0
 
 

@@ -14,17 +14,11 @@ from typing import Any
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.errors import CardlabError, RecordError
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
+from cardlab.games import game
 
 FORMAT = "cardlab/1"
 
 Record = FiveSonsRecord | FiveSonsLog | BlackWidowRecord
-
-
-def _fivesons(data: dict[str, Any]) -> Record:
-    return FiveSonsLog.from_json(data) if "me" in data else FiveSonsRecord.from_json(data)
-
-
-_READERS = {"fivesons": _fivesons, "blackwidow": BlackWidowRecord.from_json}
 
 
 def parse_record(data: Any) -> Record:
@@ -35,10 +29,7 @@ def parse_record(data: Any) -> Record:
         raise RecordError("error.unknown_format", where="format", value=data.get("format"))
     if "game" not in data:
         raise RecordError("error.missing_key", where="record", key="game")
-    game = data["game"]
-    if not isinstance(game, str) or game not in _READERS:
-        raise RecordError("error.unknown_game", where="game", value=game)
-    return _READERS[game](data)
+    return game(data["game"]).read_record(data)
 
 
 def load_record(path: str | Path) -> Record:

@@ -5,7 +5,6 @@ import subprocess
 import sys
 
 from cardlab.cli import main
-from cardlab.gallery import notebooks_dir, voila_command
 
 
 def run(*args):
@@ -52,10 +51,3 @@ def test_help_lists_every_command():
     for command in ("serve", "play", "replay", "infer", "graph", "bench"):
         assert command in result.stdout
 
-
-def test_serve_runs_voila_on_loopback_over_the_lessons():
-    command = voila_command(9999, open_browser=False)
-    assert command[1:3] == ["-m", "voila"]
-    assert "--Voila.ip=127.0.0.1" in command and "--port=9999" in command
-    assert "--no-browser" in command
-    assert (notebooks_dir() / "01_cards.ipynb").is_file()

@@ -18,7 +18,7 @@ A game saved while some seats have not passed yet has null for them:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import Card, codes
@@ -56,6 +56,8 @@ class HandRecord:
 @dataclass(frozen=True)
 class BlackWidowRecord:
     """A whole game (possibly unfinished): the rules and every hand in order."""
+
+    game: ClassVar[str] = "blackwidow"
 
     rules: BlackWidowRules
     hands: tuple[HandRecord, ...]

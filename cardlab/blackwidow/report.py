@@ -30,10 +30,19 @@ def replay_json(game: BlackWidowGame, legal: list[list[list[str]]] | None) -> di
     return {"hands": hands, "over": game.over, "winners": game.winners}
 
 
-def replay_text(game: BlackWidowGame, lang: str = "en") -> str:
-    """One line per hand, then who won (or that the game goes on)."""
+def replay_text(game: BlackWidowGame, lang: str = "en",
+                legal: list[list[list[str]]] | None = None) -> str:
+    """One line per hand, then who won (or that the game goes on).
+
+    With `legal` (the legal cards before every play), each play gets a line too.
+    """
     lines = []
     for number, hand in enumerate(game.hands, start=1):
+        if legal is not None:
+            lines += [message("blackwidow.report.legal_play", lang, play=count, seat=seat,
+                              card=card.code, legal=" ".join(cards))
+                      for count, (seat, card, cards) in enumerate(
+                          zip(hand.seats, hand.plays, legal[number - 1], strict=True), start=1)]
         if number <= len(game.results):
             result = game.results[number - 1]
             line = message("blackwidow.report.hand", lang, number=number,

@@ -15,7 +15,7 @@ AskSeen(seat=1, face=Card('QS'), heart=Card('3H'), shown_by=3, shown=None)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlab.cards import Card, codes
 from cardlab.errors import RecordError
@@ -71,6 +71,8 @@ SeenEvent = AskSeen | GuessSeen
 class FiveSonsRecord:
     """Everything that happened in one game: the hidden solution, the hands, the events."""
 
+    game: ClassVar[str] = "fivesons"
+
     rules: FiveSonsRules
     solution: tuple[Card, Card]
     hands: tuple[tuple[Card, ...], ...]
@@ -103,6 +105,8 @@ class FiveSonsRecord:
 @dataclass(frozen=True)
 class FiveSonsLog:
     """What one seat saw (`me`), or the table's public knowledge (`me` is None)."""
+
+    game: ClassVar[str] = "fivesons"
 
     rules: FiveSonsRules
     me: int | None

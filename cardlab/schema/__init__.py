@@ -17,14 +17,15 @@ import json
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card
 from cardlab.errors import CardError, RecordError
 from cardlab.i18n import Text
+
+if TYPE_CHECKING:  # jsonschema takes seconds to import: only code that validates pays for it
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 SCHEMA_FILE = "cardlab-1.schema.json"
 
@@ -46,6 +47,8 @@ def schema() -> dict[str, Any]:
 @cache
 def validator(definition: str) -> Draft202012Validator:
     """A validator for one of the schema's `$defs`, such as "fivesons_rules"."""
+    from jsonschema import Draft202012Validator
+
     defs = schema()["$defs"]
     return Draft202012Validator(_inline(defs[definition], defs))
 

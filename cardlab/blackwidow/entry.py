@@ -1,0 +1,108 @@
+"""Black Widow in the game registry (`cardlab.games`): what the command line and apps need.
+
+>>> entry = BlackWidow()
+>>> entry.read_rules({"players": 5}).hand_size
+10
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+import networkx as nx
+
+from cardlab.blackwidow import match, report
+from cardlab.blackwidow.bots import BOTS
+from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
+from cardlab.blackwidow.players import BotSeat, bot_seat
+from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.view import BlackWidowView, seat_view
+from cardlab.errors import RecordError
+from cardlab.graphs import blackwidow_graph
+from cardlab.report import Report
+from cardlab.table import Table
+
+
+class BlackWidow:
+    """The trick-taking game: passing, tricks, points, the moon."""
+
+    name = "blackwidow"
+    bots = tuple(BOTS)
+    hint_bot = "montecarlo"
+
+    def read_rules(self, options: Any) -> BlackWidowRules:
+        """Rules from a JSON object of options."""
+        return BlackWidowRules.from_json(options)
+
+    def read_record(self, data: dict[str, Any]) -> BlackWidowRecord:
+        """A full record (Black Widow has no observation logs)."""
+        return BlackWidowRecord.from_json(data)
+
+    def bot_seat(self, name: str, seed: int | None) -> BotSeat:
+        """The named bot at a table."""
+        return bot_seat(name, seed)
+
+    def new_game(self, rules: BlackWidowRules, seed: int | None) -> BlackWidowGame:
+        """A game with its first hand dealt."""
+        return BlackWidowGame.new(rules, seed)
+
+    def play(self, rules: BlackWidowRules, names: Sequence[str], seed: int | None) -> Table:
+        """A whole bot game."""
+        return match.play_table(rules, names, seed)
+
+    def tournament(self, rules: BlackWidowRules, names: Sequence[str], games: int,
+                   seed: int | None, progress: Callable[[int], None]) -> Report:
+        """Points per hand over `games` seat-rotated hands."""
+        stats = match.tournament(rules, names, games, seed, progress=progress)
+        data = report.tournament_json(stats)
+        return Report(lambda _: data, partial(report.tournament_text, stats, games))
+
+    def result(self, game: BlackWidowGame) -> Report:
+        """Points and scores per hand, the moon, the winners."""
+        return Report(lambda _: report.replay_json(game, None),
+                      partial(report.replay_text, game))
+
+    def replay(self, record: BlackWidowRecord, legal: bool) -> Report:
+        """Replay a record; with `legal`, the sorted legal cards before every play."""
+        if not legal:
+            return self.result(BlackWidowGame.from_record(record))
+        cards: list[list[list[str]]] = [[] for _ in record.hands]
+
+        def note_legal(game: BlackWidowGame) -> None:
+            cards[len(game.hands) - 1].append([card.code for card in game.legal_cards()])
+
+        game = BlackWidowGame.from_record(record, note_legal)
+        return Report(lambda _: report.replay_json(game, cards),
+                      partial(report.replay_text, game, legal=cards))
+
+    def view(self, record: BlackWidowRecord, perspective: int | str | None,
+             after: int | None) -> BlackWidowView:
+        """What seat `perspective` sees after `after` plays of the record's last hand."""
+        last = record.rules.players - 1
+        if not isinstance(perspective, int) or perspective > last:
+            raise RecordError("blackwidow.cli.needs_seat", where="--as", last=last)
+        plays = record.hands[-1].plays
+        if after is not None:
+            if not 0 <= after <= len(plays):
+                raise RecordError("blackwidow.cli.after_plays", where="--after", after=after,
+                                  count=len(plays))
+            last_hand = replace(record.hands[-1], plays=plays[:after], moon=None)
+            record = replace(record, hands=(*record.hands[:-1], last_hand))
+        return seat_view(BlackWidowGame.from_record(record), perspective)
+
+    def knowledge(self, view: BlackWidowView) -> BlackWidowKnowledge:
+        """Exact card counting from the view."""
+        return BlackWidowKnowledge.from_view(view)
+
+    def infer(self, knowledge: BlackWidowKnowledge) -> Report:
+        """The `cardlab infer` report."""
+        return Report(lambda _: knowledge.to_json(), partial(report.knowledge_text, knowledge))
+
+    def graph(self, knowledge: BlackWidowKnowledge, lang: str) -> nx.DiGraph:
+        """The card-counting graph."""
+        return blackwidow_graph(knowledge, lang)

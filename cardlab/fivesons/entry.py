@@ -1,0 +1,108 @@
+"""Five Sons in the game registry (`cardlab.games`): what the command line and apps need.
+
+>>> entry = FiveSons()
+>>> entry.read_rules({"players": 3}).hand_sizes
+(7, 7, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+import networkx as nx
+
+from cardlab.errors import RecordError
+from cardlab.fivesons import match, report
+from cardlab.fivesons.bots import BOTS
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.players import BotSeat, bot_seat
+from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.graphs import fivesons_graph
+from cardlab.report import Report
+from cardlab.table import Table
+
+
+class FiveSons:
+    """The deduction game: questions, shown cards, guesses."""
+
+    name = "fivesons"
+    bots = tuple(BOTS)
+    hint_bot = "infogain"
+
+    def read_rules(self, options: Any) -> FiveSonsRules:
+        """Rules from a JSON object of options."""
+        return FiveSonsRules.from_json(options)
+
+    def read_record(self, data: dict[str, Any]) -> FiveSonsRecord | FiveSonsLog:
+        """A full record, or an observation log (it has `me`)."""
+        return FiveSonsLog.from_json(data) if "me" in data else FiveSonsRecord.from_json(data)
+
+    def bot_seat(self, name: str, seed: int | None) -> BotSeat:
+        """The named bot at a table."""
+        return bot_seat(name, seed)
+
+    def new_game(self, rules: FiveSonsRules, seed: int | None) -> FiveSonsGame:
+        """A freshly dealt game."""
+        return FiveSonsGame.deal(rules, seed)
+
+    def play(self, rules: FiveSonsRules, names: Sequence[str], seed: int | None) -> Table:
+        """A whole bot game."""
+        return match.play_table(rules, names, seed)
+
+    def tournament(self, rules: FiveSonsRules, names: Sequence[str], games: int,
+                   seed: int | None, progress: Callable[[int], None]) -> Report:
+        """Win rates over a seat-rotated tournament."""
+        stats = match.tournament(rules, names, games, seed, progress=progress)
+        data = {name: {"games": s.games, "wins": s.wins, "win_rate": s.win_rate,
+                       "questions_per_win": s.questions_per_win} for name, s in stats.items()}
+        return Report(lambda _: data, partial(report.tournament_text, stats, games))
+
+    def result(self, game: FiveSonsGame) -> Report:
+        """Winner, guessers out, over or not."""
+        return Report(lambda _: report.replay_json(game), partial(report.replay_text, game))
+
+    def replay(self, record: FiveSonsRecord | FiveSonsLog, legal: bool) -> Report:
+        """Replay a full record (`legal` lists nothing more in Five Sons)."""
+        if isinstance(record, FiveSonsLog):
+            raise RecordError("cli.needs_full_record", command="cardlab replay")
+        return self.result(FiveSonsGame.from_record(record))
+
+    def view(self, record: FiveSonsRecord | FiveSonsLog, perspective: int | str | None,
+             after: int | None) -> FiveSonsLog:
+        """The observation log of `perspective` (a log file is one already), cut after K."""
+        if isinstance(record, FiveSonsLog):
+            if perspective is not None:
+                raise RecordError("knowledge.log_has_perspective", where="--as")
+            log = record
+        else:
+            if perspective is None:
+                raise RecordError("knowledge.needs_perspective", where="--as")
+            last = record.rules.players - 1
+            if isinstance(perspective, int) and perspective > last:
+                raise RecordError("knowledge.bad_perspective", where="--as", last=last,
+                                  value=perspective)
+            seat = None if perspective == "public" else perspective
+            log = FiveSonsGame.from_record(record).observation_log(seat)
+        if after is None:
+            return log
+        if not 0 <= after <= len(log.events):
+            raise RecordError("knowledge.after_too_far", where="--after", after=after,
+                              count=len(log.events))
+        return replace(log, events=log.events[:after])
+
+    def knowledge(self, view: FiveSonsLog) -> FiveSonsKnowledge:
+        """Exact counts and every certainty with its reason."""
+        return FiveSonsKnowledge.from_log(view)
+
+    def infer(self, knowledge: FiveSonsKnowledge) -> Report:
+        """The `cardlab infer` report."""
+        return Report(knowledge.to_json, partial(report.knowledge_text, knowledge))
+
+    def graph(self, knowledge: FiveSonsKnowledge, lang: str) -> nx.DiGraph:
+        """The knowledge graph."""
+        return fivesons_graph(knowledge, lang)
