@@ -7,7 +7,7 @@ import pytest
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.blackwidow.playout import MaskRules, Position, play_out, random_hand
+from cardlab.blackwidow.playout import MaskRules, Position, play_out, random_deal, random_hand
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 
@@ -133,7 +133,7 @@ def test_play_out_leaves_the_position_unchanged():
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_random_hands_use_the_deck_of_the_rules_and_score_26_per_hand(players):
+def test_random_hands_score_26_per_hand(players):
     """Every hand deals out all 26 points; a moon gives 26 to each of the others."""
     table = MaskRules.of(BlackWidowRules(players=players))
     rng = random.Random(players)
@@ -149,3 +149,20 @@ def test_random_hands_count_the_jack_of_diamonds_and_the_moon_option():
     # 26 points and the Jack's -10 in every hand; a shooter would score 52 less.
     assert set(totals) <= {16, -36} and totals[16] > 0
 
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("offset", [1, -1, 2])
+def test_random_deals_share_out_the_deck_and_pass_three_cards(players, offset):
+    """The same shuffle with and without passing: each seat gave 3 cards the passing way."""
+    rules = BlackWidowRules(players=players)
+    table = MaskRules.of(rules)
+    for seed in range(20):
+        held = random_deal(table, random.Random(seed), pass_offset=0)
+        hands = random_deal(table, random.Random(seed), pass_offset=offset)
+        assert sum(hands) == kernel.mask(rules.deck)            # a partition of the deck
+        for seat in range(players):
+            assert hands[seat].bit_count() == rules.hand_size
+            passed = held[seat] & ~hands[seat]
+            assert passed.bit_count() == 3
+            assert hands[(seat + offset) % players] & passed == passed

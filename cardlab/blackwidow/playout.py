@@ -134,6 +134,22 @@ def random_hand(table: MaskRules, rng: random.Random, pass_offset: int = 1) -> l
     Returns how each seat's score changes (the moon rule applied; under
     ``moon: "choose"`` the shooter chooses at random).
     """
+    hands = random_deal(table, rng, pass_offset)
+    taken = play_out(table, Position.opening(table, hands), rng).taken
+    n = table.players
+    moon = table.moon if table.moon != "choose" else rng.choice(("self", "others"))
+    points = [kernel.points(bits, table.jack_of_diamonds) for bits in taken]
+    return kernel.scores_after(points, kernel.shooter(taken), moon, [0] * n, "none")
+
+
+def random_deal(table: MaskRules, rng: random.Random, pass_offset: int = 1) -> list[int]:
+    """Each seat's cards after a random deal and random passes `pass_offset` seats on.
+
+    >>> from cardlab.blackwidow.rules import BlackWidowRules
+    >>> hands = random_deal(MaskRules.of(BlackWidowRules(players=6)), random.Random(2))
+    >>> [bits.bit_count() for bits in hands]
+    [8, 8, 8, 8, 8, 8]
+    """
     random = rng.random
     n = table.players
     # Sorting by random keys shuffles uniformly, and faster than random.shuffle.
@@ -141,12 +157,8 @@ def random_hand(table: MaskRules, rng: random.Random, pass_offset: int = 1) -> l
     # Seat s is dealt cards[s::n]. In a uniform shuffle the first three cards a
     # seat is dealt are a uniform choice of three of its cards: those it passes.
     rest = PASS_SIZE * n if pass_offset % n else 0
-    hands = [sum(cards[seat + rest::n]) | sum(cards[(seat - pass_offset) % n:rest:n])
-             for seat in range(n)]
-    taken = play_out(table, Position.opening(table, hands), rng).taken
-    moon = table.moon if table.moon != "choose" else rng.choice(("self", "others"))
-    points = [kernel.points(bits, table.jack_of_diamonds) for bits in taken]
-    return kernel.scores_after(points, kernel.shooter(taken), moon, [0] * n, "none")
+    return [sum(cards[seat + rest::n]) | sum(cards[(seat - pass_offset) % n:rest:n])
+            for seat in range(n)]
 
 
 @cache
