@@ -1,0 +1,112 @@
+"""What an app's address asks for: `lang`, `seed`, `players`, `bots`, `rules` (docs/apps.md).
+
+Voilà hands each app kernel the page's query string (the ``QUERY_STRING``
+variable). A bad parameter never stops the app: its reason is kept in
+`problems`, shown on the page, and the default is used instead.
+
+>>> settings = read_settings("fivesons", "lang=de&seed=7&players=3&bots=logician,random")
+>>> settings.lang, settings.seed, settings.rules.players, settings.bots, settings.problems
+('de', 7, 3, ('logician', 'random'), ())
+>>> bad = read_settings("blackwidow", "players=9&seed=x")
+>>> [problem.text("en") for problem in bad.problems]
+["seed: 'x' is not a whole number", 'players: 9 is out of range (3 to 6)']
+>>> bad.rules.players, bad.bots
+(4, ('heuristic', 'heuristic', 'heuristic'))
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, replace
+from typing import Any
+from urllib.parse import parse_qs
+
+from cardlab.errors import CardlabError
+from cardlab.games import game
+from cardlab.i18n import LANGUAGES, Text
+
+#: Query strings longer than this are cut (they come from a link anybody can edit).
+MAX_QUERY = 4_000
+#: Seeds are whole numbers of at most this many digits.
+MAX_SEED_DIGITS = 18
+#: The bot each other seat gets when `bots` is not given, by game.
+DEFAULT_BOT = {"fivesons": "logician", "blackwidow": "heuristic"}
+PARAMETERS = ("lang", "seed", "players", "bots", "rules")
+
+
+@dataclass(frozen=True)
+class AppSettings:
+    """An app's settings: each one from the address, or its default if that was bad."""
+
+    game: str
+    lang: str
+    seed: int | None
+    rules: Any
+    #: One bot name per seat other than the learner's (seat 0).
+    bots: tuple[str, ...]
+    problems: tuple[Text, ...] = ()
+
+
+def query_string() -> str:
+    """The query string of the page this kernel serves ('' outside Voilà)."""
+    return os.environ.get("QUERY_STRING", "")
+
+
+def read_settings(game_name: str, query: str | None = None) -> AppSettings:
+    """The settings for `game_name` from `query` (default: this page's query string)."""
+    entry = game(game_name)
+    raw = {key: values[-1] for key, values in parse_qs(
+        (query_string() if query is None else query)[:MAX_QUERY]).items()}
+    problems: list[Text] = [Text("app.unknown_parameter", name=name,
+                                 known=", ".join(PARAMETERS))
+                            for name in sorted(raw) if name not in PARAMETERS]
+    lang = raw.get("lang", "en")
+    if lang not in LANGUAGES:
+        problems.append(Text("app.bad_lang", value=lang, known=", ".join(LANGUAGES)))
+        lang = "en"
+    seed = None
+    if "seed" in raw:
+        value = raw["seed"]
+        if value.isascii() and value.isdigit() and len(value) <= MAX_SEED_DIGITS:
+            seed = int(value)
+        else:
+            problems.append(Text("app.bad_seed", value=value))
+    rules = entry.read_rules({})
+    options: dict[str, Any] = {}
+    if "rules" in raw:
+        try:
+            options = json.loads(raw["rules"])
+            rules = entry.read_rules(options)
+        except (ValueError, CardlabError) as err:
+            problems.append(_problem("rules", err))
+            options = {}
+    if "players" in raw:
+        try:
+            rules = entry.read_rules({**options, "players": _whole(raw["players"])})
+        except CardlabError as err:
+            problems.append(_problem("players", err))
+    default = (DEFAULT_BOT[game_name],) * (rules.players - 1)
+    bots = default
+    if "bots" in raw:
+        names = tuple(name.strip() for name in raw["bots"].split(","))
+        unknown = [name for name in names if name not in entry.bots]
+        if unknown:
+            problems.append(Text("app.bad_bot", value=unknown[0], known=", ".join(entry.bots)))
+        elif len(names) != rules.players - 1:
+            problems.append(Text("app.bot_count", count=len(names), others=rules.players - 1))
+        else:
+            bots = names
+    settings = AppSettings(game_name, lang, seed, rules, bots)
+    return replace(settings, problems=tuple(problems))
+
+
+def _whole(value: str) -> Any:
+    """A short whole number as an int; anything else as it is, for the rules to refuse."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 3 else value
+
+
+def _problem(name: str, err: Exception) -> Text:
+    if isinstance(err, CardlabError):
+        return Text("app.bad_parameter", name=name, why=Text(err.key, **err.params))
+    return Text("app.bad_json", name=name)

@@ -1,0 +1,45 @@
+"""App addresses: every query parameter of the apps, and bad ones refused with a reason."""
+
+import pytest
+
+from cardlab.apps import read_settings
+
+
+def texts(settings, lang="en"):
+    return [problem.text(lang) for problem in settings.problems]
+
+
+def test_defaults_without_a_query():
+    settings = read_settings("blackwidow", "")
+    assert (settings.lang, settings.seed, settings.rules.players) == ("en", None, 4)
+    assert settings.bots == ("heuristic",) * 3 and settings.problems == ()
+
+
+def test_rules_and_players_combine_and_bots_fill_the_other_seats():
+    settings = read_settings("blackwidow", 'rules={"moon":"choose"}&players=5'
+                                           "&bots=random,heuristic,montecarlo,random")
+    assert settings.rules.players == 5 and settings.rules.moon == "choose"
+    assert settings.bots == ("random", "heuristic", "montecarlo", "random")
+
+
+@pytest.mark.parametrize(("query", "reason"), [
+    ("rules={", "rules: not a JSON object of rule options"),
+    ('rules={"colour":1}', "rules: "),
+    ("bots=random", "bots: 1 names given, but there are 3 other seats"),
+    ("bots=deep-blue,random,random", "bots: 'deep-blue' is not a bot of this game"),
+    ("lang=fr", "lang: 'fr' is not a language of cardlab"),
+    ("seed=-3", "seed: '-3' is not a whole number"),
+    ("seed=" + "9" * 5000, "seed: '"),
+    ("colour=red", "The address has 'colour'"),
+])
+def test_a_bad_parameter_is_explained_and_its_default_used(query, reason):
+    settings = read_settings("fivesons", query)
+    assert len(settings.problems) == 1 and texts(settings)[0].startswith(reason)
+    assert settings.rules.players == 4 and len(settings.bots) == 3
+    assert texts(settings, "de")[0] != texts(settings)[0]
+
+
+def test_a_five_sons_custom_deck_from_the_address():
+    settings = read_settings("fivesons", 'players=3&rules={"faces":["JC","QD","KS"],'
+                                         '"hearts":["AH","2H","3H","4H"]}')
+    assert settings.rules.players == 3 and len(settings.rules.deck) == 7
