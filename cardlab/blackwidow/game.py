@@ -24,7 +24,7 @@ from cardlab.blackwidow import kernel, narration
 from cardlab.blackwidow.actions import Action, Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
 from cardlab.blackwidow.rules import BlackWidowRules
-from cardlab.cards import QUEEN_OF_SPADES, Card, Suit
+from cardlab.cards import Card, Suit
 from cardlab.decisions import Decision, Event
 from cardlab.errors import IllegalAction, RecordError
 from cardlab.i18n import Text
@@ -115,8 +115,7 @@ class Hand:
         self.holding[seat] &= ~(1 << card.index)
         self.plays.append(card)
         self.seats.append(seat)
-        if card.suit is Suit.HEARTS or (card == QUEEN_OF_SPADES
-                                        and self.rules.queen_breaks_hearts):
+        if kernel.breaks_hearts(1 << card.index, self.rules.queen_breaks_hearts):
             self.hearts_broken = True
         if len(self.plays) % self.rules.players == 0:
             self.taken[self.last_trick_winner()] |= kernel.mask(self.plays[-self.rules.players:])
@@ -134,10 +133,7 @@ class Hand:
 
     def shooter(self) -> int | None:
         """The seat that took every heart and the Queen of Spades, if one did."""
-        for seat, bits in enumerate(self.taken):
-            if bits & kernel.POINTS == kernel.POINTS:
-                return seat
-        return None
+        return kernel.shooter(self.taken)
 
     def record(self) -> HandRecord:
         """This hand as a record entry."""
@@ -448,20 +444,8 @@ class BlackWidowGame:
         return [narration.moon_choice(shooter, choice), *self._score(choice)]
 
     def _scores_after(self, moon: str) -> list[int]:
-        hand_points = self.hand.points()
-        shooter = self.hand.shooter()
-        deltas = list(hand_points)
-        if shooter is not None:
-            for seat in range(self.rules.players):
-                if moon == MoonChoice.SELF:
-                    deltas[seat] = hand_points[seat] - (52 if seat == shooter else 0)
-                else:
-                    deltas[seat] = hand_points[seat] + (-26 if seat == shooter else 26)
-        scores = [score + delta for score, delta in zip(self.scores, deltas, strict=True)]
-        if self.rules.exact_hundred != "none":
-            reset = 50 if self.rules.exact_hundred == "minus50" else 0
-            scores = [reset if score == 100 else score for score in scores]
-        return scores
+        return kernel.scores_after(self.hand.points(), self.hand.shooter(), moon, self.scores,
+                                   self.rules.exact_hundred)
 
     def _score(self, moon: str) -> list[Event]:
         self.scores = self._scores_after(moon)

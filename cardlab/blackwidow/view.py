@@ -63,8 +63,8 @@ class BlackWidowView:
     @property
     def hearts_broken(self) -> bool:
         """True once a heart (or, by option, the Queen of Spades) has been played."""
-        return any(card.suit is Suit.HEARTS or (self.rules.queen_breaks_hearts
-                                                and card.is_point) for _, card in self.plays)
+        return kernel.breaks_hearts(kernel.mask(card for _, card in self.plays),
+                                    self.rules.queen_breaks_hearts)
 
     def held_by(self, seat: int) -> int:
         """How many cards `seat` holds now."""
@@ -82,15 +82,9 @@ class BlackWidowView:
 
     def taken(self) -> list[int]:
         """Points each seat has taken so far this hand (tricks completed)."""
-        n = self.rules.players
-        totals = [0] * n
-        complete = len(self.plays) - len(self.plays) % n
-        for start in range(0, complete, n):
-            trick = self.plays[start:start + n]
-            winner = kernel.trick_winner([card.index for _, card in trick], trick[0][0], n)
-            totals[winner] += kernel.points(kernel.mask(card for _, card in trick),
-                                            self.rules.jack_of_diamonds)
-        return totals
+        plays = [(seat, 1 << card.index) for seat, card in self.plays]
+        return [kernel.points(bits, self.rules.jack_of_diamonds)
+                for bits in kernel.taken_cards(plays, self.rules.players)]
 
 
 def seat_view(game, seat: int) -> BlackWidowView:
