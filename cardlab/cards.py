@@ -35,11 +35,6 @@ class Suit(IntEnum):
         """The suit's symbol: ``Suit.HEARTS.symbol == '♥'``."""
         return "♣♦♥♠"[self]
 
-    @property
-    def is_red(self) -> bool:
-        """Hearts and diamonds are red."""
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
-
     def title(self, lang: str = "en") -> str:
         """The suit's name as a title: ``Suit.SPADES.title('de') == 'Pik'``."""
         return message(f"suit.{self.letter}", lang)
@@ -192,7 +187,7 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
-    return tuple(Card.parse(card) for card in cards)
+    return tuple(card if isinstance(card, Card) else Card.parse(card) for card in cards)
 
 
 def codes(cards: Iterable[Card]) -> list[str]:

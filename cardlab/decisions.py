@@ -23,9 +23,12 @@ Both games expose the same shape (as OpenSpiel's ``current_player`` and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from cardlab.i18n import Text
+
+#: Whose view: a seat, the whole table ("public"), or None where nobody was named.
+Perspective = int | Literal["public"] | None
 
 
 @dataclass(frozen=True)

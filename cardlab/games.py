@@ -13,17 +13,16 @@ never branch on game types. A new game is its own package plus one line in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 import networkx as nx
 
 from cardlab.blackwidow.entry import BlackWidow
+from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
 from cardlab.fivesons.entry import FiveSons
 from cardlab.report import Report
 from cardlab.table import SeatBot, Table
-
-Perspective = int | Literal["public"] | None
 
 #: Seat numbers are short; a longer string of digits is a mistake, not a seat.
 MAX_SEAT_DIGITS = 3
@@ -36,6 +35,8 @@ class GameEntry(Protocol):
     #: Bot names, weakest first; `hint_bot` is the one that gives hints.
     bots: tuple[str, ...]
     hint_bot: str
+    #: The keys of `--rules` and of a record's `rules`.
+    rule_options: tuple[str, ...]
 
     def read_rules(self, options: Any) -> Any:
         """Rules from a JSON object of options (unknown keys are errors)."""
@@ -92,8 +93,10 @@ def game_of(record: Any) -> GameEntry:
 
 def parse_perspective(value: str | None) -> Perspective:
     """`--as`: a seat number in ASCII digits, `public`, or None when not given."""
-    if value is None or value == "public":
-        return value
+    if value is None:
+        return None
+    if value == "public":
+        return "public"
     if not (value.isascii() and value.isdigit()) or len(value) > MAX_SEAT_DIGITS:
         raise RecordError("error.bad_perspective", where="--as", value=value)
     return int(value)

@@ -40,9 +40,6 @@ from cardlab.counting import SOLUTION
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.i18n import Text
 
-LOCATION_EDGES = ("holds", "lacks", "may_hold")
-
-
 def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph:
     """The knowledge graph of one Five Sons perspective."""
     log = knowledge.log
@@ -50,7 +47,7 @@ def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph
     after = len(log.events)
     title = (Text("graph.title_fivesons_public", after=after) if log.me is None else
              Text("graph.title_fivesons_seat", seat=log.me, after=after))
-    graph = nx.DiGraph(game="fivesons", perspective=_perspective(log.me), after=after,
+    graph: nx.DiGraph = nx.DiGraph(game="fivesons", perspective=_perspective(log.me), after=after,
                        worlds=str(knowledge.worlds), title=title.text(lang))
     _add_seats(graph, rules.players, rules.hand_sizes, log.me, lang)
     graph.add_node(SOLUTION, kind="solution", label=Text("graph.solution").text(lang), cards=2)
@@ -77,7 +74,7 @@ def blackwidow_graph(knowledge: BlackWidowKnowledge, lang: str = "en") -> nx.DiG
     """Where the cards of the current hand can be, as one Black Widow seat sees it."""
     view = knowledge.view
     rules = view.rules
-    graph = nx.DiGraph(game="blackwidow", perspective=view.me, after=len(view.plays),
+    graph: nx.DiGraph = nx.DiGraph(game="blackwidow", perspective=view.me, after=len(view.plays),
                        worlds=str(knowledge.worlds),
                        title=Text("graph.title_blackwidow", seat=view.me,
                                   plays=len(view.plays)).text(lang))
@@ -93,13 +90,13 @@ def blackwidow_graph(knowledge: BlackWidowKnowledge, lang: str = "en") -> nx.DiG
         if card in view.hand:
             continue
         for seat in knowledge.seats:
+            reason: Text | None = None
             if card in played:
                 number, by = played[card]
                 reason = Text("graph.played", card=card, seat=by, play=number)
                 _location_edge(graph, str(seat), card, 0, 1, reason, lang)
                 continue
             n = knowledge.counts.at[card][seat]
-            reason = None
             if card in passed and seat == view.passed_to:
                 reason = Text("graph.passed_by_me", card=card, seat=seat)
             elif card in passed:

@@ -37,6 +37,8 @@ class Game(Protocol):
 
     rules: Any
 
+    def to_record(self) -> Any: ...
+
     @property
     def decisions(self) -> tuple[Decision, ...]: ...
 
@@ -51,7 +53,8 @@ class Game(Protocol):
 class SeatBot(Protocol):
     """A bot at a seat: it decides from that seat's view of `game`, never the game itself."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def decide(self, game: Any, decision: Decision) -> tuple[Any, Text]: ...
 
@@ -153,7 +156,10 @@ class Table:
 
     def deal_next(self) -> list[Event]:
         """Deal the next hand of a game played in hands (Black Widow)."""
-        events = self.game.deal_next()
+        deal = getattr(self.game, "deal_next", None)
+        if deal is None:
+            raise IllegalAction("table.no_hands")
+        events = deal()
         self.moves.append(Move(None, None, events))
         return events
 

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import partial
 from typing import Any
 
@@ -22,6 +22,7 @@ from cardlab.blackwidow.players import BotSeat, bot_seat
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView, seat_view
+from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
 from cardlab.graphs import blackwidow_graph
 from cardlab.report import Report
@@ -33,6 +34,7 @@ class BlackWidow:
 
     name = "blackwidow"
     bots = tuple(BOTS)
+    rule_options = tuple(option.name for option in fields(BlackWidowRules))
     hint_bot = "montecarlo"
 
     def read_rules(self, options: Any) -> BlackWidowRules:
@@ -80,7 +82,7 @@ class BlackWidow:
         return Report(lambda _: report.replay_json(game, cards),
                       partial(report.replay_text, game, legal=cards))
 
-    def view(self, record: BlackWidowRecord, perspective: int | str | None,
+    def view(self, record: BlackWidowRecord, perspective: Perspective,
              after: int | None) -> BlackWidowView:
         """What seat `perspective` sees after `after` plays of the record's last hand."""
         last = record.rules.players - 1

@@ -106,7 +106,7 @@ def _problem(view: BlackWidowView) -> tuple[Problem, tuple[Void, ...]]:
         for card in view.passed:
             if card in allowed:
                 allowed[card] = {view.passed_to}
-    voids = []
+    voids: list[Void] = []
     broken = False
     for number, (seat, card) in enumerate(view.plays, start=1):
         lacking: list[Card] = []

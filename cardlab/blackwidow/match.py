@@ -12,6 +12,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.players import BotSeat, bot_seat
@@ -47,6 +48,10 @@ def play_game(rules: BlackWidowRules, names: Sequence[str], seed: int | None = N
     return game
 
 
+def _scored(game: BlackWidowGame) -> bool:
+    return bool(game.results)
+
+
 @dataclass
 class HandStats:
     """Points per hand of one bot over a tournament (after the moon rule)."""
@@ -78,7 +83,7 @@ def tournament(rules: BlackWidowRules, names: Sequence[str], hands: int, seed: i
         seating = list(names[shift:]) + list(names[:shift])
         game = BlackWidowGame.new(rules, rng.randrange(2**32), number=number)
         Table(game, make_bots(seating, rules.players, rng.randrange(2**32))).run(
-            stop=lambda game=game: bool(game.results))
+            stop=partial(_scored, game))
         for seat, name in enumerate(seating):
             stats[name].points.append(game.results[-1].scores[seat])
         if progress:

@@ -1,8 +1,8 @@
 """Black Widow rule options: every ruling players disagree on is a field here.
 
 >>> rules = BlackWidowRules.from_json({"players": 5})
->>> codes(rules.removed), rules.pass_cycle, rules.hand_size
-(['2C', '2D'], ('left', 'right', 'hold'), 10)
+>>> codes(rules.removed), [str(direction) for direction in rules.pass_cycle], rules.hand_size
+(['2C', '2D'], ['left', 'right', 'hold'], 10)
 >>> rules.pass_offset(1)
 -1
 """
@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any
 
 from cardlab.cards import Card, Suit, codes, parse_cards, standard_deck
@@ -18,9 +19,32 @@ from cardlab.schema import check
 from cardlab.validate import expect_choice, expect_int, read_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-PASS_DIRECTIONS = ("left", "right", "across", "hold")
-MOON_OPTIONS = ("others", "self", "choose")
-EXACT_HUNDRED_OPTIONS = ("none", "minus50", "zero")
+
+
+class PassDirection(StrEnum):
+    """Where the three cards go in a hand."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    HOLD = "hold"
+
+
+class MoonRule(StrEnum):
+    """How shooting the moon scores: others +26, the shooter -26, or the shooter chooses."""
+
+    OTHERS = "others"
+    SELF = "self"
+    CHOOSE = "choose"
+
+
+class ExactHundred(StrEnum):
+    """What reaching exactly 100 does: nothing, 50 off, or back to 0."""
+
+    NONE = "none"
+    MINUS50 = "minus50"
+    ZERO = "zero"
+
 
 _DEFAULT_REMOVED = {3: "2D", 4: "", 5: "2D 2C", 6: "2D 2C 3D 3C"}
 
@@ -34,15 +58,15 @@ def default_removed(players: int) -> tuple[Card, ...]:
     return tuple(sorted(parse_cards(_DEFAULT_REMOVED[players])))
 
 
-def default_pass_cycle(players: int) -> tuple[str, ...]:
+def default_pass_cycle(players: int) -> tuple[PassDirection, ...]:
     """Left, right, across, hold; without across where nobody sits opposite.
 
-    >>> default_pass_cycle(3)
-    ('left', 'right', 'hold')
+    >>> default_pass_cycle(3) == ("left", "right", "hold")
+    True
     """
     if players % 2:
-        return ("left", "right", "hold")
-    return ("left", "right", "across", "hold")
+        return (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD)
+    return tuple(PassDirection)
 
 
 @dataclass(frozen=True)
@@ -52,11 +76,11 @@ class BlackWidowRules:
     players: int = 4
     # Left out (None), these are filled in by player count, so they are never None after.
     removed: tuple[Card, ...] = None  # type: ignore[assignment]
-    pass_cycle: tuple[str, ...] = None  # type: ignore[assignment]
+    pass_cycle: tuple[PassDirection, ...] = None  # type: ignore[assignment]
     queen_breaks_hearts: bool = False
     first_trick_points: bool = False
-    moon: str = "others"
-    exact_hundred: str = "none"
+    moon: MoonRule = MoonRule.OTHERS
+    exact_hundred: ExactHundred = ExactHundred.NONE
     jack_of_diamonds: bool = False
     end_above: int = 100
 
@@ -68,9 +92,10 @@ class BlackWidowRules:
             object.__setattr__(self, "removed", tuple(sorted(self.removed)))
         if self.pass_cycle is None:
             object.__setattr__(self, "pass_cycle", default_pass_cycle(self.players))
-        else:
-            object.__setattr__(self, "pass_cycle", tuple(self.pass_cycle))
         self._check()
+        object.__setattr__(self, "pass_cycle", tuple(map(PassDirection, self.pass_cycle)))
+        object.__setattr__(self, "moon", MoonRule(self.moon))
+        object.__setattr__(self, "exact_hundred", ExactHundred(self.exact_hundred))
 
     def _check(self) -> None:
         for card in self.removed:
@@ -82,12 +107,12 @@ class BlackWidowRules:
         if not self.pass_cycle:
             raise RecordError("error.empty_cycle", where="rules.pass_cycle")
         for i, direction in enumerate(self.pass_cycle):
-            expect_choice(direction, PASS_DIRECTIONS, f"rules.pass_cycle[{i}]")
+            expect_choice(direction, tuple(PassDirection), f"rules.pass_cycle[{i}]")
             if direction == "across" and self.players % 2:
                 raise RecordError("error.no_across", where=f"rules.pass_cycle[{i}]",
                                   players=self.players)
-        expect_choice(self.moon, MOON_OPTIONS, "rules.moon")
-        expect_choice(self.exact_hundred, EXACT_HUNDRED_OPTIONS, "rules.exact_hundred")
+        expect_choice(self.moon, tuple(MoonRule), "rules.moon")
+        expect_choice(self.exact_hundred, tuple(ExactHundred), "rules.exact_hundred")
         expect_int(self.end_above, "rules.end_above", 1, 10_000)
 
     @property
@@ -100,7 +125,7 @@ class BlackWidowRules:
         """Cards each seat is dealt."""
         return len(self.deck) // self.players
 
-    def pass_direction(self, hand_number: int) -> str:
+    def pass_direction(self, hand_number: int) -> PassDirection:
         """Direction of passing in hand `hand_number` (0 for the first hand)."""
         return self.pass_cycle[hand_number % len(self.pass_cycle)]
 
@@ -129,6 +154,7 @@ class BlackWidowRules:
             if f.name == "players" or value == getattr(default, f.name):
                 continue
             data[f.name] = codes(value) if f.name == "removed" else (
-                list(value) if f.name == "pass_cycle" else value)
+                [str(direction) for direction in value] if f.name == "pass_cycle"
+                else str(value) if isinstance(value, StrEnum) else value)
         return data
 

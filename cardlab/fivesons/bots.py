@@ -149,6 +149,7 @@ def _expected_entropy(log: FiveSonsLog, face: Card, heart: Card) -> float:
     so what the asker sees mixes "holds only this one" with half of "holds both".
     """
     me, players = log.me, log.rules.players
+    assert me is not None, "only a seat asks"
     answers: list[tuple[float, float]] = []
     for step in range(1, players + 1):
         shower = None if step == players else (me + step) % players

@@ -8,12 +8,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import partial
 from typing import Any
 
 import networkx as nx
 
+from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
 from cardlab.fivesons import match, report
 from cardlab.fivesons.bots import BOTS
@@ -32,6 +33,7 @@ class FiveSons:
 
     name = "fivesons"
     bots = tuple(BOTS)
+    rule_options = tuple(option.name for option in fields(FiveSonsRules))
     hint_bot = "infogain"
 
     def read_rules(self, options: Any) -> FiveSonsRules:
@@ -72,7 +74,7 @@ class FiveSons:
             raise RecordError("cli.needs_full_record", command="cardlab replay")
         return self.result(FiveSonsGame.from_record(record))
 
-    def view(self, record: FiveSonsRecord | FiveSonsLog, perspective: int | str | None,
+    def view(self, record: FiveSonsRecord | FiveSonsLog, perspective: Perspective,
              after: int | None) -> FiveSonsLog:
         """The observation log of `perspective` (a log file is one already), cut after K."""
         if isinstance(record, FiveSonsLog):
@@ -86,7 +88,7 @@ class FiveSons:
             if isinstance(perspective, int) and perspective > last:
                 raise RecordError("knowledge.bad_perspective", where="--as", last=last,
                                   value=perspective)
-            seat = None if perspective == "public" else perspective
+            seat = perspective if isinstance(perspective, int) else None
             log = FiveSonsGame.from_record(record).observation_log(seat)
         if after is None:
             return log

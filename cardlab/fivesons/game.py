@@ -302,10 +302,9 @@ class FiveSonsGame:
         self.turn = self._next_asker(question.seat)
         self.guessing = [seat for seat in self._round_from(question.seat)
                          if seat not in self.eliminated]
-        responder = self._responder_of(question)
         if shown is None:
             return [narration.nobody_showed(question)]
-        return [narration.showed(question, responder, shown)]
+        return [narration.showed(question, self._responder_of(question), shown)]
 
     def _guess(self, action: Guess) -> list[Event]:
         self.guessing.pop(0)
@@ -328,8 +327,11 @@ class FiveSonsGame:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction("fivesons.illegal.bad_seat", seat=seat, last=self.players - 1)
 
-    def _responder_of(self, question: Question) -> int | None:
-        return self.responder(question.seat, question.face, question.heart)
+    def _responder_of(self, question: Question) -> int:
+        """The seat answering `question`, which someone can answer."""
+        responder = self.responder(question.seat, question.face, question.heart)
+        assert responder is not None
+        return responder
 
     def _round_from(self, seat: int) -> list[int]:
         return [(seat + step) % self.players for step in range(self.players)]

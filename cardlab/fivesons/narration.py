@@ -38,7 +38,7 @@ def must_choose(question: Question, responder: int | None) -> Event:
     return Event("answering", Text("fivesons.event.answering", seat=responder), seat=responder,
                  private=Text("fivesons.event.choose", seat=responder, asker=question.seat,
                               face=CardName(question.face), heart=CardName(question.heart)),
-                 told=frozenset({responder} - {None}))
+                 told=frozenset() if responder is None else frozenset({responder}))
 
 
 def showed(question: Question, responder: int | None, card: Card) -> Event:
@@ -47,7 +47,7 @@ def showed(question: Question, responder: int | None, card: Card) -> Event:
                  seat=responder,
                  private=Text("fivesons.event.showed_card", seat=responder, asker=question.seat,
                               card=CardName(card)),
-                 told=frozenset({question.seat, responder} - {None}),
+                 told=frozenset(seat for seat in (question.seat, responder) if seat is not None),
                  data={"asker": question.seat})
 
 
