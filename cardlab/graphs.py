@@ -40,6 +40,7 @@ from cardlab.counting import SOLUTION
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.i18n import Text
 
+
 def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph:
     """The knowledge graph of one Five Sons perspective."""
     log = knowledge.log
