@@ -2,7 +2,7 @@
 // aria-disabled, and a role="status" line. Buttons are updated in place, never
 // rebuilt, so keyboard focus stays where it was when the state changes.
 
-function sync(model, group, buttons) {
+function sync(model, group, status, buttons) {
   const wanted = model.get("buttons");
   for (const [id, button] of buttons) {
     if (!wanted.some((spec) => spec.id === id)) {
@@ -10,7 +10,7 @@ function sync(model, group, buttons) {
       buttons.delete(id);
     }
   }
-  for (const spec of wanted) {
+  wanted.forEach((spec, index) => {
     let button = buttons.get(spec.id);
     if (!button) {
       button = document.createElement("button");
@@ -22,7 +22,10 @@ function sync(model, group, buttons) {
       });
       buttons.set(spec.id, button);
     }
-    group.append(button); // keeps the order of the spec
+    // Move a button only when it is out of place: moving a node drops its focus.
+    if (group.children[index] !== button) {
+      group.insertBefore(button, group.children[index] || status);
+    }
     button.textContent = spec.label;
     button.className = spec.primary ? "cardlab-primary" : "";
     // aria-disabled, not disabled: a disabled button would drop the focus to the page.
@@ -32,7 +35,7 @@ function sync(model, group, buttons) {
     } else {
       button.setAttribute("aria-pressed", spec.pressed ? "true" : "false");
     }
-  }
+  });
 }
 
 function render({ model, el }) {
@@ -42,11 +45,11 @@ function render({ model, el }) {
   const status = document.createElement("span");
   status.className = "cardlab-status";
   status.setAttribute("role", "status");
+  group.append(status);
   const buttons = new Map();
   const update = () => {
     group.setAttribute("aria-label", model.get("label"));
-    sync(model, group, buttons);
-    group.append(status);
+    sync(model, group, status, buttons);
     status.textContent = model.get("status");
     status.hidden = !model.get("status");
   };
