@@ -98,14 +98,19 @@ def test_counts_equal_brute_force(players, plays, games):
 
 
 def test_voids_and_queen_probabilities_sum_to_one():
-    game = _random_game(BlackWidowRules(), 3, 20)
+    # Seed 4 after 16 plays: seat 0 has not seen the Queen, seats 0 and 1 showed out of
+    # clubs, and three clubs are still unseen: they can only be with seats 2 and 3.
+    game = _random_game(BlackWidowRules(), 4, 16)
     knowledge = BlackWidowKnowledge.from_view(seat_view(game, 0))
     queen = knowledge.queen()
-    assert not queen or abs(sum(queen.values()) - 1) < 1e-12
-    for void in knowledge.voids:
-        for card, by_seat in knowledge.counts.at.items():
-            if card.suit is void.suit:
-                assert by_seat[void.seat] == 0
+    assert sorted(queen) == [1, 2, 3] and abs(sum(queen.values()) - 1) < 1e-12
+    assert [(void.seat, void.suit.letter) for void in knowledge.voids] == [(0, "C"), (1, "C")]
+    clubs = [card for card in knowledge.counts.at if card.suit is Suit.CLUBS]
+    assert len(clubs) == 3
+    for card in clubs:
+        by_seat = knowledge.counts.at[card]
+        assert by_seat[1] == 0 and by_seat[2] > 0 and by_seat[3] > 0
+        assert by_seat[2] + by_seat[3] == knowledge.worlds
 
 
 def test_big_counts_stay_exact_beyond_64_bits():
