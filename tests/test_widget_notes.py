@@ -1,0 +1,94 @@
+"""The learner's notes sheet: marks, the check (right, wrong, incomplete, unproven), fill in."""
+
+import pytest
+
+from cardlab.counting import SOLUTION
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.match import play_game
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.widgets.fivesons_notes import HOLDS, LACKS
+from cardlab.widgets.notes import NotesSheet
+
+
+@pytest.fixture(scope="module")
+def log():
+    game = play_game(FiveSonsRules(players=4), ["logician", "random", "infogain", "random"],
+                     seed=5)
+    return game.observation_log(0)
+
+
+@pytest.fixture
+def sheet(log):
+    return NotesSheet(lambda: log)
+
+
+def certainties(log):
+    return {(f.card, f.place): f for f in FiveSonsKnowledge.from_log(log).facts}
+
+
+def test_the_grid_lists_unseen_cards_by_other_seats_and_the_solution(sheet, log):
+    assert [c["name"] for c in sheet.grid.columns] == ["Seat 1", "Seat 2", "Seat 3", "Solution"]
+    assert {r["code"] for r in sheet.grid.rows} == {
+        card.code for card in log.rules.deck if card not in log.hand}
+    assert all(card.name() in sheet.grid.caption for card in log.hand)
+
+
+def test_a_cell_cycles_through_holds_lacks_and_unsure(sheet):
+    for expected in ({"QS|1": "holds"}, {"QS|1": "lacks"}, {}):
+        sheet.grid._message(sheet.grid, {"cycle": "QS|1"}, [])
+        assert sheet.grid.marks == expected
+    sheet.grid._message(sheet.grid, {"cycle": "QS|9"}, [])      # no such cell: ignored
+    sheet.grid._message(sheet.grid, {"cycle": "KH|0"}, [])      # own seat: not on the sheet
+    assert sheet.grid.marks == {}
+
+
+def test_right_notes_are_all_proven(sheet, log):
+    sheet.fill()
+    verdicts = sheet.check()
+    assert verdicts and {v.kind for v in verdicts} == {"proven"}
+    assert set(sheet.grid.verdicts.values()) == {"proven"}
+    assert sheet.controls.status.startswith(f"{len(verdicts)} proven, 0 wrong")
+
+
+def test_a_wrong_mark_is_explained_by_the_reason_for_the_opposite(sheet, log):
+    facts = certainties(log)
+    (card, place), fact = next((key, f) for key, f in facts.items()
+                               if f.holds and key[1] != SOLUTION)
+    sheet.mark(card.code, place, LACKS)
+    wrong = [v for v in sheet.check() if v.kind == "wrong"]
+    assert [(v.card, v.place, v.reason) for v in wrong] == [(card, place, fact.reason)]
+    assert sheet.grid.verdicts[f"{card.code}|{place}"] == "wrong"
+    assert f"Seat {place} does not hold the {card.name()}: wrong. {fact.reason}" in \
+        sheet.feedback.value.replace("&#x27;", "'")
+    assert wrong[0].since >= 1
+    assert f"since event {wrong[0].since} (" in sheet.feedback.value
+
+
+def test_incomplete_notes_list_what_else_is_certain(sheet, log):
+    facts = certainties(log)
+    (card, place), fact = next(iter(facts.items()))
+    sheet.mark(card.code, place, HOLDS if fact.holds else LACKS)
+    verdicts = sheet.check()
+    assert [v.kind for v in verdicts].count("proven") == 1
+    missing = {(v.card, v.place) for v in verdicts if v.kind == "missing"}
+    assert missing == set(facts) - {(card, place)}
+    assert "Certain, but not marked" in sheet.feedback.value
+
+
+def test_an_uncertain_mark_is_not_wrong_and_gives_the_chance(log):
+    early = type(log)(log.rules, log.me, log.hand, log.events[:1])
+    sheet = NotesSheet(lambda: early)
+    knowledge = FiveSonsKnowledge.from_log(early)
+    card = next(c for c in knowledge.counts.at if 0 < knowledge.probability(c, 1) < 1)
+    sheet.mark(card.code, 1, HOLDS)
+    verdict, = [v for v in sheet.check() if v.mark]
+    assert verdict.kind == "unproven" and verdict.chance == knowledge.probability(card, 1)
+    assert f"({verdict.chance:.0%} of the possible deals)" in sheet.feedback.value
+
+
+def test_german_sheet(log):
+    sheet = NotesSheet(lambda: log, lang="de")
+    assert sheet.grid.columns[-1]["name"] == "Lösung"
+    sheet.fill()
+    sheet.check()
+    assert "bewiesen" in sheet.controls.status
