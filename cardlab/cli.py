@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from tqdm import tqdm
 
 from cardlab import bench, gallery, graphs
-from cardlab.errors import CardlabError, RecordError
+from cardlab.errors import CardlabError, RecordError, one_line
 from cardlab.games import GAMES, GameEntry, game_of, parse_perspective
 from cardlab.i18n import LANGUAGES, message
+from cardlab.inputs import MAX_DIGITS, os_error, parse_json
 from cardlab.records import load_record, save_record
 from cardlab.render.graph import graph_svg
 from cardlab.report import Report
+from cardlab.table import Table
 
 
 class _UsageError(Exception):
@@ -30,7 +34,7 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, not argparse's usage block
+    def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
         raise _UsageError(f"{self.prog}: {message}")
 
 
@@ -46,14 +50,19 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     serve.set_defaults(run=_serve)
 
-    play = commands.add_parser("play", help="play a whole game (or a tournament) with bots")
+    play = commands.add_parser("play", help="play a whole game (or a tournament) with bots",
+                               epilog=_games_help(),
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("game", choices=sorted(GAMES))
     play.add_argument("--bots", required=True, help="bot names, one per seat, comma-separated")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--rules", default="{}", help="rule options as JSON")
+    play.add_argument("--seed", metavar="N", help="the same seed plays the same game")
+    play.add_argument("--rules", default="{}", metavar="JSON",
+                      help='rule options as a JSON object, e.g. \'{"players": 5}\'')
     play.add_argument("--record", metavar="OUT.json", help="write the full record here")
-    play.add_argument("--games", type=int, metavar="N",
+    play.add_argument("--games", metavar="N",
                       help="a seat-rotated tournament of N games instead of one game")
+    play.add_argument("--verbose", action="store_true",
+                      help="print every move with the bot's reason")
     _add_format(play)
     play.set_defaults(run=_play)
 
@@ -66,14 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     infer = commands.add_parser("infer", help="what one seat (or the table) can infer")
     infer.add_argument("file", metavar="FILE")
     infer.add_argument("--as", dest="perspective", metavar="SEAT|public")
-    infer.add_argument("--after", type=int, metavar="K", help="only the first K events")
+    infer.add_argument("--after", metavar="K", help="only the first K events")
     _add_format(infer)
     infer.set_defaults(run=_infer)
 
     graph = commands.add_parser("graph", help="the knowledge graph of one perspective")
     graph.add_argument("file", metavar="FILE")
     graph.add_argument("--as", dest="perspective", metavar="SEAT|public")
-    graph.add_argument("--after", type=int, metavar="K")
+    graph.add_argument("--after", metavar="K", help="only the first K events")
     graph.add_argument("--format", choices=("svg", "graphml", "json"), default="svg")
     graph.set_defaults(run=_graph)
 
@@ -84,6 +93,15 @@ def build_parser() -> argparse.ArgumentParser:
                          help="JSON on stdout (default) or readable text")
     measure.set_defaults(run=_bench)
     return parser
+
+
+def _games_help() -> str:
+    """Each game's bots and rule options, for `cardlab play --help`."""
+    lines = ["bots and rule options (--rules keys) of each game:"]
+    for name, entry in sorted(GAMES.items()):
+        lines += [f"  {name}:", f"    bots: {', '.join(entry.bots)}",
+                  f"    rules: {', '.join(entry.rule_options)}"]
+    return "\n".join(lines)
 
 
 def _add_format(parser: argparse.ArgumentParser) -> None:
@@ -103,31 +121,75 @@ def _serve(args: argparse.Namespace) -> int:
     return gallery.serve(args.port, not args.no_browser, args.lang)
 
 
+def _whole_number(value: str | None, option: str, low: int = 0) -> int | None:
+    """An option's whole number: ASCII digits only, at most `MAX_DIGITS` of them."""
+    if value is None:
+        return None
+    if not (value.isascii() and value.isdigit()):
+        raise RecordError("input.whole_number", where=option, value=value)
+    if len(value) > MAX_DIGITS:
+        raise RecordError("input.long_number", where=option, limit=MAX_DIGITS)
+    number = int(value)
+    if number < low:
+        raise RecordError("input.option.at_least", where=option, value=number, low=low)
+    return number
+
+
 def _play(args: argparse.Namespace) -> int:
     entry = GAMES[args.game]
-    try:
-        options = json.loads(args.rules)
-    except json.JSONDecodeError as err:
-        raise RecordError("error.not_json", where="--rules", why=str(err)) from None
+    options = parse_json(args.rules, "--rules")
     rules = entry.read_rules(options)
+    seed = _whole_number(args.seed, "--seed")
+    games = _whole_number(args.games, "--games", low=1)
     names = [name.strip() for name in args.bots.split(",")]
     for name in names:  # unknown names first, before any game is dealt
         entry.bot_seat(name, None)
-    if args.games is not None:
-        if args.games < 1:
-            raise RecordError("error.out_of_range", where="--games", value=args.games,
-                              low=1, high="any")
-        with _progress(args.games) as bar:
-            report = entry.tournament(rules, names, args.games, args.seed,
-                                      lambda _: bar.update())
+    _check_bot_count(entry, options, rules.players, len(names))
+    if games is not None:
+        with _progress(games) as bar:
+            def tick(_: int) -> None:
+                bar.update()
+            report = entry.tournament(rules, names, games, seed, tick)
         return _emit(args, report)
-    table = entry.play(rules, names, args.seed)
-    report = entry.result(table.game)
+    table = entry.play(rules, names, seed)
+    result = entry.result(table.game)
+    written = None
     if args.record:
         save_record(table.game.to_record(), args.record)
-        written = message("report.record_written", args.lang, path=args.record)
-        report = Report(report.data, lambda lang: f"{report.text(lang)}\n{written}")
-    return _emit(args, report)
+        written = args.record
+    return _emit(args, Report(result.data, lambda lang: _play_text(
+        table, names, result.text(lang), written, args.verbose, lang)))
+
+
+def _check_bot_count(entry: GameEntry, options: Any, players: int, count: int) -> None:
+    """One bot per seat; where `count` players are allowed, say how to ask for them."""
+    if count == players:
+        return
+    try:
+        entry.read_rules({**options, "players": count})
+    except CardlabError:
+        raise RecordError("cli.play.bot_count", players=players,
+                          count=count) from None
+    raise RecordError("cli.play.bot_count_hint", players=players, count=count,
+                      rules=json.dumps({**options, "players": count}))
+
+
+def _play_text(table: Table, names: Sequence[str], result: str, written: str | None,
+               verbose: bool, lang: str) -> str:
+    """Who sat where, every move with its reason (`verbose`), the result, the record."""
+    lines = [message("cli.play.seat_bot", lang, seat=seat, bot=name)
+             for seat, name in enumerate(names)]
+    if verbose:
+        lines.append("")
+        # Every seat is a bot here, so a bot's reason may mention its own cards.
+        for move in table.moves:
+            lines += [event.told_to(None).text(lang) for event in move.events]
+            if move.reason is not None:
+                lines.append(message("cli.play.reason", lang, reason=move.reason.text(lang)))
+    lines += ["", result]
+    if written is not None:
+        lines.append(message("report.record_written", lang, path=written))
+    return "\n".join(lines)
 
 
 def _progress(total: int) -> tqdm:
@@ -144,7 +206,8 @@ def _knowledge(args: argparse.Namespace) -> tuple[GameEntry, object]:
     """The file's game, and what `--as` knows after `--after`."""
     record = load_record(args.file)
     entry = game_of(record)
-    view = entry.view(record, parse_perspective(args.perspective), args.after)
+    after = _whole_number(args.after, "--after")
+    view = entry.view(record, parse_perspective(args.perspective), after)
     return entry, entry.knowledge(view)
 
 
@@ -184,14 +247,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         lang = args.lang
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 0
     except _UsageError as err:
-        print(err, file=sys.stderr)
+        _refuse(str(err))
     except CardlabError as err:
-        print(err.text(lang), file=sys.stderr)
+        _refuse(err.text(lang))
     except OSError as err:
-        print(f"{err.filename}: {err.strerror}", file=sys.stderr)
+        _refuse(os_error(err, err.filename or "").text(lang))
     return 2
+
+
+def _refuse(line: str) -> None:
+    """The one line of a refusal on stderr, whatever the input put into it."""
+    print(one_line(line), file=sys.stderr)
+
+
+def _quiet_stdout() -> None:
+    """After `| head` closed the pipe: point stdout at nothing so exit does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real stdout (captured in tests)
+        pass
 
 
 if __name__ == "__main__":

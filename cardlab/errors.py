@@ -8,11 +8,63 @@ reads in English on the command line and in German in a widget.
 "record: missing key 'hands'"
 >>> err.text("de")
 "record: Schlüssel 'hands' fehlt"
+
+Values copied from the input are shown safely: on one line, control
+characters escaped, long text cut short, huge numbers not spelt out.
+
+>>> print(CardlabError("error.unknown_key", where="rules", key="a\\nb\\x1b", expected="x").text())
+rules: unknown key 'a\\nb\\x1b' (expected x)
 """
 
 from __future__ import annotations
 
+import unicodedata
+
 from cardlab.i18n import Text
+
+#: Longest text copied from the input into a message; the rest becomes "…".
+MAX_ECHO = 120
+#: Numbers with more digits than this are described, not shown.
+MAX_ECHO_DIGITS = 30
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+#: Control, format (bidirectional overrides) and line/paragraph separator characters.
+_UNSAFE = {"Cc", "Cf", "Zl", "Zp"}
+
+
+def one_line(text: str) -> str:
+    """`text` with every control character escaped, so it prints as one harmless line.
+
+    >>> one_line("a\\r\\nb\\x1b[31m")
+    'a\\\\r\\\\nb\\\\x1b[31m'
+    """
+    if text.isprintable():
+        return text
+    return "".join(_escape(char) for char in text)
+
+
+def _escape(char: str) -> str:
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    if unicodedata.category(char) not in _UNSAFE:
+        return char
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 \
+        else f"\\U{code:08x}"
+
+
+def echo(value: object) -> object:
+    """A parameter made safe to show: text on one line and at most `MAX_ECHO` long.
+
+    >>> echo("x" * 200)[-3:], echo(10 ** 40).text()
+    ('xx…', 'a number of more than 30 digits')
+    """
+    if isinstance(value, str):
+        value = one_line(value)
+        return value if len(value) <= MAX_ECHO else value[:MAX_ECHO - 1] + "…"
+    if isinstance(value, int) and not isinstance(value, bool) and \
+            abs(value) >= 10 ** MAX_ECHO_DIGITS:
+        return Text("input.big_number", limit=MAX_ECHO_DIGITS)
+    return value
 
 
 class CardlabError(ValueError):
@@ -26,8 +78,9 @@ class CardlabError(ValueError):
 
     def text(self, lang: str = "en") -> str:
         """The message in `lang`, prefixed with where the problem is."""
-        body = Text(self.key, **self.params).text(lang)
-        return f"{self.where}: {body}" if self.where else body
+        params = {name: echo(value) for name, value in self.params.items()}
+        body = Text(self.key, **params).text(lang)
+        return one_line(f"{self.where}: {body}" if self.where else body)
 
     def at(self, where: str) -> CardlabError:
         """The same error, located at `where` (outer locations come first)."""

@@ -15,6 +15,7 @@ from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.errors import CardlabError, RecordError
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.games import game
+from cardlab.inputs import load_json, os_error
 
 FORMAT = "cardlab/1"
 
@@ -25,8 +26,10 @@ def parse_record(data: Any) -> Record:
     """A typed record from JSON data: a Five Sons record or log, or a Black Widow record."""
     if not isinstance(data, dict):
         raise RecordError("error.not_object")
-    if data.get("format") != FORMAT:
-        raise RecordError("error.unknown_format", where="format", value=data.get("format"))
+    if "format" not in data:
+        raise RecordError("error.missing_key", where="record", key="format")
+    if data["format"] != FORMAT:
+        raise RecordError("error.unknown_format", where="format", value=data["format"])
     if "game" not in data:
         raise RecordError("error.missing_key", where="record", key="game")
     return game(data["game"]).read_record(data)
@@ -34,15 +37,11 @@ def parse_record(data: Any) -> Record:
 
 def load_record(path: str | Path) -> Record:
     """Read and check the record in the JSON file at `path`; errors name the file."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise RecordError("error.not_json", where=path.name, why=str(err)) from None
+    data = load_json(path)
     try:
         return parse_record(data)
     except CardlabError as err:
-        raise err.at(path.name) from None
+        raise err.at(Path(path).name) from None
 
 
 def dump_record(record: Record) -> str:
@@ -51,5 +50,8 @@ def dump_record(record: Record) -> str:
 
 
 def save_record(record: Record, path: str | Path) -> None:
-    """Write `record` to `path` as cardlab/1 JSON."""
-    Path(path).write_text(dump_record(record) + "\n", encoding="utf-8")
+    """Write `record` to `path` as cardlab/1 JSON; a file-system error is a RecordError."""
+    try:
+        Path(path).write_text(dump_record(record) + "\n", encoding="utf-8")
+    except OSError as err:
+        raise os_error(err, str(path)) from None
