@@ -88,6 +88,20 @@ def screenshot(page):
 
 
 @pytest.fixture
+def axe():
+    """A function that runs axe-core on a page and returns its serious and critical
+    findings as (rule, impact, targets); an accessible page gives []."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    def serious(page) -> list:
+        violations = Axe().run(page).response["violations"]
+        return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
+                for v in violations if v["impact"] in ("serious", "critical")]
+
+    return serious
+
+
+@pytest.fixture
 def exported(tmp_path):
     """Execute a lesson notebook and export it to HTML; returns the file's URI."""
     def export(name: str) -> str:

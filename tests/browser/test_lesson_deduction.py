@@ -2,17 +2,9 @@
 accessible (axe, keyboard focus, ARIA states) and usable on a 390 px phone."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 PHONE = {"width": 390, "height": 844}
 LESSON = "voila/render/02_five_sons_deduction.ipynb"
-
-
-def serious_violations(page) -> list:
-    """axe-core's serious and critical findings on the page, with where they are."""
-    violations = Axe().run(page).response["violations"]
-    return [(v["id"], [n["target"] for n in v["nodes"]])
-            for v in violations if v["impact"] in ("serious", "critical")]
 
 
 @pytest.fixture
@@ -66,8 +58,8 @@ def test_the_table_view_keeps_its_name_in_the_dropdown(stepper):
     assert shown.replace("\xa0", " ") == "The table"   # ipywidgets keeps spaces as NBSP
 
 
-def test_stepper_has_no_serious_accessibility_violations(stepper):
-    assert serious_violations(stepper) == []
+def test_stepper_has_no_serious_accessibility_violations(stepper, axe):
+    assert axe(stepper) == []
 
 
 def test_keyboard_focus_is_visible_and_stays_on_next_at_the_end(stepper):
