@@ -8,7 +8,7 @@ from cardlab.errors import CardlabError
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.fivesons.worlds import PossibleWorlds
+from cardlab.fivesons.worlds import MAX_DEALS, PossibleWorlds, _deals, deal_count
 
 JC, QC, AH, H2, H3 = parse_cards("JC QC AH 2H 3H")
 TINY = FiveSonsRules(players=3, faces=(JC, QC), hearts=(AH, H2, H3))
@@ -85,3 +85,18 @@ def test_knowing_agrees_with_exact_inference(seed):
 def test_large_decks_are_refused():
     with pytest.raises(CardlabError, match="too many to list"):
         PossibleWorlds.from_game(FiveSonsGame.deal(FiveSonsRules(players=4), seed=1))
+
+
+def test_large_decks_with_events_are_refused_up_front_naming_the_deals():
+    game = random_game(FiveSonsRules(players=4), seed=2, questions=6, wrong_guess_rate=0)
+    with pytest.raises(CardlabError) as info:
+        PossibleWorlds.from_game(game)
+    assert info.value.key == "worlds.too_many_deals"
+    assert str(info.value).startswith("1407929402880 deals would each have to be checked")
+    assert "\n" not in str(info.value) and "1407929402880" in info.value.text("de")
+
+
+def test_deal_count_is_what_the_model_walks_through():
+    rules = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"), hearts=(AH, H2, H3))
+    assert deal_count(rules) == sum(1 for _ in _deals(rules)) == 9 * 12
+    assert deal_count(FiveSonsRules(players=4)) > MAX_DEALS

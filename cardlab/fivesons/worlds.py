@@ -20,6 +20,7 @@ that the asker (and the shower) can now tell apart.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -33,6 +34,9 @@ from cardlab.fivesons.rules import FiveSonsRules
 
 #: Models larger than this are refused: they cannot be listed, let alone drawn.
 MAX_WORLDS = 3000
+#: Decks with more deals than this are refused before listing any: every deal is
+#: checked against the events (about 30 microseconds each), however few fit.
+MAX_DEALS = 100_000
 
 
 @dataclass(frozen=True)
@@ -77,8 +81,10 @@ class PossibleWorlds:
         the way their own cards make them answer, and must agree with the
         table on who showed a card.
         """
-        events = tuple(game.events[:after] if after is not None else game.events)
         rules = game.rules
+        if (deals := deal_count(rules)) > MAX_DEALS:
+            raise CardlabError("worlds.too_many_deals", count=deals, limit=MAX_DEALS)
+        events = tuple(game.events[:after] if after is not None else game.events)
         real_hands = tuple(frozenset(hand) for hand in game.hands)
         worlds: list[World] = []
         responders = tuple(_responder(real_hands, event) for event in events
@@ -110,7 +116,7 @@ class PossibleWorlds:
     def graph(self) -> nx.Graph:
         """The model as a networkx graph: worlds as nodes, an edge where some seats
         cannot tell two worlds apart, labelled with those seats (`seats`, "0 2")."""
-        graph = nx.Graph(after=len(self.events), real=self.real)
+        graph: nx.Graph = nx.Graph(after=len(self.events), real=self.real)
         for i, world in enumerate(self.worlds):
             graph.add_node(i, kind="world", real=i == self.real,
                            solution=" ".join(codes(world.solution)),
@@ -135,6 +141,18 @@ def _responder(hands: tuple[frozenset[Card], ...], event: Ask) -> int | None:
         if event.face in hands[seat] or event.heart in hands[seat]:
             return seat
     return None
+
+
+def deal_count(rules: FiveSonsRules) -> int:
+    """How many deals the model walks through: each solution, each way to deal the rest.
+
+    >>> deal_count(FiveSonsRules(players=4))
+    1407929402880
+    """
+    ways = len(rules.faces) * len(rules.hearts) * math.factorial(rules.dealt_cards)
+    for size in rules.hand_sizes:
+        ways //= math.factorial(size)
+    return ways
 
 
 def _deals(rules: FiveSonsRules):
