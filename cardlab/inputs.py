@@ -134,7 +134,8 @@ def _too_deep(data: Any) -> bool:
             continue
         if depth > MAX_DEPTH:
             return True
-        stack.extend((child, depth + 1) for child in children)
+        stack.extend((child, depth + 1) for child in children
+                     if isinstance(child, dict | list))
     return False
 
 

@@ -48,7 +48,9 @@ def blackwidow_record(players=4, seed=0, hands=2):
         deck = list(rules.deck)
         rng.shuffle(deck)
         deal = [sorted(deck[seat::players]) for seat in range(players)]
-        entry = {"deal": [codes(cards) for cards in deal], "plays": []}
+        # Every hand but the last is finished; the loader counts plays, the engine judges them.
+        entry = {"deal": [codes(cards) for cards in deal],
+                 "plays": codes(deck) if number < hands - 1 else []}
         if rules.pass_direction(number) != "hold":
             entry["pass"] = [codes(rng.sample(cards, 3)) for cards in deal]
         entries.append(entry)
@@ -236,6 +238,12 @@ BLACKWIDOW_MALFORMED = [
               True),
     Malformed("blackwidow4", lambda d: d["hands"][3].update({"pass": d["hands"][2]["pass"]}),
               "hand 4: nobody passes in this hand", False),
+    Malformed("blackwidow", lambda d: d["hands"][0].update(plays=d["hands"][0]["plays"][:17]),
+              "hand 1: only 17 cards were played, yet hand 2 follows", False),
+    Malformed("blackwidow", _mid_pass([]),
+              "hand 1: only 0 cards were played, yet hand 2 follows", False),
+    Malformed("blackwidow", _set(["hands"], "all"), "hands: must be a list, not text", True),
+    Malformed("blackwidow", lambda d: d.pop("hands"), "record: missing key 'hands'", True),
     Malformed("none", lambda d: d.update(format="cardlab/1", game="fivesons", me=None, rules=[]),
               "rules: must be an object, not a list", True),
 ]
@@ -292,3 +300,23 @@ def test_not_json_and_not_an_object(tmp_path):
     with pytest.raises(CardlabError, match=r"broken\.json: not valid JSON"):
         load_record(path)
     assert "must be a JSON object" in _error([1, 2])
+
+
+class _Watched(list):
+    """Hands that fail the test when read beyond index `stop`."""
+
+    stop = 0
+
+    def __iter__(self):
+        for index, item in enumerate(list.__iter__(self)):
+            assert index <= self.stop, f"hand {index + 1} was read after the bad one"
+            yield item
+
+
+def test_a_long_record_stops_at_its_first_bad_hand():
+    data = blackwidow_record(hands=8)
+    hands = _Watched(data["hands"] * 9000)
+    hands.stop = 7  # hand 7 is known to be unfinished when hand 8 comes
+    hands[6] = dict(hands[6], plays=["2C", "3C"])
+    data["hands"] = hands
+    assert _error(data).startswith("hand 7: only 2 cards were played, yet hand 8 follows")

@@ -65,11 +65,23 @@ class BlackWidowRecord:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> BlackWidowRecord:
-        """Read and check a full record (header already known to be Black Widow)."""
-        check(data, "blackwidow_record", "record")
+        """Read and check a full record (header already known to be Black Widow).
+
+        Hands are checked one at a time, so a long record stops at its first bad hand.
+        Only the last hand may be unfinished (or still passing).
+        """
+        # The hands are checked one by one below, not all at once here.
+        hands_apart = isinstance(data.get("hands"), list)
+        check({**data, "hands": []} if hands_apart else data, "blackwidow_record", "record")
         rules = BlackWidowRules.from_json(data.get("rules", {}))
-        hands = tuple(_hand(hand, rules, number) for number, hand in enumerate(data["hands"]))
-        return cls(rules, hands, expect_names(data, rules.players))
+        names = expect_names(data, rules.players)
+        hands: list[HandRecord] = []
+        for number, hand in enumerate(data["hands"]):
+            if hands and len(hands[-1].plays) < rules.players * rules.hand_size:
+                raise RecordError("records.order.unfinished_hand", where=f"hand {number}",
+                                  plays=len(hands[-1].plays), next=number + 1)
+            hands.append(_hand(hand, rules, number))
+        return cls(rules, tuple(hands), names)
 
     def to_json(self) -> dict[str, Any]:
         """The record as cardlab/1 JSON data."""
@@ -81,8 +93,11 @@ class BlackWidowRecord:
         return data
 
 
-def _hand(data: dict[str, Any], rules: BlackWidowRules, number: int) -> HandRecord:
+def _hand(data: Any, rules: BlackWidowRules, number: int) -> HandRecord:
     where = f"hand {number + 1}"
+    check(data, "blackwidow_hand", where, f"{where}, ")
+    if "moon" in data and rules.moon != "choose":
+        raise RecordError("error.moon_without_choose", where=f"{where}, moon")
     expect_length(data["deal"], rules.players, f"{where}, deal")
     deal = tuple(read_cards(cards, f"{where}, deal[{seat}]", rules.hand_size)
                  for seat, cards in enumerate(data["deal"]))
