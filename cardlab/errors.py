@@ -7,7 +7,7 @@ reads in English on the command line and in German in a widget.
 >>> str(err)
 "record: missing key 'hands'"
 >>> err.text("de")
-"record: Schlüssel 'hands' fehlt"
+"Aufzeichnung: Schlüssel 'hands' fehlt"
 
 Values copied from the input are shown safely: on one line, control
 characters escaped, long text cut short, huge numbers not spelt out.
@@ -67,6 +67,25 @@ def echo(value: object) -> object:
     return value
 
 
+def _translated_where(where: str, lang: str) -> str:
+    """A location such as "hand 2, play 17" in `lang` (paths and option names stay as they are).
+
+    >>> _translated_where("game.json, hand 2, play 17, events[0].ask", "de")
+    'game.json, Runde 2, Zug 17, events[0].ask'
+    """
+    parts = []
+    for part in where.split(", "):
+        word, _, number = part.partition(" ")
+        if word in _WHERE_WORDS and (number.isdecimal() if number else word in _PLAIN_WHERE):
+            part = Text(f"where.{word}", n=number).text(lang)
+        parts.append(part)
+    return ", ".join(parts)
+
+
+_PLAIN_WHERE = {"pass", "moon", "record", "log"}
+_WHERE_WORDS = {"event", "hand", "play"} | _PLAIN_WHERE
+
+
 class CardlabError(ValueError):
     """Bad input, with a message that says what is wrong and where."""
 
@@ -80,7 +99,8 @@ class CardlabError(ValueError):
         """The message in `lang`, prefixed with where the problem is."""
         params = {name: echo(value) for name, value in self.params.items()}
         body = Text(self.key, **params).text(lang)
-        return one_line(f"{self.where}: {body}" if self.where else body)
+        where = self.where if lang == "en" else _translated_where(self.where, lang)
+        return one_line(f"{where}: {body}" if where else body)
 
     def at(self, where: str) -> CardlabError:
         """The same error, located at `where` (outer locations come first)."""

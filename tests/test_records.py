@@ -36,7 +36,8 @@ def fivesons_record(players=4, seed=0):
         start += size
     return {"format": "cardlab/1", "game": "fivesons", "rules": {"players": players},
             "solution": codes(solution), "hands": hands,
-            "events": [{"ask": 0, "face": "QS", "heart": "3H"},
+            # Nobody holds the solution's cards, so nobody has to choose which one to show.
+            "events": [{"ask": 0, "face": solution[0].code, "heart": solution[1].code},
                        {"guess": 2, "face": "KD", "heart": "7H"}]}
 
 
@@ -311,6 +312,18 @@ class _Watched(list):
         for index, item in enumerate(list.__iter__(self)):
             assert index <= self.stop, f"hand {index + 1} was read after the bad one"
             yield item
+
+
+def test_a_responder_holding_both_cards_needs_shown():
+    data = fivesons_record()
+    responder = data["hands"][1]
+    face = next(code for code in responder if code[0] in "JQK")
+    heart = next(code for code in responder if code[1] == "H" and code[0] not in "JQK")
+    data["events"] = [{"ask": 0, "face": face, "heart": heart}]
+    assert _error(data) == (f"events[0]: seat 1 holds both {face} and {heart}, "
+                            "so 'shown' must say which one it showed")
+    data["events"][0]["shown"] = heart
+    assert parse_record(data).events[0].shown.code == heart
 
 
 def test_a_long_record_stops_at_its_first_bad_hand():

@@ -91,6 +91,9 @@ class FiveSonsRecord:
         expect_deal(hands, rules.deck, "hands", set_aside=solution)
         events = tuple(_full_event(event, rules, f"events[{i}]")
                        for i, event in enumerate(data.get("events", [])))
+        for i, event in enumerate(events):
+            if isinstance(event, Ask) and event.shown is None:
+                _expect_no_choice(event, hands, f"events[{i}]")
         return cls(rules, solution, hands, events, expect_names(data, rules.players))
 
     def to_json(self) -> dict[str, Any]:
@@ -192,6 +195,19 @@ def _full_event(event: dict[str, Any], rules: FiveSonsRules, where: str) -> Full
         return Ask(_seat(event["ask"], rules, f"{where}.ask"), face, heart,
                    _shown(event.get("shown"), face, heart, f"{where}.shown"))
     return Guess(_seat(event["guess"], rules, f"{where}.guess"), face, heart)
+
+
+def _expect_no_choice(ask: Ask, hands: tuple[tuple[Card, ...], ...], where: str) -> None:
+    """A question without `shown` is complete only if its responder holds at most one card."""
+    players = len(hands)
+    for step in range(1, players):
+        seat = (ask.seat + step) % players
+        held = {ask.face, ask.heart} & set(hands[seat])
+        if len(held) == 2:
+            raise RecordError("records.shown.missing", where=where, seat=seat, face=ask.face,
+                              heart=ask.heart)
+        if held:
+            return
 
 
 def _seen_event(event: dict[str, Any], rules: FiveSonsRules, me: int | None,
