@@ -64,3 +64,39 @@ def test_a_forged_click_on_an_unknown_button_is_ignored():
     bar._message(bar, "a", [])
     bar._message(bar, {"click": "a"}, [])
     assert clicked == ["a"]
+
+
+def first_card_shown(game):
+    """The number of the first question answered by a card, its asker, shower and the card."""
+    for number, event in enumerate(game.events, start=1):
+        if getattr(event, "shown", None) is not None:
+            shower = game.responder(event.seat, event.face, event.heart)
+            return number, event.seat, shower, event.shown
+    raise AssertionError("no card was shown")
+
+
+def test_each_event_is_told_from_the_chosen_seat(game):
+    number, asker, shower, card = first_card_shown(game)
+    bystander = next(seat for seat in range(game.players) if seat not in (asker, shower))
+    stepper = DeductionStepper.from_game(game)
+    stepper.step(number)
+    told = {}
+    for seat in (asker, shower, bystander, PUBLIC):
+        stepper.perspective.value = seat
+        told[seat] = stepper.sentences
+    seen = f"Seat {shower} showed seat {asker} the {card.name()}."
+    unseen = f"Seat {shower} showed seat {asker} a card."
+    assert told[asker][-1] == told[shower][-1] == seen
+    assert told[bystander][-1] == told[PUBLIC][-1] == unseen
+    assert told[asker][0].startswith(f"Seat {asker} asked: The ")
+    assert seen not in stepper.story.value                # the table's view is shown now
+
+
+def test_a_step_lists_the_certainties_it_added_with_their_reasons(game):
+    number, asker, shower, card = first_card_shown(game)
+    stepper = DeductionStepper.from_game(game)
+    stepper.perspective.value = asker
+    stepper.step(number)
+    assert f"Seat {shower} showed me {card} in event {number}." in stepper.story.value
+    stepper.step(-number)
+    assert stepper.story.value == "" and stepper.sentences == []

@@ -1,5 +1,9 @@
 """Step through a Five Sons game and watch one perspective's knowledge grow.
 
+Each step tells the event in words as the chosen perspective saw it (the
+shown card only to the asker and the shower) and lists the certainties it
+added, each with its reason.
+
 The stepper holds observation logs only (never the solution or other
 hands), and sends the browser nothing but the picture of the chosen view.
 Its buttons are a `ControlBar`: toggles with ``aria-pressed``, the position
@@ -18,6 +22,8 @@ True
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as widgets
 
 from cardlab.fivesons.game import FiveSonsGame
@@ -28,6 +34,7 @@ from cardlab.i18n import message
 from cardlab.render.graph import graph_svg
 from cardlab.render.notes import notes_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.fivesons_story import story
 
 #: The dropdown's value for the table's view: a selection widget shows nothing for None.
 PUBLIC = "public"
@@ -57,6 +64,7 @@ class DeductionStepper(widgets.VBox):
                                 label=message("a11y.views", lang))
         self.impossible = widgets.Checkbox(description=message("stepper.impossible", lang),
                                            indent=False)
+        self.story = widgets.HTML()
         self.picture = widgets.HTML()
         self.steps.on_click(lambda button: self.step(-1 if button == "back" else 1))
         self.views.on_click(self._choose_view)
@@ -64,7 +72,7 @@ class DeductionStepper(widgets.VBox):
             control.observe(lambda _: self.render(), "value")
         super().__init__([widgets.HBox([self.perspective, self.steps], layout=_WRAP),
                           widgets.HBox([self.views, self.impossible], layout=_WRAP),
-                          self.picture])
+                          self.story, self.picture])
         self.add_class(FOCUS_CLASS)
         self.render()
 
@@ -87,20 +95,43 @@ class DeductionStepper(widgets.VBox):
         self.render()
 
     def render(self) -> None:
-        """Redraw the chosen view after the current number of events."""
+        """Redraw the chosen view after the current number of events, and tell the event."""
         log = self.logs[self.perspective.value]
-        graph = fivesons_graph(FiveSonsKnowledge.from_log(log, self.after), self.lang)
+        knowledge = FiveSonsKnowledge.from_log(log, self.after)
+        before = FiveSonsKnowledge.from_log(log, self.after - 1) if self.after else None
+        graph = fivesons_graph(knowledge, self.lang)
         self.steps.status = message("stepper.event", self.lang, after=self.after,
                                     count=self.count)
         self.steps.update("back", disabled=self.after == 0)
         self.steps.update("next", disabled=self.after == self.count)
+        self.story.value = self._story(log, knowledge, before)
         if self.view == "notes":
             self.picture.value = notes_svg(graph, self.lang)
             return
-        previous = None
-        if self.after:
-            previous = fivesons_graph(FiveSonsKnowledge.from_log(log, self.after - 1), self.lang)
+        previous = fivesons_graph(before, self.lang) if before is not None else None
         self.picture.value = graph_svg(graph, previous, self.impossible.value, self.lang)
+
+    @property
+    def sentences(self) -> list[str]:
+        """The current event in words, as the chosen perspective saw it."""
+        if not self.after:
+            return []
+        return [text.text(self.lang) for text in story(self.logs[self.perspective.value],
+                                                       self.after)]
+
+    def _story(self, log: FiveSonsLog, knowledge: FiveSonsKnowledge,
+               before: FiveSonsKnowledge | None) -> str:
+        """The event in words and the certainties it added, each with its reason."""
+        if before is None:
+            return ""
+        old = {(fact.card, fact.place, fact.holds) for fact in before.facts}
+        new = [fact for fact in knowledge.facts if (fact.card, fact.place, fact.holds) not in old]
+        told = html.escape(message("story_step.event", self.lang, event=self.after,
+                                   what=" ".join(self.sentences)))
+        items = "".join(f"<li>{html.escape(fact.reason.text(self.lang))}</li>" for fact in new)
+        heading = html.escape(message("story_step.new", self.lang, count=len(new)))
+        return (f'<div class="cardlab-story"><p><strong>{told}</strong></p>'
+                f"<p>{heading}</p><ul>{items}</ul></div>")
 
     def _choose_view(self, view: str) -> None:
         self.views.update("graph", pressed=view == "graph")
