@@ -22,9 +22,11 @@ Both games expose the same shape (as OpenSpiel's ``current_player`` and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from cardlab.errors import IllegalAction
 from cardlab.i18n import Text
 
 #: Whose view: a seat, the whole table ("public"), or None where nobody was named.
@@ -62,3 +64,19 @@ class Event:
         if self.private is not None and viewer in self.told:
             return self.private
         return self.text
+
+
+def refusal(check: Callable[[Any], None], action: Any) -> Text | None:
+    """Why `check` refuses `action` (it raises `IllegalAction`), or None if it passes.
+
+    >>> def no_jokers(card):
+    ...     if card == "joker":
+    ...         raise IllegalAction("blackwidow.illegal.game_over")
+    >>> refusal(no_jokers, "joker").text(), refusal(no_jokers, "QS")
+    ('The game is over.', None)
+    """
+    try:
+        check(action)
+    except IllegalAction as err:
+        return Text(err.key, **err.params)
+    return None

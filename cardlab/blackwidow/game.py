@@ -25,7 +25,7 @@ from cardlab.blackwidow.actions import Action, Kind, Moon, MoonChoice, Pass, Pla
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import Card, Suit
-from cardlab.decisions import Decision, Event
+from cardlab.decisions import Decision, Event, refusal
 from cardlab.errors import IllegalAction, RecordError
 from cardlab.i18n import Text
 
@@ -271,11 +271,7 @@ class BlackWidowGame:
 
     def why_not(self, action: Action) -> Text | None:
         """Why `action` is refused now (None: it is allowed)."""
-        try:
-            self._check(action)
-        except IllegalAction as err:
-            return Text(err.key, **err.params)
-        return None
+        return refusal(self._check, action)
 
     def apply(self, action: Action) -> list[Event]:
         """Check and apply one decision; returns what happened, told seat by seat."""

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardlab.cards import Card
-from cardlab.decisions import Decision, Event
+from cardlab.decisions import Decision, Event, refusal
 from cardlab.errors import IllegalAction
 from cardlab.fivesons import narration
 from cardlab.fivesons.actions import Action, Kind, NoGuess, Question, Show
@@ -118,11 +118,7 @@ class FiveSonsGame:
 
     def why_not(self, action: Action) -> Text | None:
         """Why `action` is refused now (None: it is allowed)."""
-        try:
-            self._check(action)
-        except IllegalAction as err:
-            return Text(err.key, **err.params)
-        return None
+        return refusal(self._check, action)
 
     def apply(self, action: Action) -> list[Event]:
         """Check and apply one decision; returns what happened, told seat by seat."""
