@@ -64,8 +64,8 @@ LOG = {
     "hand": ["KH", "JC", "AH", "5H", "JD"],
     "events": [
         {"ask": 1, "face": "QS", "heart": "3H", "shown_by": 3},
-        {"ask": 0, "face": "JC", "heart": "5H", "shown_by": 1, "shown": "5H"},
         {"ask": 2, "face": "KS", "heart": "9H", "shown_by": None},
+        {"ask": 3, "face": "JC", "heart": "5H", "shown_by": 0, "shown": "5H"},
         {"guess": 3, "correct": False},
         {"guess": 0, "correct": False, "solution": ["QS", "3H"]},
     ],
@@ -210,6 +210,42 @@ LOG_MALFORMED = [
               "hand: KH appears more than once", False),
 ]
 
+def _log_events(*events):
+    """A change that gives the log these events, written as ("ask", seat) or (seat, correct)."""
+    def change(data):
+        data["events"] = [
+            {"ask": seat, "face": "QS", "heart": "3H", "shown_by": None} if kind == "ask"
+            else {"guess": kind, "correct": seat} for kind, seat in events]
+    return change
+
+
+ORDER_MALFORMED = [
+    Malformed("log", _log_events(("ask", 1), ("ask", 3)),
+              "event 2: It is seat 2's turn to ask, not seat 3's.", False),
+    Malformed("log", _log_events(("ask", 1), ("ask", 1), ("ask", 1)),
+              "event 2: It is seat 2's turn to ask, not seat 1's.", False),
+    Malformed("log", _log_events((3, False)),
+              "event 1: Guesses come after a question: nobody has asked yet.", False),
+    Malformed("log", _log_events(("ask", 2), (1, False), (3, False)),
+              "event 3: Guesses go in seat order from the asker: seat 3 comes before seat 1",
+              False),
+    Malformed("log", _log_events(("ask", 2), (3, False), (3, False)),
+              "event 3: Seat 3 has already guessed wrong and cannot guess again.", False),
+    Malformed("log", _log_events(("ask", 1), (2, False), ("ask", 2)),
+              "event 3: It is seat 3's turn to ask, not seat 2's.", False),
+    Malformed("log", _log_events(("ask", 1), (1, True), ("ask", 2)),
+              "event 3: The game is over.", False),
+    Malformed("log", _log_events(("ask", 1), (1, True), (2, False)),
+              "event 3: The game is over.", False),
+]
+
+
+def test_turn_order_skips_seats_that_guessed_wrong():
+    data = _changed(LOG, _log_events(("ask", 1), (2, False), (3, False), ("ask", 0),
+                                     ("ask", 1), ("ask", 0)))
+    assert [event.seat for event in parse_record(data).events][-3:] == [0, 1, 0]
+
+
 BLACKWIDOW_MALFORMED = [
     Malformed("blackwidow", lambda d: d["hands"][0]["deal"][2].__setitem__(0, "2H"),
               "hand 1, deal[2]", False),
@@ -249,7 +285,7 @@ BLACKWIDOW_MALFORMED = [
               "rules: must be an object, not a list", True),
 ]
 
-MALFORMED = FIVESONS_MALFORMED + LOG_MALFORMED + BLACKWIDOW_MALFORMED
+MALFORMED = FIVESONS_MALFORMED + LOG_MALFORMED + ORDER_MALFORMED + BLACKWIDOW_MALFORMED
 
 
 @pytest.mark.parametrize("case", MALFORMED, ids=lambda case: case.expected)

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from cardlab.cards import Card, codes
 from cardlab.errors import RecordError
+from cardlab.fivesons.logcheck import check_order
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.schema import check
 from cardlab.validate import expect_deal, expect_length, expect_names, read_cards
@@ -132,6 +133,8 @@ class FiveSonsLog:
                     raise RecordError("error.not_in_deck", where="hand", card=card)
         events = tuple(_seen_event(event, rules, me, f"events[{i}]")
                        for i, event in enumerate(data.get("events", [])))
+        check_order([(event.seat, None if isinstance(event, AskSeen) else event.correct)
+                     for event in events], rules.players)
         return cls(rules, me, hand, events, expect_names(data, rules.players))
 
     def to_json(self) -> dict[str, Any]:
