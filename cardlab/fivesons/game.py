@@ -287,8 +287,8 @@ class FiveSonsGame:
             told.append(narration.passed(other))
         options = self.showable(seat, face, heart)
         if len(options) == 2:
+            # Nobody hears of this: that the responder must choose is its own secret.
             self.pending = question
-            told.append(narration.must_choose(question, responder))
             return told
         return told + self._answer(question, options[0] if options else None)
 

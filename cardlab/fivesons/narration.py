@@ -33,14 +33,6 @@ def passed(seat: int) -> Event:
     return Event("pass", Text("fivesons.event.passed", seat=seat), seat=seat)
 
 
-def must_choose(question: Question, responder: int | None) -> Event:
-    """The responder holds both cards; only it hears so."""
-    return Event("answering", Text("fivesons.event.answering", seat=responder), seat=responder,
-                 private=Text("fivesons.event.choose", seat=responder, asker=question.seat,
-                              face=CardName(question.face), heart=CardName(question.heart)),
-                 told=frozenset() if responder is None else frozenset({responder}))
-
-
 def showed(question: Question, responder: int | None, card: Card) -> Event:
     """`responder` showed `card` to the asker; the others only see that a card was shown."""
     return Event("show", Text("fivesons.event.showed", seat=responder, asker=question.seat),
