@@ -1,0 +1,81 @@
+"""Lesson 2, cards and counting: how many deals there are, and the chance of holding a card.
+
+Every number comes from the exact counting engine (`FiveSonsKnowledge`).
+
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> deals(FiveSonsRules())
+1407929402880
+>>> check_deals("11,732,745,024", FiveSonsRules()).correct
+False
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import factorial, prod
+
+from cardlab.cards import Card
+from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
+from cardlab.fivesons.record import FiveSonsLog
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.i18n import Text
+from cardlab.lessons.exercises import Verdict, check_chance, check_number
+
+
+def deals(rules: FiveSonsRules) -> int:
+    """Every way the cards of a Five Sons game can lie: the solution and each hand.
+
+    >>> from cardlab.cards import parse_cards
+    >>> deals(FiveSonsRules(players=3, faces=parse_cards("JC QC"), hearts=parse_cards("AH 2H 3H")))
+    36
+    """
+    return FiveSonsKnowledge.from_log(FiveSonsLog(rules, None, (), ())).worlds
+
+
+def check_deals(answer: str, rules: FiveSonsRules) -> Verdict:
+    """How many deals has a game with `rules`? Common slips are named."""
+    pairs = len(rules.faces) * len(rules.hearts)
+    truth = deals(rules)
+    rest = len(rules.deck) - 2
+    how = Text("lesson.counting.deals_how", faces=len(rules.faces), hearts=len(rules.hearts),
+               pairs=pairs, rest=rest, hands=f"{truth // pairs:,}", total=f"{truth:,}")
+    verdict = check_number(answer, truth, [
+        (truth // pairs, Text("lesson.counting.forgot_solution", pairs=pairs)),
+        (truth * prod(factorial(size) for size in rules.hand_sizes),
+         Text("lesson.counting.order_counted")),
+        (factorial(len(rules.deck)), Text("lesson.counting.order_counted")),
+    ])
+    return Verdict(verdict.correct, (*verdict.reasons, how))
+
+
+def chance(log: FiveSonsLog, card: Card, place: Location) -> Fraction:
+    """The exact chance, from `log`'s view, that `card` is at `place` (a seat or "solution").
+
+    >>> from cardlab.cards import parse_cards
+    >>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    >>> chance(log, Card.parse("QS"), 1)
+    Fraction(8, 27)
+    """
+    counts = FiveSonsKnowledge.from_log(log).counts
+    return Fraction(counts.at[card][place], counts.worlds)
+
+
+def check_chance_held(answer: str, log: FiveSonsLog, card: Card, seat: int) -> Verdict:
+    """What is the chance that `seat` holds `card`, from `log`'s view?
+
+    The tempting answer (hand size over unseen cards) is explained: the
+    solution must take one card of the card's own kind.
+    """
+    counts = FiveSonsKnowledge.from_log(log).counts
+    truth = Fraction(counts.at[card][seat], counts.worlds)
+    unseen = len(log.rules.deck) - len(log.hand)
+    size = log.rules.hand_sizes[seat]
+    kind = log.rules.faces if card in log.rules.faces else log.rules.hearts
+    left = sum(1 for other in kind if other not in log.hand)
+    why = Text("lesson.counting.chance_why", n=f"{counts.at[card][seat]:,}",
+               worlds=f"{counts.worlds:,}", left=left, size=size, seat=seat,
+               slots=unseen - 2)
+    naive = Fraction(size, unseen)
+    mistakes = [] if naive == truth else [
+        (naive, Text("lesson.counting.naive", size=size, unseen=unseen, left=left))]
+    return check_chance(answer, truth, why, mistakes)

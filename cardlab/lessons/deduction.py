@@ -1,0 +1,115 @@
+"""Lesson 5, deduction step by step: where a card is after some events, and who knew first.
+
+Every explanation is the engine's own reason for the certainty.
+
+>>> from cardlab.cards import Card, parse_cards
+>>> from cardlab.fivesons.record import AskSeen, FiveSonsLog
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> qs, th = parse_cards("QS 3H")
+>>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"),
+...                   (AskSeen(0, qs, th, 2, shown=qs),))
+>>> for reason in check_place(1, log, 1, qs).reasons: print(reason)
+Seat 1 passed on QS and 3H in event 1, so it holds neither.
+Seat 2 showed me QS in event 1.
+>>> check_place(UNSURE, log, 1, th).correct
+True
+"""
+
+from __future__ import annotations
+
+from cardlab.cards import Card
+from cardlab.counting import SOLUTION
+from cardlab.fivesons.evidence import Place
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
+from cardlab.fivesons.record import FiveSonsLog
+from cardlab.i18n import Text, message
+from cardlab.lessons.exercises import Verdict, percent
+from cardlab.widgets.fivesons_story import event_sentence
+
+#: The answer "nobody can be sure yet".
+UNSURE = "unsure"
+
+
+def place_options(log: FiveSonsLog, lang: str = "en") -> list[tuple[str, Location]]:
+    """The answers to "where is this card?": each other seat, the solution, not certain yet.
+
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> [value for _, value in place_options(FiveSonsLog(FiveSonsRules(players=3), 1, (), ()))]
+    [0, 2, 'solution', 'unsure']
+    """
+    seats: list[tuple[str, Location]] = [
+        (message("notes.seat", lang, seat=seat), seat)
+        for seat in range(log.rules.players) if seat != log.me]
+    return [*seats, (message("notes.solution", lang), SOLUTION),
+            (message("lesson.deduction.unsure", lang), UNSURE)]
+
+
+def check_place(answer: Location, log: FiveSonsLog, after: int, card: Card) -> Verdict:
+    """Where is `card` after the first `after` events of `log`, as far as `log.me` can be sure?"""
+    knowledge = FiveSonsKnowledge.from_log(log, after)
+    facts = {(fact.card, fact.place): fact for fact in knowledge.facts}
+    held = next((fact for fact in knowledge.facts if fact.card == card and fact.holds), None)
+    if held is None:
+        why = Text("lesson.deduction.not_certain", card=card, chances=Chances(knowledge, card))
+        reasons: tuple[Text, ...] = (why,)
+        if answer != UNSURE and (card, answer) in facts:
+            reasons = (facts[card, answer].reason, why)
+        return Verdict(answer == UNSURE, reasons)
+    if answer == held.place:
+        return Verdict(True, (held.reason,))
+    wrong = facts.get((card, answer)) if answer != UNSURE else None
+    return Verdict(False, tuple(f.reason for f in (wrong, held) if f is not None))
+
+
+class Chances:
+    """Where a card may be, with exact chances; names itself in a sentence in any language."""
+
+    def __init__(self, knowledge: FiveSonsKnowledge, card: Card) -> None:
+        self.chances = [(place, knowledge.probability(card, place)) for place in knowledge.places
+                        if knowledge.counts.at[card][place]]
+
+    def label(self, lang: str = "en") -> str:
+        """``'with seat 1 (29.6%), in the solution (11.1%)'``."""
+        return ", ".join(f"{Place(place).label(lang)} ({percent(p)})" for place, p in self.chances)
+
+
+def certain_after(log: FiveSonsLog) -> int | None:
+    """The first number of events after which `log.me` knows the solution (None: never).
+
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> certain_after(FiveSonsLog(FiveSonsRules(), 0, (), ())) is None
+    True
+    """
+    for after in range(len(log.events) + 1):
+        if len(FiveSonsKnowledge.from_log(log, after).counts.pairs) == 1:
+            return after
+    return None
+
+
+def check_first_to_know(answer: int, game: FiveSonsGame) -> Verdict:
+    """Which seat knew the solution first? The answer names the event and the reasons."""
+    when = {seat: certain_after(game.observation_log(seat)) for seat in range(game.players)}
+    known = {seat: after for seat, after in when.items() if after is not None}
+    first = min(known.values())
+    seats = [seat for seat, after in known.items() if after == first]
+    log = game.observation_log(seats[0])
+    knowledge = FiveSonsKnowledge.from_log(log, first)
+    solution = [fact.reason for fact in knowledge.facts if fact.place == SOLUTION and fact.holds]
+    reasons = [Text("lesson.deduction.first", seats=", ".join(map(str, seats)), event=first,
+                    what=event_sentence(log, first))]
+    if answer not in seats:
+        reasons.insert(0, Text("lesson.deduction.later", seat=answer, event=when[answer])
+                       if when.get(answer) is not None
+                       else Text("lesson.deduction.never", seat=answer))
+    return Verdict(answer in seats, (*reasons, *solution))
+
+
+def worlds_after(log: FiveSonsLog) -> list[int]:
+    """How many deals fit `log.me`'s view after 0, 1, 2, ... events.
+
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> worlds_after(FiveSonsLog(FiveSonsRules(), None, (), ()))
+    [1407929402880]
+    """
+    return [FiveSonsKnowledge.from_log(log, after).worlds for after in range(len(log.events) + 1)]

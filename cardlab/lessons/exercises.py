@@ -1,0 +1,203 @@
+"""An exercise box: a question, an answer control, a "Check" button and feedback.
+
+A checker takes the learner's answer and returns a `Verdict`: right or not,
+and the sentences that explain it (from the engine's own reasons). The
+feedback goes to a ``role="status"`` line, so screen readers announce it.
+
+>>> box = ExerciseBox.number("How many sons has the Three of Hearts?",
+...                          lambda answer: check_number(answer, 3))
+>>> box.answer("4"); box.check().correct, box.controls.status
+(False, 'Not quite. The answer is 3, not 4.')
+>>> box.answer("3"); box.controls.status = ""; box.controls.click("check")
+>>> box.controls.status
+'Right! 3 is correct.'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.i18n import Text, message
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+
+#: How far a number may be from the exact answer and still count (one part in a thousand),
+#: and for chances, how many percentage points.
+RELATIVE, CHANCE = Fraction(1, 1000), Fraction(1, 200)
+_THOUSANDS = re.compile(r"^\d{1,3}([,.’']\d{3})+$")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether an answer is right, and the sentences that say why."""
+
+    correct: bool
+    reasons: tuple[Text, ...] = ()
+
+    def text(self, lang: str = "en") -> str:
+        """The feedback in `lang`: right or not, then each reason.
+
+        >>> Verdict(True, (Text("lesson.exact", answer=7),)).text("de")
+        'Richtig! 7 stimmt.'
+        """
+        head = message("lesson.right" if self.correct else "lesson.wrong", lang)
+        return " ".join([head, *(reason.text(lang) for reason in self.reasons)])
+
+
+def parse_number(text: str) -> Fraction | None:
+    """A number as a learner types it: ``1/3``, ``33.3%``, ``0,25``, ``1,234,567``; else None.
+
+    >>> parse_number("1/3"), parse_number("25 %"), parse_number("1.407.929"), parse_number("x")
+    (Fraction(1, 3), Fraction(1, 4), Fraction(1407929, 1), None)
+    """
+    text = re.sub(r"[\s_\u202f\u00a0]", "", str(text))
+    percent = text.endswith("%")
+    text = text.removesuffix("%")
+    if _THOUSANDS.match(text) and not re.match(r"^\d{1,3}[,.]\d{3}$", text):
+        text = re.sub(r"[,.’']", "", text)
+    text = text.replace(",", ".")
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return None
+    return value / 100 if percent else value
+
+
+def check_number(answer: str, truth: int | Fraction,
+                 mistakes: Sequence[tuple[int | Fraction, Text]] = ()) -> Verdict:
+    """A count: right within one part in a thousand; a known mistake is named.
+
+    >>> check_number("12", 120, [(12, Text("lesson.exact", answer=12))]).correct
+    False
+    """
+    value = parse_number(answer)
+    if value is None:
+        return Verdict(False, (Text("lesson.not_a_number", text=answer),))
+    if abs(value - truth) <= abs(Fraction(truth)) * RELATIVE:
+        return Verdict(True, (Text("lesson.exact", answer=_show(truth)),))
+    for wrong, why in mistakes:
+        if abs(value - wrong) <= abs(Fraction(wrong)) * RELATIVE:
+            return Verdict(False, (why,))
+    return Verdict(False, (Text("lesson.is_not", truth=_show(truth), answer=answer.strip()),))
+
+
+def check_chance(answer: str, truth: Fraction, why: Text,
+                 mistakes: Sequence[tuple[Fraction, Text]] = ()) -> Verdict:
+    """A chance, as a fraction, a decimal or a percentage, right to half a percentage point.
+
+    An answer nearer a known mistake than the truth is explained as that mistake.
+
+    >>> check_chance("30%", Fraction(8, 27), Text("lesson.exact", answer="8/27")).correct
+    True
+    >>> check_chance("30", Fraction(8, 27), Text("lesson.exact", answer="8/27")).text()
+    'Not quite. A chance is between 0 and 1: write 30% or 0.30.'
+    """
+    value = parse_number(answer)
+    if value is None:
+        return Verdict(False, (Text("lesson.not_a_number", text=answer),))
+    if value > 1:
+        return Verdict(False, (Text("lesson.chance_range", percent=f"{float(value):g}",
+                                    decimal=f"{float(value) / 100:.2f}"),))
+    for wrong, mistake in mistakes:
+        if abs(value - wrong) <= CHANCE and abs(value - wrong) < abs(value - truth):
+            return Verdict(False, (mistake,))
+    if abs(value - truth) <= CHANCE:
+        return Verdict(True, (Text("lesson.chance_right", fraction=_show(truth),
+                                   percent=percent(truth)), why))
+    return Verdict(False, (Text("lesson.chance_is", fraction=_show(truth),
+                                percent=percent(truth)), why))
+
+
+def percent(value: Fraction | float) -> str:
+    """A chance as a percentage with one decimal: ``29.6%``.
+
+    >>> percent(Fraction(8, 27))
+    '29.6%'
+    """
+    return f"{float(value):.1%}"
+
+
+def _show(value: int | Fraction) -> str:
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return f"{int(value):,}"
+
+
+Checker = Callable[[Any], Verdict]
+
+
+class ExerciseBox(widgets.VBox):
+    """A question, an answer control, a "Check" button and the feedback in a status line.
+
+    Build one with `number` (typed answer), `choice` (one of several) or `many`
+    (any of several, as toggle buttons).
+    """
+
+    def __init__(self, question: str, control: widgets.Widget, value: Callable[[], Any],
+                 check: Checker, lang: str = "en") -> None:
+        self.lang = lang
+        self.checker = check
+        self.control = control
+        self._value = value
+        self.controls = ControlBar([ButtonSpec("check", message("lesson.check", lang),
+                                               primary=True)],
+                                   label=message("lesson.exercise", lang))
+        self.controls.on_click(self._pressed)
+        self.question = widgets.HTML(f'<p class="cardlab-question">{question}</p>')
+        super().__init__([self.question, control, self.controls])
+        self.add_class(FOCUS_CLASS)
+
+    @classmethod
+    def number(cls, question: str, check: Checker, lang: str = "en") -> ExerciseBox:
+        """A question answered by typing a number (a count, a fraction or a percentage)."""
+        field = widgets.Text(description=message("lesson.your_answer", lang),
+                             placeholder=message("lesson.number_hint", lang),
+                             style={"description_width": "initial"})
+        return cls(html.escape(question), field, lambda: field.value, check, lang)
+
+    @classmethod
+    def choice(cls, question: str, options: Sequence[tuple[str, Any]], check: Checker,
+               lang: str = "en") -> ExerciseBox:
+        """A question answered by choosing one option (label, value)."""
+        buttons = widgets.RadioButtons(options=list(options), value=None,
+                                       description=message("lesson.your_answer", lang),
+                                       style={"description_width": "initial"})
+        return cls(html.escape(question), buttons, lambda: buttons.value, check, lang)
+
+    @classmethod
+    def many(cls, question: str, options: Sequence[tuple[str, str]], check: Checker,
+             lang: str = "en") -> ExerciseBox:
+        """A question answered by pressing every option that applies (toggle buttons)."""
+        bar = ControlBar([ButtonSpec(value, label, pressed=False) for label, value in options],
+                         label=message("lesson.your_answer", lang))
+        bar.on_click(lambda value: bar.update(value, pressed=not bar.spec(value).pressed))
+        return cls(html.escape(question), bar,
+                   lambda: {value for _, value in options if bar.spec(value).pressed},
+                   check, lang)
+
+    def answer(self, value: Any) -> None:
+        """Fill in an answer, as the learner would (for `many`: the set of values pressed)."""
+        if isinstance(self.control, ControlBar):
+            for spec in self.control.buttons:
+                self.control.update(spec["id"], pressed=spec["id"] in value)
+        else:
+            self.control.value = value
+
+    def _pressed(self, _button: str) -> None:
+        self.check()
+
+    def check(self) -> Verdict:
+        """Check the current answer and show the feedback."""
+        answer = self._value()
+        if answer is None or answer == "":
+            verdict = Verdict(False, (Text("lesson.no_answer"),))
+        else:
+            verdict = self.checker(answer)
+        self.controls.status = verdict.text(self.lang)
+        return verdict

@@ -1,0 +1,71 @@
+"""Lesson 6, asking good questions: uncertainty in bits, and what a question is expected to tell.
+
+The numbers are the `infogain` bot's own: the entropy of the exact
+distribution of solutions, before and (on average) after the answer.
+
+>>> from cardlab.cards import parse_cards
+>>> from cardlab.fivesons.record import FiveSonsLog
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+>>> f"{uncertainty(log):.2f}"
+'6.17'
+>>> check_bits("6.2", log).correct, check_bits("7", log).correct
+(True, False)
+"""
+
+from __future__ import annotations
+
+import math
+
+from cardlab.cards import Card, QuestionSentence
+from cardlab.fivesons.bots import _entropy, _expected_entropy
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.record import FiveSonsLog
+from cardlab.i18n import Text
+from cardlab.lessons.exercises import Verdict, parse_number
+
+#: How close (in bits) an answer must be.
+BITS = 0.05
+
+
+def uncertainty(log: FiveSonsLog, after: int | None = None) -> float:
+    """How many bits `log.me` is missing about the solution (0: it knows it)."""
+    return _entropy(FiveSonsKnowledge.from_log(log, after).counts.pairs.values())
+
+
+def information(log: FiveSonsLog, face: Card, heart: Card) -> float:
+    """How many bits asking about `face` and `heart` is expected to tell `log.me`, on average.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    >>> information(log, *parse_cards("KH AH")) < 0.001 < information(log, *parse_cards("QS 3H"))
+    True
+    """
+    return uncertainty(log) - _expected_entropy(log, face, heart)
+
+
+def check_bits(answer: str, log: FiveSonsLog) -> Verdict:
+    """How uncertain is `log.me` about the solution, in bits?"""
+    pairs = FiveSonsKnowledge.from_log(log).counts.pairs
+    bits = uncertainty(log)
+    why = Text("lesson.questions.bits_why", pairs=len(pairs), bits=f"{bits:.2f}",
+               log=f"{math.log2(len(pairs)):.2f}")
+    value = parse_number(answer)
+    if value is None:
+        return Verdict(False, (Text("lesson.not_a_number", text=answer),))
+    if abs(float(value) - bits) <= BITS:
+        return Verdict(True, (why,))
+    if abs(float(value) - len(pairs)) < 1:
+        return Verdict(False, (Text("lesson.questions.counted_pairs", pairs=len(pairs)), why))
+    return Verdict(False, (why,))
+
+
+def check_best_question(answer: int, log: FiveSonsLog,
+                        questions: list[tuple[Card, Card]]) -> Verdict:
+    """Which of `questions` (by index) tells `log.me` most? Every question's bits are given."""
+    bits = [information(log, face, heart) for face, heart in questions]
+    best = max(bits)
+    reasons = tuple(Text("lesson.questions.expects", question=QuestionSentence(face, heart),
+                         bits=f"{b:.2f}") for (face, heart), b in zip(questions, bits, strict=True))
+    return Verdict(bits[answer] >= best - 1e-9, reasons)

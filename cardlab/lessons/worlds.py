@@ -1,0 +1,78 @@
+"""Lesson 4, possible worlds: which worlds a seat cannot tell apart, who knows, who knows that.
+
+>>> from cardlab.cards import parse_cards
+>>> from cardlab.fivesons.game import FiveSonsGame
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"), hearts=parse_cards("AH 2H 3H"))
+>>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
+...                           parse_cards("2H"), parse_cards("3H")])
+>>> model = PossibleWorlds.from_game(game)
+>>> check_cannot_tell("6", model, 0).correct, check_knows(True, model, 0).text()
+(True, 'Not quite. Seat 0 cannot rule out 3 solutions: JC + AH, JC + 2H, JC + 3H.')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cardlab.cards import Card, codes
+from cardlab.fivesons.worlds import PossibleWorlds
+from cardlab.i18n import Text
+from cardlab.lessons.exercises import Verdict, check_number
+
+
+def solutions(model: PossibleWorlds, seat: int, world: int | None = None
+              ) -> Counter[tuple[Card, Card]]:
+    """The solutions `seat` cannot rule out in `world`, with how many of its worlds have each."""
+    return Counter(model.worlds[i].solution for i in model.indistinguishable(seat, world))
+
+
+def _pair(pair: tuple[Card, Card]) -> str:
+    return " + ".join(codes(pair))
+
+
+def _order(found: Counter[tuple[Card, Card]]) -> list[tuple[Card, Card]]:
+    return sorted(found, key=lambda pair: (pair[0], pair[1].rank.sons))
+
+
+def _listed(found: Counter[tuple[Card, Card]]) -> str:
+    return ", ".join(_pair(pair) for pair in _order(found))
+
+
+def check_cannot_tell(answer: str, model: PossibleWorlds, seat: int) -> Verdict:
+    """How many worlds (the real one included) can `seat` not tell from the real one?"""
+    found = solutions(model, seat)
+    how = Text("lesson.worlds.cannot_tell", seat=seat, count=sum(found.values()),
+               by=", ".join(f"{_pair(pair)}: {found[pair]}" for pair in _order(found)))
+    verdict = check_number(answer, sum(found.values()), [
+        (sum(found.values()) - 1, Text("lesson.worlds.count_real"))])
+    return Verdict(verdict.correct, (*verdict.reasons, how))
+
+
+def check_knows(answer: bool, model: PossibleWorlds, seat: int) -> Verdict:
+    """Does `seat` know the solution? The explanation lists the solutions it cannot rule out."""
+    found = solutions(model, seat)
+    if len(found) == 1:
+        why = Text("lesson.worlds.knows", seat=seat, count=sum(found.values()),
+                   solution=_listed(found))
+    else:
+        why = Text("lesson.worlds.does_not_know", seat=seat, count=len(found),
+                   solutions=_listed(found))
+    return Verdict(answer == model.knows_solution(seat), (why,))
+
+
+def check_knows_that(answer: bool, model: PossibleWorlds, knower: int, seat: int) -> Verdict:
+    """Does `knower` know that `seat` knows the solution? A counter-world is named if not."""
+    truth = model.knows_that_knows(knower, seat)
+    worlds = model.indistinguishable(knower)
+    if truth:
+        why = Text("lesson.worlds.knows_that", knower=knower, seat=seat, count=len(worlds))
+    else:
+        doubt = next(i for i in worlds if not model.knows_solution(seat, i))
+        world = model.worlds[doubt]
+        why = Text("lesson.worlds.not_knows_that", knower=knower, seat=seat,
+                   solution=" + ".join(codes(world.solution)),
+                   hands="; ".join(f"{s}: {' '.join(codes(sorted(h)))}"
+                                   for s, h in enumerate(world.hands)),
+                   others=_listed(solutions(model, seat, doubt)))
+    return Verdict(answer == truth, (why,))

@@ -1,0 +1,171 @@
+"""The lessons' exercise checkers: right answers accepted, wrong ones explained by the engine."""
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
+from cardlab.blackwidow.match import HandStats
+from cardlab.blackwidow.match import play_game as play_blackwidow
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.view import seat_view
+from cardlab.cards import parse_cards
+from cardlab.counting import SOLUTION
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.match import play_game
+from cardlab.fivesons.record import FiveSonsLog
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.worlds import PossibleWorlds
+from cardlab.lessons import cardcounting, counting, deduction, playing, printable, questions
+from cardlab.lessons import worlds as lesson_worlds
+from cardlab.lessons.exercises import ExerciseBox, check_number, parse_number
+
+QS, TH, JC = parse_cards("QS TH JC")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("1/3", Fraction(1, 3)), ("29.6%", Fraction(296, 1000)), ("0,25", Fraction(1, 4)),
+    ("1,407,929,402,880", 1407929402880), ("1 407 929 402 880", 1407929402880),
+    ("abc", None), ("1/0", None)])
+def test_numbers_are_read_as_learners_type_them(text, value):
+    assert parse_number(text) == value
+
+
+def test_the_exercise_box_checks_each_kind_of_answer_and_speaks_german():
+    box = ExerciseBox.choice("?", [("yes", True), ("no", False)],
+                             lambda answer: check_number(str(int(answer)), 1), lang="de")
+    box.controls.click("check")
+    assert box.controls.status == "Nicht ganz. Gib zuerst eine Antwort."
+    box.answer(True)
+    box.controls.click("check")
+    assert box.controls.status.startswith("Richtig!")
+    many = ExerciseBox.many("?", [("1", "1"), ("2", "2")],
+                            lambda answer: check_number(str(len(answer)), 2))
+    many.control.click("1")
+    assert not many.check().correct
+    many.control.click("2")
+    assert many.check().correct
+    assert [b["pressed"] for b in many.control.buttons] == [True, True]
+
+
+def test_counting_deals_names_the_forgotten_solution():
+    rules = FiveSonsRules()
+    assert counting.check_deals("1407929402880", rules).correct
+    wrong = counting.check_deals("11732745024", rules)
+    assert not wrong.correct
+    assert "each of the 120 possible solutions" in wrong.text()
+    assert "order of the cards" in counting.check_deals(f"{1407929402880 * 120**4}",
+                                                        rules).text()
+
+
+def test_chance_of_holding_a_card_explains_the_tempting_answer():
+    log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    assert counting.check_chance_held("8/27", log, QS, 1).correct
+    assert counting.check_chance_held("29.6%", log, QS, 1).correct
+    naive = counting.check_chance_held("5/17", log, QS, 1)
+    assert not naive.correct and "must hide exactly one card" in naive.text()
+    assert "between 0 and 1" in counting.check_chance_held("30", log, QS, 1).text()
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    jc, qc, ah, h2, h3 = parse_cards("JC QC AH 2H 3H")
+    rules = FiveSonsRules(players=3, faces=(jc, qc), hearts=(ah, h2, h3))
+    game = FiveSonsGame.start(rules, (jc, ah), [(qc,), (h2,), (h3,)])
+    game.ask(0, jc, h2)
+    after_one = PossibleWorlds.from_game(game)
+    game.ask(1, qc, h3)
+    return after_one, PossibleWorlds.from_game(game)
+
+
+def test_possible_worlds_exercises(tiny):
+    after_one, after_two = tiny
+    assert lesson_worlds.check_cannot_tell("2", after_one, 0).correct
+    missed = lesson_worlds.check_cannot_tell("1", after_one, 0)
+    assert not missed.correct and "Count the real world too" in missed.text()
+    assert lesson_worlds.check_knows(True, after_two, 0).correct
+    assert lesson_worlds.check_knows(False, after_two, 1).correct
+    assert "cannot rule out 2 solutions: JC + AH, QC + AH" in lesson_worlds.check_knows(
+        True, after_two, 1).text()
+    assert lesson_worlds.check_knows_that(True, after_two, 1, 0).correct
+    doubt = lesson_worlds.check_knows_that(True, after_one, 1, 0)
+    assert not doubt.correct and "Seat 1 cannot rule out the world" in doubt.text()
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    return play_game(FiveSonsRules(players=4), ["logician", "random", "infogain", "random"],
+                     seed=10)
+
+
+def test_where_is_a_card_uses_the_clause_reason(recorded):
+    log = recorded.observation_log(2)
+    right = deduction.check_place(3, log, 6, JC)
+    assert right.correct and "showed a card for JC and TH in event 2" in right.text()
+    wrong = deduction.check_place(SOLUTION, log, 6, JC)
+    assert not wrong.correct and "so it holds JC" in wrong.text()
+    assert deduction.check_place(deduction.UNSURE, log, 5, TH).correct
+    early = deduction.check_place(0, log, 5, TH)
+    assert not early.correct and "nobody can be sure" in early.text()
+
+
+def test_who_knew_the_solution_first(recorded):
+    assert deduction.check_first_to_know(2, recorded).correct
+    wrong = deduction.check_first_to_know(0, recorded)
+    assert not wrong.correct
+    assert "Seat 2 knew the solution first, after event 11" in wrong.text()
+
+
+def test_bits_and_the_best_question():
+    log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    assert questions.check_bits("6.17", log).correct
+    assert "number of possible solutions" in questions.check_bits("72", log).text()
+    options = [parse_cards("KH AH"), parse_cards("QS 3H")]
+    assert questions.check_best_question(1, log, options).correct
+    useless = questions.check_best_question(0, log, options)
+    assert not useless.correct and "0.00 bits" in useless.text()
+
+
+@pytest.fixture(scope="module")
+def spade_void():
+    """Seed 6: seat 3 shows out of spades at play 35 while the Queen is still out."""
+    game = play_blackwidow(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4, seed=6,
+                           hands=1)
+    view = seat_view(game, 0)
+    return BlackWidowKnowledge.from_view(replace(view, plays=view.plays[:35]))
+
+
+def test_where_the_queen_can_be_after_a_void(spade_void):
+    assert cardcounting.check_queen_places({"1", "2"}, spade_void).correct
+    wrong = cardcounting.check_queen_places({"1", "2", "3"}, spade_void)
+    assert not wrong.correct
+    assert "Seat 3 did not follow spades at play 35" in wrong.text()
+
+
+def test_queen_chance_is_exact_and_one_in_three_is_explained(spade_void):
+    truth = cardcounting.queen_chance(spade_void, 1)
+    assert cardcounting.check_queen_chance(f"{truth.numerator}/{truth.denominator}",
+                                           spade_void, 1).correct
+    even = cardcounting.check_queen_chance("1/3", spade_void, 1)
+    assert not even.correct and "One in three" in even.text()
+
+
+def test_moon_choice_and_intervals():
+    rules = BlackWidowRules(moon="choose")
+    assert playing.check_moon("self", rules, 0, [80, 40, 60, 70]).correct
+    wrong = playing.check_moon("others", rules, 0, [80, 40, 60, 70])
+    assert not wrong.correct and "gives 54, 40, 60, 70" in wrong.text()
+    assert "and the game ends" in playing.check_moon("self", rules, 0, [70, 90, 30, 40]).text()
+    stats = {"a": HandStats([2, 3, 2, 3] * 10), "b": HandStats([9, 10, 9, 10] * 10),
+             "c": HandStats([0, 6] * 5)}
+    assert playing.check_clearly_better(True, stats, "a", "b").correct
+    assert not playing.check_clearly_better(True, stats, "a", "c").correct
+
+
+def test_printable_sheets_are_a4_pages(recorded):
+    blank = printable.blank_sheet(FiveSonsRules(players=5), "de")
+    assert "Spieler 5" in blank and blank.count("<td></td>") == 22 * 6
+    filled = printable.filled_sheet(recorded.observation_log(2))
+    assert "@page { size: A4" in filled and 'role="img"' in filled and "✓" in filled
+
