@@ -5,17 +5,32 @@ exactly its hand size) or, in Five Sons, the hidden solution (exactly one
 face card and one heart). Constraints say where a card may be (`allowed`)
 and that a seat holds at least one of two cards (`clauses`).
 
-The count is a dynamic programme over the cards in a chosen order. Its state
-is an integer array with one axis per seat but the last (how many cards that
-seat got so far; the last seat's share follows from the total), an axis for
-the solution's face slot, an axis saying *which* heart is in the solution
-(so that solution pairs come out exactly), and one axis per *open* card: a
-placed card with a clause partner still to come, recording which of that
-card's clause seats it went to (all its clauses share the one axis). Cards
-are ordered so that the open state stays small. A backward pass, indexed by
-the same open cards, gives for every card and location the exact number of
-deals that put it there, and for every face in the solution the count of
-each heart beside it.
+Counting goes in three steps:
+
+1. *Settle*: certainties first. A clause with one card ruled out from its
+   seat puts the other card there; a full seat takes no other card; a seat
+   with exactly as many candidates as places takes them all; a known hidden
+   face (or heart) rules out every other. A contradiction means no deal.
+2. *Split*: while the dynamic programme below would need too large an
+   array, take the card with the most clauses in its widest step and count
+   each of its places separately (each clause seat of that card, and "any
+   other place"); settling each case usually fixes many more cards. The
+   cases partition the deals, so their counts add up. A problem that would
+   still need too many cases or too much work is refused up front, before
+   any array is allocated (`TooHard`).
+3. *Count* each case by a dynamic programme over the cards in an order
+   chosen greedily on the clause graph (the card that keeps the open state
+   smallest next). Its state is an integer array with one axis per seat but
+   the last (how many cards that seat got so far; the last seat's share
+   follows from the total), an axis for the solution's face slot, an axis
+   saying *which* heart is in the solution (so that solution pairs come out
+   exactly), and one axis per *open* card: a placed card with a clause
+   partner still to come. That axis records only what the open clauses ask:
+   which of their seats the card is at, or none of them; as a card's
+   clauses close, its axis shrinks. A backward pass over the same states
+   gives, for every card and location, the exact number of deals that put
+   it there, and for every face in the solution the count of each heart
+   beside it. Counts that could pass 2^62 are kept as Python integers.
 
 >>> from cardlab.cards import parse_cards
 >>> qs, kd, ah, th = parse_cards("QS KD AH TH")
@@ -31,15 +46,29 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from cardlab.errors import CardlabError
+
 SOLUTION = "solution"
+
+#: The largest array one case may use (entries); larger cases are split.
+MAX_STATE = 1 << 19
+#: The most array entries all cases together may touch; more is refused.
+MAX_CELLS = 1 << 27
+#: The most cases a count may be split into; more is refused.
+MAX_CASES = 5000
 
 Location = Hashable
 Clause = tuple[Location, Hashable, Hashable]
+
+
+class TooHard(CardlabError):
+    """Counting a problem exactly would take more memory or time than allowed; nothing was run."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +92,11 @@ class Problem:
         """True for Five Sons problems, where two cards are hidden in the middle."""
         return bool(self.faces or self.hearts)
 
+    @property
+    def locations(self) -> list[Location]:
+        """Every seat, then the solution if there is one."""
+        return list(self.capacity) + ([SOLUTION] if self.has_solution else [])
+
 
 @dataclass
 class Counts:
@@ -78,19 +112,141 @@ class Counts:
 
 
 def count_deals(problem: Problem) -> Counts:
-    """Count every consistent deal, per card and location, and per solution pair."""
-    return _Counter(problem).run()
+    """Count every consistent deal, per card and location, and per solution pair.
+
+    Raises `TooHard` (before counting anything) when the problem would need
+    more than `MAX_CASES` cases or `MAX_CELLS` array entries.
+    """
+    parts = [case.run() for case in plan(problem)]
+    if len(parts) == 1:
+        return parts[0]
+    at = {card: dict.fromkeys(problem.locations, 0) for card in problem.cards}
+    pairs: dict = {}
+    for part in parts:
+        for card, by_place in part.at.items():
+            for place, n in by_place.items():
+                at[card][place] += n
+        for pair, n in part.pairs.items():
+            pairs[pair] = pairs.get(pair, 0) + n
+    return Counts(sum(part.worlds for part in parts), at, pairs)
+
+
+def plan(problem: Problem) -> list[_Counter]:
+    """The cases to count, each small enough; raises `TooHard` before any array exists.
+
+    >>> from cardlab.cards import parse_cards
+    >>> cards = parse_cards("2C 3C 4C")
+    >>> [case.cells for case in plan(Problem(cards, {0: 2, 1: 1},
+    ...                                      {c: frozenset({0, 1}) for c in cards}))]
+    [54]
+    """
+    pending, cases, cells = [problem], list[_Counter](), 0
+    for count in range(1, MAX_CASES + 2):
+        if not pending:
+            return cases
+        if count > MAX_CASES:
+            raise TooHard("counting.too_many_cases", limit=MAX_CASES)
+        settled = settle(pending.pop())
+        if settled is None:
+            continue
+        case = _Counter(settled)
+        if case.widest > MAX_STATE:
+            pending += _split(settled, case)
+            continue
+        cases.append(case)
+        cells += case.cells
+        if cells > MAX_CELLS:
+            raise TooHard("counting.too_much_work", limit=MAX_CELLS)
+    raise AssertionError("the loop returns or raises")
+
+
+def _split(problem: Problem, case: _Counter) -> list[Problem]:
+    """One problem per place of the card that widens `case` most (its clause seats, the rest)."""
+    widest = max(range(len(case.domains)), key=case.width)
+    position = max(case.domains[widest], key=lambda j: (len(case.links[j]), -j))
+    card = case.order[position]
+    asked = {seat for seat, _ in case.links[position]}
+    options = [frozenset({seat}) for seat in problem.capacity if seat in asked]
+    if rest := problem.allowed[card] - asked:
+        options.append(frozenset(rest))
+    return [replace(problem, allowed={**problem.allowed, card: option}) for option in options]
+
+
+def settle(problem: Problem) -> Problem | None:
+    """The same deals with every certainty applied and settled clauses dropped; None if none.
+
+    >>> from cardlab.cards import parse_cards
+    >>> qs, ah = parse_cards("QS AH")
+    >>> settled = settle(Problem((qs, ah), {1: 1, 2: 1}, {qs: frozenset({1, 2}),
+    ...                          ah: frozenset({2})}, clauses=((1, qs, ah),)))
+    >>> settled.allowed[qs], settled.clauses
+    (frozenset({1}), ())
+    """
+    allowed = {card: set(places) for card, places in problem.allowed.items()}
+    clauses = list(dict.fromkeys(problem.clauses))
+    groups = [group for group in (problem.faces, problem.hearts) if problem.has_solution]
+    changed = True
+    while changed:
+        changed = False
+        for clause in list(clauses):
+            seat, a, b = clause
+            if allowed[a] == {seat} or allowed[b] == {seat}:
+                clauses.remove(clause)
+            elif seat not in allowed[a] or seat not in allowed[b]:
+                other = b if seat not in allowed[a] else a
+                allowed[other] &= {seat}
+                clauses.remove(clause)
+                changed = True
+        if not all(allowed.values()):
+            return None
+        for seat, size in problem.capacity.items():
+            fixed = [card for card, places in allowed.items() if places == {seat}]
+            candidates = [card for card, places in allowed.items() if seat in places]
+            if len(fixed) > size or len(candidates) < size:
+                return None
+            if len(candidates) > size and len(fixed) == size:
+                changed = True
+                for card in candidates:
+                    if card not in fixed:
+                        allowed[card].discard(seat)
+            elif len(candidates) == size and len(fixed) < size:
+                changed = True
+                for card in candidates:
+                    allowed[card] = {seat}
+        for group in groups:
+            candidates = [card for card in group if SOLUTION in allowed[card]]
+            fixed = [card for card in candidates if allowed[card] == {SOLUTION}]
+            if not candidates or len(fixed) > 1:
+                return None
+            if fixed and len(candidates) > 1:
+                changed = True
+                for card in candidates:
+                    if card != fixed[0]:
+                        allowed[card].discard(SOLUTION)
+            elif len(candidates) == 1 and not fixed:
+                changed = True
+                allowed[candidates[0]] = {SOLUTION}
+        if not all(allowed.values()):
+            return None
+    return replace(problem, allowed={card: frozenset(p) for card, p in allowed.items()},
+                   clauses=tuple(clauses))
 
 
 class _Counter:
-    """One forward and one backward pass over the cards; see the module docstring."""
+    """One case: one forward and one backward pass over the cards; see the module docstring.
+
+    Building it only plans (order, open cards, array sizes); `run` counts.
+    Inside, a card is its position in `order`.
+    """
 
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
         self.seats = list(problem.capacity)
-        clauses, self.allowed = _simplify(problem)
+        self.locations = problem.locations
+        allowed = problem.allowed
+        clauses = list(dict.fromkeys(problem.clauses))
         self.solution_hearts = sorted(
-            (card for card in problem.hearts if SOLUTION in self.allowed[card]),
+            (card for card in problem.hearts if SOLUTION in allowed[card]),
             key=problem.cards.index,
         )
         # Axis 0: which heart is in the solution (0: none yet). Axis 1: the face slot.
@@ -104,92 +260,123 @@ class _Counter:
         self.dtype = np.int64 if _deal_bound(problem) < 2**62 else object
         self.order = _order_cards(problem.cards, clauses)
         position = {card: i for i, card in enumerate(self.order)}
-        # For each card: clauses with a later partner (its open variable's seats), and the
-        # clauses it closes with an earlier partner, as (seat, earlier card).
-        self.var_seats: dict[Hashable, list[Location]] = {card: [] for card in self.order}
-        self.closes: dict[Hashable, list[tuple[Location, Hashable]]] = {c: [] for c in self.order}
-        last_use = {}
+        #: Per card: its places, its clauses as (seat, partner), its earlier partners.
+        self.places = [[loc for loc in self.locations if loc in allowed[card]
+                        and (loc != SOLUTION or card in problem.faces
+                             or card in self.heart_index)] for card in self.order]
+        self.links: list[list[tuple[Location, int]]] = [[] for _ in self.order]
         for seat, a, b in clauses:
-            first, second = sorted((a, b), key=position.__getitem__)
-            if seat not in self.var_seats[first]:
-                self.var_seats[first].append(seat)
-            self.closes[second].append((seat, first))
-            last_use[first] = max(last_use.get(first, -1), position[second])
-        self.layouts = [
-            tuple(card for card in self.order[:b] if last_use.get(card, -1) >= b)
-            for b in range(len(self.order) + 1)
-        ]
+            self.links[position[a]].append((seat, position[b]))
+            self.links[position[b]].append((seat, position[a]))
+        self.earlier = [list(dict.fromkeys(j for _, j in links if j < i))
+                        for i, links in enumerate(self.links)]
+        self.domains = self._open_domains()
+        self._transfers: dict[tuple[int, Location, int], np.ndarray] = {}
+
+    def _open_domains(self) -> list[dict[int, tuple[Location, ...]]]:
+        """Before card k is placed: each open card and the seats its open clauses ask about."""
+        domains: list[dict[int, tuple[Location, ...]]] = [{}]
+        waiting: dict[int, Counter] = {}
+        for i, links in enumerate(self.links):
+            now = dict(domains[-1])
+            for seat, j in links:
+                if j < i:
+                    waiting[j][seat] -= 1
+                    now[j] = tuple(s for s in self.seats if waiting[j][s] > 0)
+                    if not now[j]:
+                        del now[j]
+            waiting[i] = Counter(seat for seat, j in links if j > i)
+            if waiting[i]:
+                now[i] = tuple(s for s in self.seats if waiting[i][s] > 0)
+            domains.append(now)
+        return domains
+
+    def width(self, boundary: int) -> int:
+        """Entries of the array before card `boundary` is placed."""
+        return math.prod(self.base_shape) * math.prod(
+            len(seats) + 1 for seats in self.domains[boundary].values())
+
+    @property
+    def widest(self) -> int:
+        """Entries of the largest array this case needs."""
+        return max(self.width(b) for b in range(len(self.domains)))
+
+    @property
+    def cells(self) -> int:
+        """Array entries written over both passes: a measure of time and memory."""
+        return sum((len(places) + 1) * (self.width(b) + self.width(b + 1))
+                   for b, places in enumerate(self.places))
 
     def run(self) -> Counts:
-        order = self.order
+        """Count this case."""
         forward = np.zeros(self.base_shape, dtype=self.dtype)
         forward[(0,) * self.base_ndim] = 1
         pieces: list[dict[Location, np.ndarray]] = []
-        for b, card in enumerate(order):
-            step = {loc: self._forward_piece(forward, b, card, loc)
-                    for loc in self._locations(card)}
+        for b, places in enumerate(self.places):
+            step = {loc: self._forward_piece(forward, b, loc) for loc in places}
             pieces.append(step)
-            forward = sum(step.values()) if step else self._empty(b + 1)
+            forward = _total(step.values()) if step else self._empty(b + 1)
         worlds = int(self._final(forward))
 
         backward = np.zeros(self.base_shape, dtype=self.dtype)
         backward[(0,) * self.base_ndim] = 1
-        at = {card: dict.fromkeys(self._all_locations(), 0) for card in order}
+        at: list[dict[Location, int]] = [dict.fromkeys(self.locations, 0) for _ in self.order]
         pairs: dict = {}
-        done: dict[tuple, Hashable] = {}
-        for b in range(len(order) - 1, -1, -1):
-            card = order[b]
-            twin = done.get(self._kind(card))
+        done: dict[tuple, int] = {}
+        for b in range(len(self.order) - 1, -1, -1):
+            kind = self._kind(b)
+            twin = done.get(kind) if kind is not None else None
             if twin is not None:
-                at[card] = dict(at[twin])
-                if card in self.problem.faces:
+                at[b] = dict(at[twin])
+                if self.order[b] in self.problem.faces:
                     for heart in self.heart_index:
-                        if (twin, heart) in pairs:
-                            pairs[card, heart] = pairs[twin, heart]
+                        if (self.order[twin], heart) in pairs:
+                            pairs[self.order[b], heart] = pairs[self.order[twin], heart]
             elif worlds:
-                self._marginals(card, pieces[b], self._reverse(backward), worlds, at, pairs)
-                if self._kind(card) is not None:
-                    done[self._kind(card)] = card
-            step = [self._backward_piece(backward, b, card, loc) for loc in self._locations(card)]
-            backward = sum(step) if step else self._empty(b)
-        return Counts(worlds, at, pairs if worlds else {})
+                self._marginals(b, pieces[b], self._reverse(backward), worlds, at[b], pairs)
+                if kind is not None:
+                    done[kind] = b
+            pieces[b] = {}
+            back = [self._backward_piece(backward, b, loc) for loc in self.places[b]]
+            backward = _total(back) if back else self._empty(b)
+        by_card = dict(zip(self.order, at, strict=True))
+        return Counts(worlds, {card: by_card[card] for card in self.problem.cards},
+                      pairs if worlds else {})
 
     def forward_arrays(self) -> list[np.ndarray]:
         """The forward counts at every boundary (for sampling; no clauses)."""
         forward = np.zeros(self.base_shape, dtype=self.dtype)
         forward[(0,) * self.base_ndim] = 1
         arrays = [forward]
-        for b, card in enumerate(self.order):
-            pieces = [self._forward_piece(arrays[-1], b, card, loc)
-                      for loc in self._locations(card)]
-            arrays.append(sum(pieces) if pieces else self._empty(b + 1))
+        for b, places in enumerate(self.places):
+            step = [self._forward_piece(arrays[-1], b, loc) for loc in places]
+            arrays.append(_total(step) if step else self._empty(b + 1))
         return arrays
 
     def final_index(self) -> tuple:
         """The state in which every seat is full (problems without a solution)."""
         return (0, 0, *(self.problem.capacity[seat] for seat in self.seats[:-1]))
 
-    def draw(self, forwards: list[np.ndarray], state: tuple, rng: random.Random) -> dict:
-        """One deal, drawn backwards from `state` in proportion to the prefix counts."""
+    def draw(self, forwards: list[np.ndarray], final: tuple, rng: random.Random) -> dict:
+        """One deal, drawn backwards from `final` in proportion to the prefix counts."""
         deal = {}
-        state = list(state)
+        state = list(final)
         for b in range(len(self.order) - 1, -1, -1):
-            card = self.order[b]
             options = []
-            for loc in self._locations(card):
+            for loc in self.places[b]:
                 before = self._unplace(state, loc)
                 if before is not None and forwards[b][tuple(before)]:
                     options.append((loc, before, int(forwards[b][tuple(before)])))
             pick = rng.randrange(sum(weight for _, _, weight in options))
             for loc, before, weight in options:
                 if pick < weight:
-                    deal[card], state = loc, before
+                    deal[self.order[b]], state = loc, before
                     break
                 pick -= weight
         return deal
 
     def _unplace(self, state: list[int], loc: Location) -> list[int] | None:
-        """The state before `card` went to `loc`, or None if it cannot have."""
+        """The state before a card went to `loc`, or None if it cannot have."""
         before = list(state)
         if loc in self.seat_axis:
             axis = self.seat_axis[loc]
@@ -198,133 +385,109 @@ class _Counter:
             before[axis] -= 1
         return before
 
-    def _marginals(self, card: Hashable, pieces: dict[Location, np.ndarray],
+    def _marginals(self, b: int, pieces: dict[Location, np.ndarray],
                    reversed_suffix: np.ndarray, worlds: int, at: dict, pairs: dict) -> None:
-        """Deals per location of `card`; the last one is what the others leave of the total."""
+        """Deals per location of card b; the last one is what the others leave of the total."""
+        card = self.order[b]
         locations = list(pieces)
-        for loc in locations[:-1]:
+        for loc in locations:
+            if loc == locations[-1]:
+                at[loc] = worlds - sum(at[other] for other in locations[:-1])
+                if loc != SOLUTION or card not in self.problem.faces:
+                    continue
             by_heart = self._join(pieces[loc], reversed_suffix)
-            at[card][loc] = int(by_heart.sum())
+            at[loc] = int(by_heart.sum())
             if loc == SOLUTION and card in self.problem.faces:
                 for heart, k in self.heart_index.items():
                     if by_heart[k - 1]:
                         pairs[card, heart] = int(by_heart[k - 1])
-        if locations:
-            last = locations[-1]
-            at[card][last] = worlds - sum(at[card][loc] for loc in locations[:-1])
-            if last == SOLUTION and card in self.problem.faces:
-                by_heart = self._join(pieces[last], reversed_suffix)
-                for heart, k in self.heart_index.items():
-                    if by_heart[k - 1]:
-                        pairs[card, heart] = int(by_heart[k - 1])
 
-    def _kind(self, card: Hashable) -> tuple | None:
+    def _kind(self, b: int) -> tuple | None:
         """Cards of one kind are interchangeable: same places, no clauses, same group.
 
         Hearts that may be hidden are told apart by the solution axis, so they
         have no kind of their own (their pair counts are filled in afterwards).
         """
-        if self.var_seats[card] or self.closes[card] or card in self.heart_index:
+        card = self.order[b]
+        if self.links[b] or card in self.heart_index:
             return None
-        return (self.allowed[card], card in self.problem.faces, card in self.problem.hearts)
-
-    def _all_locations(self) -> list[Location]:
-        return self.seats + ([SOLUTION] if self.problem.has_solution else [])
-
-    def _locations(self, card: Hashable) -> list[Location]:
-        allowed = self.allowed[card]
-        return [loc for loc in self._all_locations() if loc in allowed
-                and (loc != SOLUTION or card in self.problem.faces or card in self.heart_index)]
-
-    def _var_value(self, card: Hashable, loc: Location) -> int:
-        """The open variable of `card` at `loc`: 1 + index of that clause seat, else 0."""
-        seats = self.var_seats[card]
-        return seats.index(loc) + 1 if loc in seats else 0
-
-    def _var_shape(self, layout: tuple) -> tuple[int, ...]:
-        return tuple(len(self.var_seats[card]) + 1 for card in layout)
+        return (tuple(self.places[b]), card in self.problem.faces, card in self.problem.hearts)
 
     def _empty(self, boundary: int) -> np.ndarray:
-        shape = self.base_shape + self._var_shape(self.layouts[boundary])
+        shape = self.base_shape + tuple(len(s) + 1 for s in self.domains[boundary].values())
         return np.zeros(shape, dtype=self.dtype)
 
-    def _place(self, array: np.ndarray, card: Hashable, loc: Location) -> np.ndarray:
-        """Put `card` at `loc`: shift the usage along that location's axis."""
-        out = np.zeros_like(array)
-        if loc == SOLUTION and card in self.heart_index:
-            out[self.heart_index[card]] = array[0]
-        elif loc == SOLUTION:
-            out[:, 1] = array[:, 0]
-        elif loc in self.seat_axis:
-            axis = self.seat_axis[loc]
-            target = [slice(None)] * array.ndim
-            source = [slice(None)] * array.ndim
-            target[axis], source[axis] = slice(1, None), slice(None, -1)
-            out[tuple(target)] = array[tuple(source)]
-        else:  # the last seat: its usage is implied by the card count
+    def _place(self, array: np.ndarray, b: int, loc: Location) -> np.ndarray:
+        """Put card b at `loc`: shift the usage along that location's axis."""
+        if loc == SOLUTION:
+            out = np.zeros_like(array)
+            heart = self.heart_index.get(self.order[b])
+            if heart is not None:
+                out[heart] = array[0]
+            else:
+                out[:, 1] = array[:, 0]
+            return out
+        axis = self.seat_axis.get(loc)
+        if axis is None:  # the last seat: its usage is implied by the card count
             return array
+        out = np.zeros_like(array)
+        target = [slice(None)] * array.ndim
+        source = [slice(None)] * array.ndim
+        target[axis], source[axis] = slice(1, None), slice(None, -1)
+        out[tuple(target)] = array[tuple(source)]
         return out
 
-    def _satisfied(self, card: Hashable, loc: Location, earlier: Hashable) -> np.ndarray:
-        """For each value of `earlier`'s variable: are all clauses joining it to `card` met?"""
-        ok = np.ones(len(self.var_seats[earlier]) + 1, dtype=np.int64)
-        for seat, other in self.closes[card]:
-            if other == earlier and loc != seat:
-                keep = np.zeros_like(ok)
-                keep[self._var_value(earlier, seat)] = 1
-                ok *= keep
-        return ok
+    def _transfer(self, b: int, loc: Location, earlier: int) -> np.ndarray:
+        """How placing card b at `loc` maps `earlier`'s axis across boundary b to b + 1.
 
-    def _weigh(self, piece: np.ndarray, axis: int, weights: np.ndarray) -> np.ndarray:
-        shape = [1] * piece.ndim
-        shape[axis] = len(weights)
-        return piece * weights.reshape(shape)
+        Row: `earlier`'s value before (0: at none of its open seats, else 1 + index),
+        column: its value after (one column if its clauses all close here). An
+        entry is 1 where every clause joining the two cards is met.
+        """
+        key = (b, loc, earlier)
+        if key not in self._transfers:
+            before = self.domains[b][earlier]
+            after = self.domains[b + 1].get(earlier, ())
+            matrix = np.zeros((len(before) + 1, len(after) + 1), dtype=self.dtype)
+            for value, seat in enumerate((None, *before)):
+                if all(loc == asked or seat == asked
+                       for asked, other in self.links[b] if other == earlier):
+                    matrix[value, after.index(seat) + 1 if seat in after else 0] = 1
+            self._transfers[key] = matrix
+        return self._transfers[key]
 
-    def _forward_piece(self, array: np.ndarray, b: int, card: Hashable,
-                       loc: Location) -> np.ndarray:
-        """Deals of order[:b+1] with `card` at `loc`, by the open cards' variables."""
-        piece = self._place(array, card, loc)
-        before, after = self.layouts[b], self.layouts[b + 1]
-        closing = [c for c in before if c not in after]
-        for earlier in reversed(before):  # last axes first, so earlier axis numbers hold
-            partners = [other for _, other in self.closes[card]]
-            if earlier not in partners and earlier not in closing:
-                continue
-            axis = self.base_ndim + before.index(earlier)
-            weights = self._satisfied(card, loc, earlier) if earlier in partners else None
-            if earlier in closing and (weights is None or weights.all()):
-                piece = piece.sum(axis=axis)
-            elif earlier in closing:  # at most one value of the variable meets every clause
-                piece = piece.take(int(weights.argmax()), axis=axis) * int(weights.any())
-            elif not weights.all():
-                piece = self._weigh(piece, axis, weights)
-        if card in after:
-            opened = np.zeros((*piece.shape, len(self.var_seats[card]) + 1), dtype=self.dtype)
-            opened[..., self._var_value(card, loc)] = piece
+    def _forward_piece(self, array: np.ndarray, b: int, loc: Location) -> np.ndarray:
+        """Deals of order[:b+1] with card b at `loc`, by the open cards' values."""
+        piece = self._place(array, b, loc)
+        before, after = list(self.domains[b]), self.domains[b + 1]
+        for earlier in sorted(self.earlier[b], key=before.index, reverse=True):
+            # Last axes first, so that earlier axis numbers hold when one closes.
+            piece = _apply(piece, self.base_ndim + before.index(earlier),
+                           self._transfer(b, loc, earlier), closes=earlier not in after)
+        if b in after:
+            opened = np.zeros((*piece.shape, len(after[b]) + 1), dtype=self.dtype)
+            opened[..., _value(after[b], loc)] = piece
             piece = opened
         return piece
 
-    def _backward_piece(self, array: np.ndarray, b: int, card: Hashable,
-                        loc: Location) -> np.ndarray:
-        """Deals of order[b:] with `card` at `loc`, given the open cards' variables."""
-        piece = self._place(array, card, loc)
-        before, after = self.layouts[b + 1], self.layouts[b]
-        current = list(before)
-        if card in before:
-            piece = piece.take(self._var_value(card, loc), axis=self.base_ndim + before.index(card))
-            current.remove(card)
-        for earlier in dict.fromkeys(other for _, other in self.closes[card]):
-            if earlier not in current:
-                piece = np.expand_dims(piece, -1)
+    def _backward_piece(self, array: np.ndarray, b: int, loc: Location) -> np.ndarray:
+        """Deals of order[b:] with card b at `loc`, given the open cards' values before it."""
+        piece = self._place(array, b, loc)
+        before, after = self.domains[b], self.domains[b + 1]
+        current = list(after)
+        if b in after:
+            piece = piece.take(_value(after[b], loc), axis=self.base_ndim + current.index(b))
+            current.remove(b)
+        for earlier in self.earlier[b]:
+            matrix = self._transfer(b, loc, earlier)
+            if earlier in current:
+                axis = self.base_ndim + current.index(earlier)
+                piece = _apply(piece, axis, matrix.T, closes=False)
+            else:
+                piece = piece[..., np.newaxis] * matrix[:, 0]
                 current.append(earlier)
-            weights = self._satisfied(card, loc, earlier)
-            axis = self.base_ndim + current.index(earlier)
-            if not weights.all():
-                piece = self._weigh(piece, axis, weights)
-            elif piece.shape[axis] == 1:
-                piece = np.repeat(piece, len(weights), axis=axis)
-        if current != list(after):
-            axes = [self.base_ndim + current.index(c) for c in after]
+        if current != list(before):
+            axes = [self.base_ndim + current.index(c) for c in before]
             piece = piece.transpose(*range(self.base_ndim), *axes)
         return np.ascontiguousarray(piece)
 
@@ -351,6 +514,44 @@ class _Counter:
         return array[(slice(1, None), 1, *full)].sum()
 
 
+def _value(seats: tuple[Location, ...], loc: Location) -> int:
+    """An open card's value at `loc`: 1 + the index of that seat among its open seats, else 0."""
+    return seats.index(loc) + 1 if loc in seats else 0
+
+
+def _apply(piece: np.ndarray, axis: int, matrix: np.ndarray, closes: bool) -> np.ndarray:
+    """Map `piece` along `axis` through a 0/1 `matrix` (rows: old values, columns: new).
+
+    Each new value is the sum of the old values with a 1 in its column. When
+    the axis `closes`, the matrix has one column and the axis goes away.
+    """
+    rows, cols = np.nonzero(matrix)
+    if closes and len(rows) == len(matrix):
+        return piece.sum(axis=axis)
+    if closes and len(rows) == 1:
+        return piece.take(int(rows[0]), axis=axis)
+    if not closes and len(rows) == len(matrix) == matrix.shape[1] and (rows == cols).all():
+        return piece
+    shape = list(piece.shape)
+    shape[axis] = matrix.shape[1]
+    out = np.zeros(shape, dtype=piece.dtype)
+    source: list[slice | int] = [slice(None)] * piece.ndim
+    target: list[slice | int] = [slice(None)] * piece.ndim
+    for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
+        source[axis], target[axis] = row, col
+        out[tuple(target)] += piece[tuple(source)]
+    return out.reshape(out.shape[:axis] + out.shape[axis + 1:]) if closes else out
+
+
+def _total(arrays: Iterable[np.ndarray]) -> np.ndarray:
+    """The sum of equally shaped arrays, added into a copy of the first."""
+    first, *rest = arrays
+    total = np.array(first)
+    for array in rest:
+        total += array
+    return total
+
+
 def _deal_bound(problem: Problem) -> int:
     """More deals than any problem of this shape can have: all cards spread freely."""
     bound = math.factorial(len(problem.cards))
@@ -372,9 +573,9 @@ def sample_deals(problem: Problem, rng: random.Random, count: int) -> list[dict]
     >>> sorted(sample_deals(problem, random.Random(1), 1)[0].values())
     [0, 0, 1]
     """
-    counter = _Counter(problem)
-    if problem.has_solution or any(counter.var_seats.values()):
+    if problem.has_solution or problem.clauses:
         raise ValueError("sampling needs a problem without a solution or clauses")
+    counter = _Counter(problem)
     forwards = counter.forward_arrays()
     final = counter.final_index()
     if not forwards[-1][final]:
@@ -382,31 +583,12 @@ def sample_deals(problem: Problem, rng: random.Random, count: int) -> list[dict]
     return [counter.draw(forwards, final, rng) for _ in range(count)]
 
 
-def _simplify(problem: Problem) -> tuple[list[Clause], dict]:
-    """Clauses that still constrain, and allowed places narrowed by the ones that don't.
-
-    A clause is dropped once one card can only be at its seat; when one card
-    cannot be at the seat, the other card must be there.
-    """
-    allowed = {card: set(places) for card, places in problem.allowed.items()}
-    clauses = list(dict.fromkeys(problem.clauses))
-    changed = True
-    while changed:
-        changed = False
-        for clause in list(clauses):
-            seat, a, b = clause
-            if allowed[a] == {seat} or allowed[b] == {seat}:
-                clauses.remove(clause)
-            elif seat not in allowed[a] or seat not in allowed[b]:
-                other = b if seat not in allowed[a] else a
-                allowed[other] &= {seat}
-                clauses.remove(clause)
-                changed = True
-    return clauses, {card: frozenset(places) for card, places in allowed.items()}
-
-
 def _order_cards(cards: Iterable[Hashable], clauses: list[Clause]) -> list[Hashable]:
-    """Cards in no clause first; then greedily the card that keeps the open state smallest."""
+    """Cards in no clause first; then greedily the card that keeps the open state smallest.
+
+    The open state's size is the product, over placed cards with a clause
+    partner still to come, of 1 + the number of seats those clauses ask about.
+    """
     cards = list(cards)
     partners: dict[Hashable, list[tuple[Location, Hashable]]] = {card: [] for card in cards}
     for seat, a, b in clauses:
@@ -414,22 +596,29 @@ def _order_cards(cards: Iterable[Hashable], clauses: list[Clause]) -> list[Hasha
         partners[b].append((seat, a))
     order = [card for card in cards if not partners[card]]
     remaining = [card for card in cards if partners[card]]
+    # For each card: per seat, how many of its clauses there still wait for a partner.
+    waiting = {card: Counter(seat for seat, _ in partners[card]) for card in remaining}
     placed: set[Hashable] = set()
+
+    def growth(card: Hashable) -> float:
+        """How much the log-size of the open state grows if `card` comes next."""
+        change = math.log(1 + len(waiting[card]))
+        closing: dict[Hashable, Counter] = {}
+        for seat, other in partners[card]:
+            if other in placed:
+                closing.setdefault(other, Counter())[seat] += 1
+        for other, done in closing.items():
+            left = sum(1 for seat, n in waiting[other].items() if n > done[seat])
+            change += math.log(1 + left) - math.log(1 + len(waiting[other]))
+        return change
+
     while remaining:
-        card = min(remaining, key=lambda card: _open_size_after(card, placed, partners))
+        card = min(remaining, key=growth)
         remaining.remove(card)
         placed.add(card)
         order.append(card)
+        for seat, other in partners[card]:
+            waiting[other][seat] -= 1
+            if not waiting[other][seat]:
+                del waiting[other][seat]
     return order
-
-
-def _open_size_after(card: Hashable, placed: set[Hashable],
-                     partners: dict[Hashable, list[tuple[Location, Hashable]]]) -> float:
-    """Log-size of the open state if `card` were placed next (smaller is better)."""
-    now = placed | {card}
-    size = 0.0
-    for other in now:
-        seats = {seat for seat, partner in partners[other] if partner not in now}
-        if seats:
-            size += math.log(len(seats) + 1)
-    return size

@@ -18,6 +18,7 @@ third entry of the log, and `--after 3` keeps events 1 to 3.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from cardlab.cards import Card
 from cardlab.counting import SOLUTION, Problem
@@ -64,7 +65,7 @@ class Evidence:
         """The observing seat, or None for the table."""
         return self.log.me
 
-    @property
+    @cached_property
     def hand(self) -> frozenset[Card]:
         """The observer's own cards."""
         return frozenset(self.log.hand)
@@ -74,7 +75,7 @@ class Evidence:
         """The seats whose cards are hidden from this perspective."""
         return tuple(seat for seat in range(self.log.rules.players) if seat != self.me)
 
-    @property
+    @cached_property
     def unknown(self) -> tuple[Card, ...]:
         """Every card this perspective has not seen in its own hand."""
         return tuple(card for card in self.log.rules.deck if card not in self.hand)
