@@ -172,17 +172,28 @@ def _facts(deduction: Deduction, counts: Counts) -> tuple[Fact, ...]:
 
 
 def _first_break(log: FiveSonsLog) -> InconsistentObservations:
-    """The error for the first event after which no deal fits."""
-    for after in range(len(log.events) + 1):
-        prefix = replace(log, events=log.events[:after])
-        evidence = Evidence.from_log(prefix)
-        if count_deals(evidence.problem()).worlds:
-            continue
-        try:
-            Deduction.from_evidence(evidence)
-            reason = Text("fivesons.contradiction.no_deal")
-        except Contradiction as contradiction:
-            reason = contradiction.reason
-        return InconsistentObservations("fivesons.contradiction.wrapped", where=f"event {after}",
-                                        reason=reason)
-    raise AssertionError("a log with no consistent deal has a first breaking event")
+    """The error for the first event after which no deal fits.
+
+    Events only ever add constraints, so the prefixes that some deal fits
+    come first: a bisection finds the first one that none fits (the whole
+    log fits none; -1 stands for "before the start", which fits).
+    """
+    fits, breaks = -1, len(log.events)
+    while breaks - fits > 1:
+        middle = (fits + breaks) // 2
+        if _worlds_after(log, middle):
+            fits = middle
+        else:
+            breaks = middle
+    evidence = Evidence.from_log(replace(log, events=log.events[:breaks]))
+    try:
+        Deduction.from_evidence(evidence)
+        reason = Text("fivesons.contradiction.no_deal")
+    except Contradiction as contradiction:
+        reason = contradiction.reason
+    return InconsistentObservations("fivesons.contradiction.wrapped", where=f"event {breaks}",
+                                    reason=reason)
+
+
+def _worlds_after(log: FiveSonsLog, after: int) -> int:
+    return count_deals(Evidence.from_log(replace(log, events=log.events[:after])).problem()).worlds
