@@ -14,7 +14,9 @@ from __future__ import annotations
 from fractions import Fraction
 from math import factorial, prod
 
-from cardlab.cards import Card
+from cardlab.cards import Card, CardName
+from cardlab.counting import SOLUTION
+from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules
@@ -60,21 +62,22 @@ def chance(log: FiveSonsLog, card: Card, place: Location) -> Fraction:
     return Fraction(counts.at[card][place], counts.worlds)
 
 
-def check_chance_held(answer: str, log: FiveSonsLog, card: Card, seat: int) -> Verdict:
-    """What is the chance that `seat` holds `card`, from `log`'s view?
+def check_chance_held(answer: str, log: FiveSonsLog, card: Card, place: Location) -> Verdict:
+    """What is the chance that `card` is at `place` (a seat or "solution"), from `log`'s view?
 
-    The tempting answer (hand size over unseen cards) is explained: the
-    solution must take one card of the card's own kind.
+    The tempting answer for a seat (hand size over unseen cards) is explained:
+    the solution must take one card of the card's own kind.
     """
     counts = FiveSonsKnowledge.from_log(log).counts
-    truth = Fraction(counts.at[card][seat], counts.worlds)
+    truth = Fraction(counts.at[card][place], counts.worlds)
+    why = Text("lesson.counting.chance_why", n=f"{counts.at[card][place]:,}",
+               worlds=f"{counts.worlds:,}", card=CardName(card), place=Place(place))
+    if place == SOLUTION:
+        return check_chance(answer, truth, why)
     unseen = len(log.rules.deck) - len(log.hand)
-    size = log.rules.hand_sizes[seat]
+    size = log.rules.hand_sizes[int(place)]
     kind = log.rules.faces if card in log.rules.faces else log.rules.hearts
     left = sum(1 for other in kind if other not in log.hand)
-    why = Text("lesson.counting.chance_why", n=f"{counts.at[card][seat]:,}",
-               worlds=f"{counts.worlds:,}", left=left, size=size, seat=seat,
-               slots=unseen - 2)
     naive = Fraction(size, unseen)
     mistakes = [] if naive == truth else [
         (naive, Text("lesson.counting.naive", size=size, unseen=unseen, left=left))]
