@@ -1,6 +1,7 @@
 """`cardlab play/replay/bench` for Black Widow, as CONTRACT.md describes."""
 
 import json
+import re
 
 from test_cli import _one_line_error, run
 
@@ -90,3 +91,39 @@ def test_infer_counts_cards_from_one_seat(tmp_path, capsys):
     assert len({(v["seat"], v["suit"]) for v in data["voids"]}) == len(data["voids"])
     assert "--as: a Black Widow record needs --as SEAT" in _one_line_error(
         run("infer", str(path)))
+
+
+def test_play_says_lower_is_better_and_who_sits_where(capsys):
+    assert main(["play", "blackwidow", "--bots", "heuristic,random,random", "--seed", "4",
+                 "--rules", '{"players": 3, "end_above": 40}', "--verbose"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == ["Seat 0: heuristic", "Seat 1: random", "Seat 2: random"]
+    assert "Points are bad: the lowest score wins." in lines
+    assert any(line.startswith("Seat 1 played the ") for line in lines)
+    assert any(line.startswith("    why: ") and "picked at random" in line for line in lines)
+
+
+def test_replay_legal_in_text_lists_the_legal_cards(tmp_path, capsys):
+    game = play_game(BlackWidowRules(pass_cycle=["hold"]), ["random"] * 4, seed=3, hands=1)
+    path = tmp_path / "game.json"
+    save_record(game.to_record(), path)
+    assert main(["replay", str(path), "--legal"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first = game.hands[0]
+    assert lines[1] == (f"  play 1: seat {first.seats[0]} played 2C; legal were 2C")
+    assert sum(line.startswith("  play ") for line in lines) == 52
+
+
+def test_german_reports_have_no_english_words(tmp_path, capsys):
+    game = play_game(BlackWidowRules(end_above=30), ["random"] * 4, seed=1)
+    path = tmp_path / "game.json"
+    save_record(game.to_record(), path)
+    assert main(["--lang", "de", "replay", str(path)]) == 0
+    assert main(["--lang", "de", "infer", str(path), "--as", "1", "--after", "10"]) == 0
+    assert main(["--lang", "de", "play", "blackwidow", "--bots", "random,random,random,random",
+                 "--games", "3", "--seed", "1"]) == 0
+    text = capsys.readouterr().out
+    for english in ("Hand ", "hand", "points", "scores", "Seat", "seat", " won", "lower"):
+        assert english not in text
+    assert "Punkte sind schlecht" in text and re.search(r"\d+,\d\d ± \d+,\d\d", text)
+    assert re.search(r"Pik-Dame: Platz \d \d+,\d %", text)

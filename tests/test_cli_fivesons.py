@@ -1,6 +1,7 @@
 """`cardlab play/replay/infer` for Five Sons, exactly as CONTRACT.md describes."""
 
 import json
+import re
 
 import pytest
 from fivesons_helpers import fixed_game
@@ -108,3 +109,63 @@ def test_play_errors():
         run("play", "fivesons", "--bots", "oracle,random,random,random"))
     assert "rules: unknown key 'speed'" in _one_line_error(
         run("play", "fivesons", "--bots", "random", "--rules", '{"speed": 1}'))
+
+
+def test_play_names_the_bots_and_verbose_gives_every_move_with_its_reason(capsys):
+    args = ["play", "fivesons", "--bots", "infogain,random,random", "--seed", "3",
+            "--rules", '{"players": 3}']
+    assert main(args) == 0
+    short = capsys.readouterr().out
+    assert short.startswith("Seat 0: infogain\nSeat 1: random\nSeat 2: random\n")
+    assert main([*args, "--verbose"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Seat 0 asked: " in lines[4]
+    assert lines[5].startswith("    why: I ask about ")
+    assert any(line == "    why: I ask about two cards picked at random." for line in lines)
+    assert lines[-1] in short
+
+
+def test_play_help_names_bots_and_rule_options():
+    help_text = run("play", "--help").stdout
+    for word in ("fivesons", "blackwidow", "montecarlo", "heuristic", "faces", "hearts",
+                 "pass_cycle", "jack_of_diamonds", "end_above"):
+        assert word in help_text
+
+
+@pytest.mark.parametrize(("game", "bots", "hint"), [
+    ("fivesons", "random,random,random", """--rules '{"players": 3}'"""),
+    ("blackwidow", "random,random,random,random,random", """--rules '{"players": 5}'"""),
+])
+def test_a_wrong_bot_count_suggests_the_player_count(game, bots, hint):
+    line = _one_line_error(run("play", game, "--bots", bots))
+    assert line.endswith(f"add {hint}")
+
+
+def test_a_bot_count_no_rules_allow_gets_no_hint():
+    line = _one_line_error(run("play", "fivesons", "--bots", "random,random"))
+    assert line == "--bots needs one bot per seat: 4 names, not 2"
+
+
+def test_infer_says_who_knows_the_solution_after_a_right_guess(tmp_path, capsys):
+    game = fixed_game()
+    game.ask(0, QD, H9)
+    game.ask(1, KD, H2)
+    game.guess(1, *parse_cards("QS 3H"))
+    path = tmp_path / "won.json"
+    save_record(game.to_record(), path)
+    data = _json(capsys, "infer", str(path), "--as", "2")
+    assert data["knows_solution"] == {"0": None, "1": True, "2": False, "3": None}
+    assert main(["infer", str(path), "--as", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "Knows the solution: 1 (guessed right)\n" in text
+    assert text.endswith("Cannot tell whether they know the solution: 0, 3\n")
+
+
+def test_german_infer_has_no_english_words_and_german_numbers(record, capsys):
+    assert main(["--lang", "de", "infer", str(record), "--as", "0"]) == 0
+    text = capsys.readouterr().out
+    for english in ("solution", "≠", "@", "deals", "Seat", "seat", "event"):
+        assert english not in text
+    assert "Lösung" in text and " %" in text
+    assert re.search(r"\d,\d %", text) and re.search(r"\d\.\d{3} Verteilungen\)", text)
+

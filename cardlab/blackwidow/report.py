@@ -9,23 +9,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import HandStats
-from cardlab.i18n import message
+from cardlab.i18n import message, number, percent
 
 
 def replay_json(game: BlackWidowGame, legal: list[list[list[str]]] | None) -> dict:
     """The `cardlab replay` JSON: per hand points, scores, moon (and legal cards)."""
     hands = []
-    for number, hand in enumerate(game.hands):
-        if number < len(game.results):
-            result = game.results[number]
+    for index, hand in enumerate(game.hands):
+        entry: dict[str, Any]
+        if index < len(game.results):
+            result = game.results[index]
             entry = {"points": result.points, "scores": result.scores, "moon": result.moon}
         else:
             entry = {"points": hand.points(), "scores": list(game.scores), "moon": None}
         if legal is not None:
-            entry["legal"] = legal[number]
+            entry["legal"] = legal[index]
         hands.append(entry)
     return {"hands": hands, "over": game.over, "winners": game.winners}
 
@@ -36,22 +39,22 @@ def replay_text(game: BlackWidowGame, lang: str = "en",
 
     With `legal` (the legal cards before every play), each play gets a line too.
     """
-    lines = []
-    for number, hand in enumerate(game.hands, start=1):
+    lines = [message("blackwidow.report.scoring.lower_is_better", lang)]
+    for index, hand in enumerate(game.hands):
         if legal is not None:
             lines += [message("blackwidow.report.legal_play", lang, play=count, seat=seat,
                               card=card.code, legal=" ".join(cards))
                       for count, (seat, card, cards) in enumerate(
-                          zip(hand.seats, hand.plays, legal[number - 1], strict=True), start=1)]
-        if number <= len(game.results):
-            result = game.results[number - 1]
-            line = message("blackwidow.report.hand", lang, number=number,
+                          zip(hand.seats, hand.plays, legal[index], strict=True), start=1)]
+        if index < len(game.results):
+            result = game.results[index]
+            line = message("blackwidow.report.hand", lang, number=index + 1,
                            points=result.points, scores=result.scores)
             if result.moon is not None:
                 line += message("blackwidow.report.moon", lang, seat=result.moon)
             lines.append(line)
         else:
-            lines.append(message("blackwidow.report.unfinished", lang, number=number,
+            lines.append(message("blackwidow.report.unfinished", lang, number=index + 1,
                                  plays=len(hand.plays)))
     if game.over:
         key = "winners" if len(game.winners) == 1 else "winners_shared"
@@ -67,7 +70,8 @@ def tournament_text(stats: dict[str, HandStats], hands: int, lang: str = "en") -
     lines = [message("blackwidow.report.tournament_header", lang, hands=hands)]
     for name, bot in sorted(stats.items(), key=lambda item: item[1].mean):
         lines.append(message("blackwidow.report.tournament_line", lang, name=name,
-                             mean=f"{bot.mean:.2f}", interval=f"{bot.interval:.2f}"))
+                             mean=number(bot.mean, lang, 2),
+                             interval=number(bot.interval, lang, 2)))
     return "\n".join(lines)
 
 
@@ -81,14 +85,14 @@ def knowledge_text(knowledge: BlackWidowKnowledge, lang: str = "en") -> str:
     """Card counting in words: possible deals, the Queen, cards out, voids."""
     view = knowledge.view
     queen = knowledge.queen()
-    chances = ", ".join(f"{message('graph.seat', lang, seat=seat)} {p:.0%}"
+    chances = ", ".join(f"{message('graph.seat', lang, seat=seat)} {percent(p, lang)}"
                         for seat, p in queen.items())
     voids = ", ".join(message("blackwidow.knowledge.void", lang, seat=v.seat,
                               suit=v.suit.label(lang), play=v.play) for v in knowledge.voids)
     counts = ", ".join(f"{suit.symbol} {n}" for suit, n in knowledge.out_per_suit().items())
     return "\n".join([
         message("blackwidow.knowledge.title", lang, seat=view.me, plays=len(view.plays)),
-        message("blackwidow.knowledge.worlds", lang, worlds=knowledge.worlds),
+        message("blackwidow.knowledge.worlds", lang, worlds=number(knowledge.worlds, lang)),
         message("blackwidow.knowledge.queen", lang, chances=chances) if queen
         else message("blackwidow.knowledge.queen_seen", lang),
         message("blackwidow.knowledge.out", lang, counts=counts),

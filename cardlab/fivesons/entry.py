@@ -17,6 +17,7 @@ import networkx as nx
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
 from cardlab.fivesons import match, report
+from cardlab.fivesons.actions import Action, action_from_json, action_to_json
 from cardlab.fivesons.bots import BOTS
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
@@ -103,8 +104,19 @@ class FiveSons:
 
     def infer(self, knowledge: FiveSonsKnowledge) -> Report:
         """The `cardlab infer` report."""
-        return Report(knowledge.to_json, partial(report.knowledge_text, knowledge))
+        def data(lang: str) -> dict[str, Any]:
+            return {**knowledge.to_json(lang), "knows_solution": {
+                str(seat): knows for seat, knows in report.knows_solution(knowledge).items()}}
+        return Report(data, partial(report.knowledge_text, knowledge))
 
     def graph(self, knowledge: FiveSonsKnowledge, lang: str) -> nx.DiGraph:
         """The knowledge graph."""
         return fivesons_graph(knowledge, lang)
+
+    def encode(self, action: Action) -> dict[str, Any]:
+        """An action as JSON data."""
+        return action_to_json(action)
+
+    def decode(self, data: dict[str, Any]) -> Action:
+        """The action `encode` wrote."""
+        return action_from_json(data)

@@ -9,11 +9,12 @@ The game is not over yet: 0 questions so far.
 from __future__ import annotations
 
 from cardlab.cards import five_sons_question
+from cardlab.counting import SOLUTION, Location
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import BotStats
-from cardlab.fivesons.record import Ask
-from cardlab.i18n import message
+from cardlab.fivesons.record import Ask, GuessSeen
+from cardlab.i18n import Count, message, number, percent
 
 #: Solutions listed in full before the rest are summed up in one line.
 SHOWN_SOLUTIONS = 10
@@ -24,43 +25,75 @@ def knowledge_text(knowledge: FiveSonsKnowledge, lang: str = "en") -> str:
     after = len(knowledge.log.events)
     title = (message("report.perspective_public", lang, after=after) if knowledge.me is None
              else message("report.perspective_seat", lang, seat=knowledge.me, after=after))
-    lines = [title, message("report.worlds", lang, worlds=knowledge.worlds), "",
+    lines = [title, message("report.worlds", lang, worlds=number(knowledge.worlds, lang)), "",
              message("report.solutions", lang)]
     pairs = knowledge.solution_pairs()
     for face, heart, n in pairs[:SHOWN_SOLUTIONS]:
         lines.append(message("report.solution_line", lang,
                              sentence=five_sons_question(face, heart, lang),
-                             percent=_percent(n / knowledge.worlds), worlds=n))
+                             percent=percent(n / knowledge.worlds, lang),
+                             worlds=Count("count.deals", n).label(lang)))
     if len(pairs) > SHOWN_SOLUTIONS:
         lines.append(message("report.more_solutions", lang, count=len(pairs) - SHOWN_SOLUTIONS))
-    lines += ["", message("report.table_header", lang), _table(knowledge)]
+    lines += ["", message("report.table_header", lang), _table(knowledge, lang)]
     if knowledge.facts:
         lines += ["", message("report.facts", lang)]
-        lines += [f"  {fact.card} {'@' if fact.holds else '≠'} {fact.place}: "
-                  f"{fact.reason.text(lang)}" for fact in knowledge.facts]
-    knowers = [str(seat) for seat in range(knowledge.log.rules.players)
-               if knowledge.knows_solution(seat)]
-    lines += ["", message("report.knows", lang,
-                          seats=", ".join(knowers) or message("report.nobody", lang))]
-    return "\n".join(lines)
+        lines += [message("report.knowing.fact_holds" if fact.holds
+                          else "report.knowing.fact_lacks", lang, card=fact.card,
+                          place=_place(fact.place, lang), why=fact.reason.text(lang))
+                  for fact in knowledge.facts]
+    return "\n".join([*lines, "", *_knowing_lines(knowledge, lang)])
 
 
-def _table(knowledge: FiveSonsKnowledge) -> str:
+def knows_solution(knowledge: FiveSonsKnowledge) -> dict[int, bool | None]:
+    """Per seat: knows the solution (True), does not (False), or this view cannot tell (None).
+
+    A seat that guessed right knows it, whatever else the view can tell.
+    """
+    right = _guessed_right(knowledge)
+    return {seat: True if seat in right else knowledge.knows_solution(seat)
+            for seat in range(knowledge.log.rules.players)}
+
+
+def _guessed_right(knowledge: FiveSonsKnowledge) -> set[int]:
+    return {event.seat for event in knowledge.log.events
+            if isinstance(event, GuessSeen) and event.correct}
+
+
+def _knowing_lines(knowledge: FiveSonsKnowledge, lang: str) -> list[str]:
+    """Who knows the solution, who does not, and of whom this view cannot tell."""
+    right = _guessed_right(knowledge)
+    known = knows_solution(knowledge)
+    knowers = [message("report.knowing.guessed_right", lang, seat=seat) if seat in right
+               else str(seat) for seat, knows in known.items() if knows]
+    lines = [message("report.knows", lang,
+                     seats=", ".join(knowers) or message("report.nobody", lang))]
+    for key, value in (("report.knowing.does_not_know", False),
+                       ("report.knowing.cannot_tell", None)):
+        seats = [str(seat) for seat, knows in known.items() if knows is value]
+        if seats:
+            lines.append(message(key, lang, seats=", ".join(seats)))
+    return lines
+
+
+def _place(place: Location, lang: str) -> str:
+    if place == SOLUTION:
+        return message("place.solution", lang)
+    return message("place.seat", lang, seat=place)
+
+
+def _table(knowledge: FiveSonsKnowledge, lang: str) -> str:
     places = knowledge.places
-    header = "      " + "".join(f"{place!s:>10}" for place in places)
-    rows = [header]
+    names = [message("graph.solution", lang) if place == SOLUTION else str(place)
+             for place in places]
+    rows = ["      " + "".join(f"{name:>10}" for name in names)]
     for card in knowledge.log.rules.deck:
         if card not in knowledge.counts.at:
             continue
-        cells = "".join(f"{_percent(knowledge.probability(card, place)):>10}" for place in places)
+        cells = "".join(f"{percent(knowledge.probability(card, place), lang):>10}"
+                        for place in places)
         rows.append(f"  {card.code:<4}{cells}")
     return "\n".join(rows)
-
-
-def _percent(share: float) -> str:
-    if share in (0.0, 1.0):
-        return f"{share:.0%}"
-    return f"{share:.1%}"
 
 
 def replay_text(game: FiveSonsGame, lang: str = "en") -> str:
@@ -84,8 +117,8 @@ def tournament_text(stats: dict[str, BotStats], games: int, lang: str = "en") ->
     for name, bot in sorted(stats.items(), key=lambda item: -item[1].win_rate):
         per_win = bot.questions_per_win
         lines.append(message("report.tournament_line", lang, name=name, wins=bot.wins,
-                             games=bot.games, percent=_percent(bot.win_rate),
-                             questions="-" if per_win is None else f"{per_win:.1f}"))
+                             games=bot.games, percent=percent(bot.win_rate, lang),
+                             questions="-" if per_win is None else number(per_win, lang, 1)))
     return "\n".join(lines)
 
 

@@ -56,11 +56,8 @@ class Text:
 
     def text(self, lang: str = "en") -> str:
         """The message in `lang`."""
-        return message(self.key, lang, **{
-            name: value.text(lang) if isinstance(value, Text)
-            else value.label(lang) if callable(getattr(value, "label", None)) else value
-            for name, value in self.params.items()
-        })
+        return message(self.key, lang, **{name: _in_language(value, lang)
+                                          for name, value in self.params.items()})
 
     def __str__(self) -> str:
         return self.text("en")
@@ -73,6 +70,14 @@ class Text:
 
     def __hash__(self) -> int:
         return hash(self.key)
+
+
+def _in_language(value: object, lang: str) -> object:
+    """A parameter as `lang` shows it: texts and things with a `label` name themselves."""
+    if isinstance(value, Text):
+        return value.text(lang)
+    label = getattr(value, "label", None)
+    return label(lang) if callable(label) else value
 
 
 class Count:
@@ -91,14 +96,39 @@ class Count:
         self.n = n
 
     def label(self, lang: str = "en") -> str:
-        """The number and its noun in `lang`."""
-        return message(f"{self.key}.{'one' if self.n == 1 else 'other'}", lang, n=self.n)
+        """The number (written as `lang` writes numbers) and its noun in `lang`."""
+        return message(f"{self.key}.{'one' if self.n == 1 else 'other'}", lang,
+                       n=number(self.n, lang))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Count) and (self.key, self.n) == (other.key, other.n)
 
     def __hash__(self) -> int:
         return hash((self.key, self.n))
+
+
+def number(value: float, lang: str = "en", digits: int = 0) -> str:
+    """`value` with thousands grouped and `digits` decimals, as `lang` writes numbers.
+
+    >>> number(4859316, "de"), number(2.625, "de", 1), number(1234.5, "en", 2)
+    ('4.859.316', '2,6', '1,234.50')
+    """
+    # Integers exactly, however large (a float would round counts of deals).
+    text = f"{value:,}" if isinstance(value, int) else f"{value:,.{digits}f}"
+    return text.translate(_GERMAN_DIGITS) if lang == "de" else text
+
+
+def percent(share: float, lang: str = "en") -> str:
+    """`share` as a percentage: whole at 0 and 100, else to one decimal.
+
+    >>> percent(0.026, "en"), percent(0.026, "de"), percent(1.0, "de")
+    ('2.6%', '2,6 %', '100 %')
+    """
+    digits = 0 if share in (0.0, 1.0) else 1
+    return message("number.percent", lang, value=number(share * 100, lang, digits))
+
+
+_GERMAN_DIGITS = str.maketrans(",.", ".,")
 
 
 def message(key: str, lang: str = "en", /, **params: object) -> str:
