@@ -1,23 +1,26 @@
-"""Lesson 1 in a real browser: exported HTML offline, and the Voila app."""
+"""Lesson 2 in a real browser: exported HTML offline, and the Voila app."""
 
 
 def test_cards_show_in_exported_html_without_network(page, screenshot, exported):
-    page.goto(exported("01_cards"))
+    page.goto(exported("02_cards_and_counting"))
     queen = page.locator("svg[role=img]", has=page.locator("title", has_text="Queen of Spades"))
     queen.first.wait_for(state="visible")
     box = queen.first.bounding_box()
     assert box["width"] >= 50 and box["height"] >= 70
     hand = page.locator("svg[role=img] > title", has_text="Hand of 5 cards")
     assert hand.count() >= 1
-    screenshot("lesson01-nbconvert-offline")
+    chart = page.get_by_role("img", name="How often each of the 36 deals")
+    assert chart.bounding_box()["width"] > 400
+    page.get_by_role("cell", name="1,407,929,402,880").wait_for()
+    screenshot("lesson02-nbconvert-offline")
 
 
 def test_gallery_opens_lesson_and_the_widget_answers(page, screenshot, gallery):
     """Every request that would leave this machine is refused, and the app still works."""
     page.goto(gallery)
-    page.get_by_role("link", name="Cards and their names").click()
+    page.get_by_role("link", name="Cards and counting").click()
     app = page
-    codes = app.get_by_role("textbox")
+    codes = app.get_by_role("textbox").first
     codes.wait_for(state="visible", timeout=90_000)
     codes.fill("KD 9h")
     app.get_by_role("button", name="Show").click()
@@ -26,4 +29,4 @@ def test_gallery_opens_lesson_and_the_widget_answers(page, screenshot, gallery):
     codes.fill("KD 1h")
     app.get_by_role("button", name="Show").click()
     app.get_by_text("bad card code '1h'").wait_for(timeout=30_000)
-    screenshot("lesson01-voila", app)
+    screenshot("lesson02-voila", app)

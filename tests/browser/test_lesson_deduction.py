@@ -1,32 +1,31 @@
-"""Lesson 2 in a real browser: the knowledge graphs offline, and the stepper in Voila:
+"""Lesson 5 in a real browser: the knowledge graphs offline, and the stepper in Voila:
 accessible (axe, keyboard focus, ARIA states) and usable on a 390 px phone."""
 
 import pytest
 
 PHONE = {"width": 390, "height": 844}
-LESSON = "voila/render/02_five_sons_deduction.ipynb"
+LESSON = "voila/render/05_deduction.ipynb"
 
 
 @pytest.fixture
 def stepper(page, gallery):
-    """Lesson 2 open in Voila, its stepper drawn."""
+    """Lesson 5 open in Voila, its stepper drawn."""
     page.goto(gallery + LESSON)
     page.get_by_role("status").filter(has_text="After 0 of").wait_for(timeout=90_000)
     return page
 
 
-def test_knowledge_graphs_show_early_mid_and_late_without_network(page, screenshot, exported):
-    page.goto(exported("02_five_sons_deduction"))
-    graphs = page.locator("svg[role=img]", has=page.locator("title",
-                                                               has_text="What seat 0 knows"))
-    graphs.first.wait_for(state="visible")
-    assert graphs.count() >= 4          # early, mid, late, and the notes sheet
-    for index, name in enumerate(("early", "mid", "late")):
-        graph = graphs.nth(index)
-        box = graph.bounding_box()
-        assert box["width"] > 600 and box["height"] > 300
-        assert "Solution" in graph.text_content()
-        screenshot(f"fivesons-graph-{name}", graph)
+def test_the_knowledge_graph_and_the_reasons_show_without_network(page, screenshot, exported):
+    page.goto(exported("05_deduction"))
+    graph = page.locator("svg[role=img]", has=page.locator(
+        "title", has_text="What seat 2 knows after 6 events"))
+    graph.wait_for(state="visible")
+    box = graph.bounding_box()
+    assert box["width"] > 600 and box["height"] > 300
+    assert "Solution" in graph.text_content()
+    page.get_by_role("cell", name="Seat 3 showed a card for JC and TH in event 2 and cannot "
+                     "hold TH, so it holds JC.").wait_for()
+    screenshot("lesson05-graph-after-6", graph)
 
 
 def test_stepper_in_the_gallery(stepper, screenshot):
@@ -35,7 +34,7 @@ def test_stepper_in_the_gallery(stepper, screenshot):
     forward.click()
     forward.click()
     app.get_by_role("status").filter(has_text="After 2 of").wait_for(timeout=30_000)
-    widget = app.locator(".cardlab-focus")
+    widget = app.locator(".cardlab-focus", has=app.get_by_role("combobox", name="Whose view"))
     widget.locator("svg title", has_text="What seat 0 knows after 2 events").wait_for(
         state="attached", timeout=30_000)
     notes = app.get_by_role("button", name="Notes sheet")
@@ -46,7 +45,7 @@ def test_stepper_in_the_gallery(stepper, screenshot):
     assert notes.get_attribute("aria-pressed") == "true"
     assert app.get_by_role("button", name="Knowledge graph").get_attribute(
         "aria-pressed") == "false"
-    screenshot("lesson02-voila-stepper", app)
+    screenshot("lesson05-voila-stepper", app)
 
 
 def test_the_table_view_keeps_its_name_in_the_dropdown(stepper):
@@ -95,7 +94,7 @@ def test_the_stepper_fits_a_phone(page, gallery, screenshot):
     for element in (notes, status, page.get_by_role("button", name="Next ▶")):
         box = element.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
-    stepper = page.locator(".cardlab-focus")
-    screenshot("lesson02-stepper-390px", stepper)
+    stepper = page.locator(".cardlab-focus", has=page.get_by_role("combobox", name="Whose view"))
+    screenshot("lesson05-stepper-390px", stepper)
     status.scroll_into_view_if_needed()
-    screenshot("lesson02-stepper-390px-controls", page)
+    screenshot("lesson05-stepper-390px-controls", page)

@@ -1,18 +1,18 @@
-"""Lesson 3 in a real browser: the possible-worlds pictures, offline and in Voila."""
+"""Lesson 4 in a real browser: the possible-worlds pictures, offline and in Voila."""
 
 
 PHONE = {"width": 390, "height": 844}
-LESSON = "voila/render/03_possible_worlds.ipynb"
+LESSON = "voila/render/04_possible_worlds.ipynb"
 LAST = "Possible worlds after 2 events"
 
 
 def test_possible_worlds_show_in_exported_html(page, screenshot, exported):
-    page.goto(exported("03_possible_worlds"))
+    page.goto(exported("04_possible_worlds"))
     last = page.locator("svg[role=img]", has=page.locator("title", has_text=LAST))
     last.wait_for(state="visible")
     assert "Seat 1 knows that seat 0 knows the solution." in last.text_content()
     assert last.locator("circle").count() >= 4
-    screenshot("lesson03-possible-worlds", last)
+    screenshot("lesson04-possible-worlds", last)
 
 
 def test_worlds_fit_a_phone_and_nothing_scrolls_sideways(page, gallery, screenshot):
@@ -27,7 +27,7 @@ def test_worlds_fit_a_phone_and_nothing_scrolls_sideways(page, gallery, screensh
         e.scrollWidth > e.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(e).overflowX))
         .map(e => e.id || e.className)""")
     assert sideways == []
-    screenshot("lesson03-worlds-390px", last)
+    screenshot("lesson04-worlds-390px", last)
 
 
 def test_worlds_lesson_has_no_serious_accessibility_violations(page, gallery, axe):
