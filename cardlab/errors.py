@@ -18,8 +18,6 @@ rules: unknown key 'a\\nb\\x1b' (expected x)
 
 from __future__ import annotations
 
-import unicodedata
-
 from cardlab.i18n import Text
 
 #: Longest text copied from the input into a message; the rest becomes "…".
@@ -27,12 +25,13 @@ MAX_ECHO = 120
 #: Numbers with more digits than this are described, not shown.
 MAX_ECHO_DIGITS = 30
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-#: Control, format (bidirectional overrides) and line/paragraph separator characters.
-_UNSAFE = {"Cc", "Cf", "Zl", "Zp"}
 
 
 def one_line(text: str) -> str:
-    """`text` with every control character escaped, so it prints as one harmless line.
+    """`text` with every character that is not printable escaped: one harmless line.
+
+    Control characters (newline, CR, ESC), bidirectional overrides, separators
+    other than the space and unassigned code points all become escapes.
 
     >>> one_line("a\\r\\nb\\x1b[31m")
     'a\\\\r\\\\nb\\\\x1b[31m'
@@ -45,7 +44,7 @@ def one_line(text: str) -> str:
 def _escape(char: str) -> str:
     if char in _ESCAPES:
         return _ESCAPES[char]
-    if unicodedata.category(char) not in _UNSAFE:
+    if char.isprintable():
         return char
     code = ord(char)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 \
