@@ -58,6 +58,9 @@ SOLUTION = "solution"
 
 #: The largest array one case may use (entries); larger cases are split.
 MAX_STATE = 1 << 19
+#: A case whose open cards multiply its array by more than this is split if the
+#: cases together are cheaper.
+OPEN_FACTOR = 16
 #: The most array entries all cases together may touch; more is refused.
 MAX_CELLS = 1 << 27
 #: The most cases a count may be split into; more is refused.
@@ -140,28 +143,39 @@ def plan(problem: Problem) -> list[_Counter]:
     ...                                      {c: frozenset({0, 1}) for c in cards}))]
     [54]
     """
-    pending, cases, cells = [problem], list[_Counter](), 0
-    for count in range(1, MAX_CASES + 2):
-        if not pending:
-            return cases
-        if count > MAX_CASES:
-            raise TooHard("counting.too_many_cases", limit=MAX_CASES)
-        settled = settle(pending.pop())
-        if settled is None:
-            continue
-        case = _Counter(settled)
-        if case.widest > MAX_STATE:
-            pending += _split(settled, case)
+    first = _case(problem)
+    pending, cases = [first] if first else [], list[_Counter]()
+    tried = cells = 0
+    while pending:
+        case = pending.pop()
+        children = None
+        if case.widest > OPEN_FACTOR * case.width(0) or (case.widest > MAX_STATE
+                                                          and any(case.domains)):
+            children = [child for child in map(_case, _split(case)) if child is not None]
+            tried += len(children)
+            if tried > MAX_CASES:
+                raise TooHard("counting.too_many_cases", limit=MAX_CASES)
+            if case.widest <= MAX_STATE and sum(c.cells for c in children) >= case.cells:
+                children = None
+        if children is not None:
+            pending += children
             continue
         cases.append(case)
         cells += case.cells
         if cells > MAX_CELLS:
             raise TooHard("counting.too_much_work", limit=MAX_CELLS)
-    raise AssertionError("the loop returns or raises")
+    return cases
 
 
-def _split(problem: Problem, case: _Counter) -> list[Problem]:
+def _case(problem: Problem) -> _Counter | None:
+    """The settled problem, planned; None if no deal fits."""
+    settled = settle(problem)
+    return None if settled is None else _Counter(settled)
+
+
+def _split(case: _Counter) -> list[Problem]:
     """One problem per place of the card that widens `case` most (its clause seats, the rest)."""
+    problem = case.problem
     widest = max(range(len(case.domains)), key=case.width)
     position = max(case.domains[widest], key=lambda j: (len(case.links[j]), -j))
     card = case.order[position]
