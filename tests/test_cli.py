@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+from fivesons_helpers import fixed_game
+
 from cardlab.cli import main
 
 
@@ -51,3 +53,24 @@ def test_help_lists_every_command():
     for command in ("serve", "play", "replay", "infer", "graph", "bench"):
         assert command in result.stdout
 
+
+
+def test_every_reading_command_prints_json_on_request(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    assert main(["play", "fivesons", "--bots", "random,random,random", "--seed", "2",
+                 "--rules", '{"players": 3}', "--record", str(path), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["over"] is True
+    for args in (["replay", str(path)], ["infer", str(path), "--as", "1", "--after", "2"],
+                 ["graph", str(path), "--as", "public", "--after", "2"]):
+        assert main([*args, "--format", "json"]) == 0, args
+        assert isinstance(json.loads(capsys.readouterr().out), dict)
+
+
+def test_a_record_missing_the_card_a_responder_chose_is_one_line(tmp_path):
+    data = fixed_game().to_record().to_json()
+    data["events"] = [{"ask": 0, "face": "QC", "heart": "2H"}]  # seat 1 holds both
+    path = tmp_path / "both.json"
+    path.write_text(json.dumps(data))
+    assert _one_line_error(run("replay", str(path))) == (
+        "both.json, events[0]: seat 1 holds both QC and 2H, so 'shown' must say which one "
+        "it showed")
