@@ -14,9 +14,11 @@ cardlab.errors.RecordError: rules.players: 7 is out of range (3 to 6)
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card
@@ -47,10 +49,29 @@ def schema() -> dict[str, Any]:
 @cache
 def validator(definition: str) -> Draft202012Validator:
     """A validator for one of the schema's `$defs`, such as "fivesons_rules"."""
-    from jsonschema import Draft202012Validator
-
+    Draft202012Validator = _import_jsonschema().Draft202012Validator
     defs = schema()["$defs"]
     return Draft202012Validator(_inline(defs[definition], defs))
+
+
+def _import_jsonschema() -> ModuleType:
+    """jsonschema, imported without the IRI parser that it loads where one is installed.
+
+    That parser (rfc3987_syntax, which JupyterLab brings along) builds its grammar
+    at import, seconds of CPU in every kernel and command; the cardlab/1 schema
+    checks no IRIs. The block lasts only while jsonschema is imported.
+    """
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    blocked = "rfc3987_syntax" not in sys.modules
+    if blocked:
+        sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # import fails fast
+    try:
+        import jsonschema
+    finally:
+        if blocked:
+            del sys.modules["rfc3987_syntax"]
+    return jsonschema
 
 
 def _inline(node: Any, defs: dict[str, Any]) -> Any:
@@ -97,8 +118,12 @@ def check(data: Any, definition: str, name: str, prefix: str = "") -> None:
 
 
 def _located(error: ValidationError, where: str) -> RecordError:
-    keyword, value, rule = str(error.validator), error.instance, error.validator_value
-    custom = error.schema.get("x-messages", {}) if isinstance(error.schema, dict) else {}
+    # jsonschema types these as possibly unset; an error from iter_errors always has them.
+    value: Any = error.instance
+    rule: Any = error.validator_value
+    schema: Any = error.schema
+    keyword = str(error.validator)
+    custom = schema.get("x-messages", {}) if isinstance(schema, dict) else {}
     if keyword in custom:
         size = len(value) if isinstance(value, list) else None
         return RecordError(custom[keyword], where=where, actual=size, expected=rule)
@@ -106,7 +131,7 @@ def _located(error: ValidationError, where: str) -> RecordError:
         missing = next(key for key in rule if key not in value)
         return RecordError("error.missing_key", where=where, key=missing)
     if keyword == "additionalProperties":
-        allowed = list(error.schema.get("properties", {}))
+        allowed = list(schema.get("properties", {}))
         extra = next(key for key in value if key not in allowed)
         return RecordError("error.unknown_key", where=where, key=extra,
                            expected=", ".join(allowed))
@@ -121,7 +146,7 @@ def _located(error: ValidationError, where: str) -> RecordError:
                            choices=", ".join(map(str, choices)))
     if keyword in ("minimum", "maximum"):
         return RecordError("error.out_of_range", where=where, value=value,
-                           low=error.schema.get("minimum"), high=error.schema.get("maximum"))
+                           low=schema.get("minimum"), high=schema.get("maximum"))
     if keyword in ("minItems", "maxItems"):
         key = "records.too_short" if keyword == "minItems" else "records.too_long"
         return RecordError(key, where=where, actual=len(value), expected=rule)
