@@ -183,9 +183,10 @@ def _play_text(table: Table, names: Sequence[str], result: str, written: str | N
         lines.append("")
         # Every seat is a bot here, so a bot's reason may mention its own cards.
         for move in table.moves:
-            lines += [event.told_to(None).text(lang) for event in move.events]
-            if move.reason is not None:
-                lines.append(message("cli.play.reason", lang, reason=move.reason.text(lang)))
+            told = [event.told_to(None).text(lang) for event in move.events]
+            if move.reason is not None:  # right after the move itself, before what followed
+                told.insert(1, message("cli.play.reason", lang, reason=move.reason.text(lang)))
+            lines += told
     lines += ["", result]
     if written is not None:
         lines.append(message("report.record_written", lang, path=written))
