@@ -75,6 +75,12 @@ class GameEntry(Protocol):
     def graph(self, knowledge: Any, lang: str) -> nx.DiGraph:
         """The knowledge graph of that knowledge."""
 
+    def encode(self, action: Any) -> dict[str, Any]:
+        """An action as JSON data."""
+
+    def decode(self, data: dict[str, Any]) -> Any:
+        """The action `encode` wrote (anything else: `RecordError`)."""
+
 
 GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (FiveSons(), BlackWidow())}
 

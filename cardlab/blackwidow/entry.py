@@ -15,6 +15,7 @@ from typing import Any
 import networkx as nx
 
 from cardlab.blackwidow import match, report
+from cardlab.blackwidow.actions import Action, action_from_json, action_to_json
 from cardlab.blackwidow.bots import BOTS
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
@@ -108,3 +109,11 @@ class BlackWidow:
     def graph(self, knowledge: BlackWidowKnowledge, lang: str) -> nx.DiGraph:
         """The card-counting graph."""
         return blackwidow_graph(knowledge, lang)
+
+    def encode(self, action: Action) -> dict[str, Any]:
+        """An action as JSON data."""
+        return action_to_json(action)
+
+    def decode(self, data: dict[str, Any]) -> Action:
+        """The action `encode` wrote."""
+        return action_from_json(data)

@@ -1,0 +1,135 @@
+"""Shared tables: a SQLite store many processes append to, and each process's replay of it."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cardlab.blackwidow.actions import Play
+from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.classroom.shared import SharedTable
+from cardlab.classroom.store import Store
+from cardlab.errors import CardlabError, IllegalAction
+from cardlab.fivesons.actions import NoGuess, Question
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.record import FiveSonsRecord
+
+# A process that plays every bot of a table until the game is over, then prints its record.
+PLAYER = """
+import json, sys
+from cardlab.classroom.shared import SharedTable
+from cardlab.classroom.store import Store
+shared = SharedTable(Store(sys.argv[1]), sys.argv[2])
+while not shared.table.game.over:
+    shared.play_bots()
+print(json.dumps(shared.table.game.to_record().to_json()))
+"""
+
+
+def player(path, table_id) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", PLAYER, str(path), table_id],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_a_foreign_or_broken_file_is_refused_and_left_as_it_is(tmp_path):
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE pupils (name TEXT)")
+    broken = tmp_path / "broken.sqlite"
+    broken.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 8)
+    for path in (other, broken, tmp_path):
+        before = path.read_bytes() if path.is_file() else None
+        with pytest.raises(CardlabError, match="is not a cardlab classroom store"):
+            Store(path)
+        assert (path.read_bytes() if path.is_file() else None) == before
+
+
+def test_a_move_is_seen_by_every_process_and_a_late_one_is_refused(tmp_path, monkeypatch):
+    store = Store(tmp_path / "class.sqlite")
+    table_id = store.create_table("fivesons", {"players": 3}, 3,
+                                  ["student", "student", "student"])
+    alice, other = SharedTable(store, table_id), SharedTable(Store(store.path), table_id)
+    face, heart = alice.table.waiting[0].options[0]
+    alice.act(Question(0, face, heart))
+    assert [e.kind for e in other.sync()][:1] == ["ask"]
+    assert other.table.game.events == alice.table.game.events
+    append = other.store.append
+
+    def alice_first(*args):          # alice's move lands between other's check and append
+        alice.act(NoGuess(0))
+        return append(*args)
+
+    monkeypatch.setattr(other.store, "append", alice_first)
+    with pytest.raises(IllegalAction) as late:
+        other.act(NoGuess(0))
+    assert late.value.text("en") == ("Another move came first, so yours was not played: Seat 0 "
+                                     "has already let its chance to guess pass after this "
+                                     "question.")
+    assert "Ein anderer Zug kam zuerst" in late.value.text("de")
+    assert [seq for seq, _ in store.actions(table_id)] == [1, 2]
+    assert other.seq == 2 and other.table.game.guessing == alice.table.game.guessing
+
+
+@pytest.mark.parametrize(("game", "rules", "seats", "processes"), [
+    ("blackwidow", {"players": 4, "end_above": 25}, ["bot:random"] * 4, 6),
+    ("fivesons", {"players": 3}, ["bot:logician"] * 3, 2),
+])
+def test_processes_racing_for_the_bots_lose_nothing_and_agree(tmp_path, game, rules, seats,
+                                                              processes):
+    path = tmp_path / "class.sqlite"
+    store = Store(path)
+    table_id = store.create_table(game, rules, 11, seats)
+    running = [player(path, table_id) for _ in range(processes)]
+    outputs = [process.communicate(timeout=300) for process in running]
+    assert all(process.returncode == 0 for process in running), outputs
+    records = {out for out, _ in outputs}
+    assert len(records) == 1                        # every process saw the same game
+    data = json.loads(records.pop())
+    replayed = (BlackWidowGame.from_record(BlackWidowRecord.from_json(data))
+                if game == "blackwidow" else
+                FiveSonsGame.from_record(FiveSonsRecord.from_json(data)))
+    assert replayed.over
+    seqs = [seq for seq, _ in store.actions(table_id)]
+    assert seqs == list(range(1, len(seqs) + 1))    # nothing lost, nothing doubled
+
+
+def test_a_process_killed_mid_game_leaves_a_game_that_goes_on(tmp_path):
+    path = tmp_path / "class.sqlite"
+    store = Store(path)
+    table_id = store.create_table("blackwidow", {"players": 4, "end_above": 40}, 5,
+                                  ["bot:heuristic"] * 4)
+    doomed = player(path, table_id)
+    deadline = time.monotonic() + 60
+    while len(store.actions(table_id)) < 30 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    doomed.send_signal(signal.SIGKILL)
+    doomed.wait()
+    assert len(store.actions(table_id)) >= 30
+    survivor = player(path, table_id)
+    out, err = survivor.communicate(timeout=300)
+    assert survivor.returncode == 0, err
+    game = BlackWidowGame.from_record(BlackWidowRecord.from_json(json.loads(out)))
+    assert game.over and game.winners
+
+
+def test_a_student_move_then_the_bots_through_the_shared_table(tmp_path):
+    store = Store(tmp_path / "class.sqlite")
+    table_id = store.create_table("blackwidow", {"players": 3, "pass_cycle": ["hold"]}, 2,
+                                  ["student", "bot:heuristic", "bot:random"])
+    shared = SharedTable(store, table_id)
+    shared.play_bots()
+    (decision,) = shared.table.waiting
+    assert decision.seat == 0
+    with pytest.raises(IllegalAction):
+        shared.act(Play(1, decision.options[0]))
+    shared.act(Play(0, decision.options[0]))
+    shared.play_bots()
+    assert shared.table.waiting and shared.table.waiting[0].seat == 0
+    assert SharedTable(store, table_id).table.game.to_record() == shared.table.game.to_record()
