@@ -244,7 +244,7 @@ def test_an_unknown_language_is_said_on_the_page_and_the_default_used(server):
     assert '<html lang="en">' in page and escape("Unknown language 'xx'") in page
 
 
-@pytest.mark.parametrize("path", ["/", "/voila/render/01_cards.ipynb",
+@pytest.mark.parametrize("path", ["/", "/voila/render/01_start_here.ipynb",
                                   "/voila/static/voila.js", "/api/kernels/x/channels"])
 @pytest.mark.parametrize("host", ["evil.example:{port}", "127.0.0.1.nip.io:{port}",
                                   "localhost:1"])
@@ -259,7 +259,7 @@ def test_localhost_is_answered_too(server):
 
 
 def test_an_app_page_loads_nothing_from_outside_and_can_stop_its_kernel(server):
-    response = server.get("/voila/render/01_cards.ipynb")
+    response = server.get("/voila/render/01_start_here.ipynb")
     page = response.read().decode()
     assert response.status == 200
     outside = re.findall(r"""(?:src|href)=["'](https?://[^"']+)""", page)
@@ -270,7 +270,7 @@ def test_an_app_page_loads_nothing_from_outside_and_can_stop_its_kernel(server):
 
 
 def test_no_trust_or_tcp_warnings_when_apps_open(server):
-    server.get("/voila/render/03_possible_worlds.ipynb").read()
+    server.get("/voila/render/04_possible_worlds.ipynb").read()
     errors = server.stop()
     assert "not trusted" not in errors
     assert "running over TCP" not in errors
@@ -279,8 +279,8 @@ def test_no_trust_or_tcp_warnings_when_apps_open(server):
 def test_kernels_beyond_the_cap_get_a_page_that_says_why():
     running = Server(max_kernels=1, cli=False)
     try:
-        assert running.get("/voila/render/01_cards.ipynb").status == 200
-        response = running.get("/voila/render/01_cards.ipynb?lang=de")
+        assert running.get("/voila/render/01_start_here.ipynb").status == 200
+        response = running.get("/voila/render/01_start_here.ipynb?lang=de")
         assert response.status == 503
         assert "höchstens 1 Apps" in response.read().decode()
     finally:
@@ -290,7 +290,7 @@ def test_kernels_beyond_the_cap_get_a_page_that_says_why():
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_stop_signal_stops_voila_and_every_kernel(number):
     running = Server()
-    opened = running.get("/voila/render/01_cards.ipynb")
+    opened = running.get("/voila/render/01_start_here.ipynb")
     assert opened.status == 200
     opened.read()
     children = psutil.Process(running.process.pid).children(recursive=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from cardlab.cards import Card
@@ -116,8 +117,8 @@ class InfoGainBot(LogicianBot):
         candidates = self._shortlist(knowledge)
         if not candidates:
             return super().question(log)
-        before = _entropy(knowledge.counts.pairs.values())
-        scored = [(before - _expected_entropy(log, face, heart), face, heart)
+        before = entropy(knowledge.counts.pairs.values())
+        scored = [(before - expected_entropy(log, face, heart), face, heart)
                   for face, heart in candidates]
         gain, face, heart = max(scored, key=lambda s: (s[0], -candidates.index((s[1], s[2]))))
         return face, heart, Text("fivesons.bot.ask_infogain", face=face, heart=heart,
@@ -136,13 +137,18 @@ class InfoGainBot(LogicianBot):
         return pairs[:SHORTLIST]
 
 
-def _entropy(weights) -> float:
+def entropy(weights: Iterable[float]) -> float:
+    """Shannon entropy in bits of a distribution given by (unnormalised) weights.
+
+    >>> entropy([1, 1]), entropy([1, 1, 2]), entropy([1, 1, 1, 1])
+    (1.0, 1.5, 2.0)
+    """
     weights = [w for w in weights if w]
     total = sum(weights)
     return -sum(w / total * math.log2(w / total) for w in weights) if total else 0.0
 
 
-def _expected_entropy(log: FiveSonsLog, face: Card, heart: Card) -> float:
+def expected_entropy(log: FiveSonsLog, face: Card, heart: Card) -> float:
     """Average entropy of the solution after asking, over every answer the asker could see.
 
     A responder holding both cards is taken to show either with equal chance,
@@ -163,7 +169,7 @@ def _expected_entropy(log: FiveSonsLog, face: Card, heart: Card) -> float:
                 for pair, n in (counts.pairs.items() if counts else ()):
                     mixture[pair] = mixture.get(pair, 0.0) + weight * n
             if mixture:
-                answers.append((sum(mixture.values()), _entropy(mixture.values())))
+                answers.append((sum(mixture.values()), entropy(mixture.values())))
     total = sum(weight for weight, _ in answers)
     return sum(weight / total * h for weight, h in answers) if total else 0.0
 

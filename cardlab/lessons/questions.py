@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 from cardlab.cards import Card, QuestionSentence
-from cardlab.fivesons.bots import _entropy, _expected_entropy
+from cardlab.fivesons.bots import entropy, expected_entropy
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.i18n import Text
@@ -30,7 +30,7 @@ BITS = 0.05
 
 def uncertainty(log: FiveSonsLog, after: int | None = None) -> float:
     """How many bits `log.me` is missing about the solution (0: it knows it)."""
-    return _entropy(FiveSonsKnowledge.from_log(log, after).counts.pairs.values())
+    return entropy(FiveSonsKnowledge.from_log(log, after).counts.pairs.values())
 
 
 def information(log: FiveSonsLog, face: Card, heart: Card) -> float:
@@ -42,7 +42,7 @@ def information(log: FiveSonsLog, face: Card, heart: Card) -> float:
     >>> information(log, *parse_cards("KH AH")) < 0.001 < information(log, *parse_cards("QS 3H"))
     True
     """
-    return uncertainty(log) - _expected_entropy(log, face, heart)
+    return uncertainty(log) - expected_entropy(log, face, heart)
 
 
 def check_bits(answer: str, log: FiveSonsLog) -> Verdict:

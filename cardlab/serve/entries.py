@@ -64,7 +64,7 @@ def gallery_entries(root: Path) -> list[Entry]:
 
     >>> from cardlab.gallery import notebooks_dir
     >>> gallery_entries(notebooks_dir())[0].title("en")
-    'Cards and their names'
+    'Start here'
     """
     lessons = [read_entry(path, root, LESSON) for path in sorted(root.glob("*.ipynb"))]
     apps = [read_entry(path, root, APP)

@@ -33,8 +33,8 @@ def test_every_notebook_is_listed_with_its_title_and_a_link(page, gallery, lang)
 def test_a_link_opens_the_app_and_nothing_leaves_this_machine(page, gallery, screenshot):
     page.goto(gallery)
     page.get_by_role("link", name=_title(NOTEBOOKS[0], "en"), exact=True).click()
-    page.wait_for_url("**/voila/render/01_cards.ipynb")
-    page.get_by_role("textbox").wait_for(state="visible", timeout=90_000)
+    page.wait_for_url("**/voila/render/01_start_here.ipynb")
+    page.get_by_role("heading", level=1).first.wait_for(state="visible", timeout=90_000)
     screenshot("gallery-opened-lesson01")
     assert page.outside_requests == []
 
