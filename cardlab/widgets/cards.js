@@ -1,0 +1,95 @@
+// Card buttons for cardlab widgets: each card a real <button> named by the card's
+// full name, aria-disabled (never disabled, so it stays focusable and a click still
+// reaches Python, which explains), aria-pressed when selectable, a mark when received.
+// Buttons are kept by card code and updated in place; when the focused card leaves
+// (it was played), the focus moves to the card that took its place.
+
+let widgets = 0;
+
+function makeButton(model, code) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "cardlab-card";
+  const face = document.createElement("span");
+  face.className = "cardlab-card-face";
+  face.setAttribute("aria-hidden", "true");
+  const mark = document.createElement("span");
+  mark.className = "cardlab-card-mark";
+  mark.setAttribute("aria-hidden", "true");
+  button.append(face, mark);
+  button.addEventListener("click", () => model.send({ click: code }));
+  return button;
+}
+
+function sync(model, row, buttons, noteId) {
+  const wanted = model.get("cards");
+  const focused = [...buttons.values()].indexOf(document.activeElement);
+  let lostFocus = false;
+  for (const [code, button] of buttons) {
+    if (!wanted.some((card) => card.code === code)) {
+      lostFocus ||= button === document.activeElement;
+      button.remove();
+      buttons.delete(code);
+    }
+  }
+  for (const card of wanted) {
+    let button = buttons.get(card.code);
+    if (!button) {
+      button = makeButton(model, card.code);
+      buttons.set(card.code, button);
+    }
+    row.append(button); // keeps the order given
+    const face = button.firstChild;
+    if (face.dataset.svg !== card.svg) {
+      face.innerHTML = card.svg;
+      face.dataset.svg = card.svg;
+    }
+    button.setAttribute("aria-label", card.name);
+    button.dataset.card = card.code;
+    button.setAttribute("aria-disabled", card.disabled ? "true" : "false");
+    if (card.pressed === null || card.pressed === undefined) {
+      button.removeAttribute("aria-pressed");
+    } else {
+      button.setAttribute("aria-pressed", card.pressed ? "true" : "false");
+    }
+    button.classList.toggle("cardlab-card-received", Boolean(card.received));
+    button.lastChild.textContent = card.received ? model.get("received_label") : "";
+    if (card.received) {
+      button.setAttribute("aria-describedby", noteId);
+    } else {
+      button.removeAttribute("aria-describedby");
+    }
+  }
+  if (lostFocus) {
+    const rest = [...buttons.values()];
+    (rest[Math.min(focused, rest.length - 1)] || row).focus();
+  }
+}
+
+function render({ model, el }) {
+  const row = document.createElement("div");
+  row.className = "cardlab-cards";
+  row.setAttribute("role", "group");
+  row.tabIndex = -1; // takes the focus when the last card leaves
+  const note = document.createElement("span");
+  note.className = "cardlab-visually-hidden";
+  note.id = `cardlab-cards-note-${++widgets}`;
+  const buttons = new Map();
+  const update = () => {
+    row.setAttribute("aria-label", model.get("label"));
+    note.textContent = model.get("received_label");
+    sync(model, row, buttons, note.id);
+  };
+  model.on("change:cards", update);
+  model.on("change:label", update);
+  model.on("change:received_label", update);
+  update();
+  el.append(row, note);
+  return () => {
+    model.off("change:cards", update);
+    model.off("change:label", update);
+    model.off("change:received_label", update);
+  };
+}
+
+export default { render };

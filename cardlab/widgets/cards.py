@@ -1,0 +1,106 @@
+"""Cards as real buttons: a wrapping row of card pictures a learner clicks or presses Enter on.
+
+Each card is a ``<button>`` drawn with the project's SVG
+(`cardlab.render.cards`) whose accessible name is the card's full name in
+the interface language (``Queen of Spades``, ``Pik-Dame``):
+
+- a card that is not a legal choice now has ``aria-disabled="true"`` (never
+  ``disabled``): it stays focusable, and a click on it still reaches Python,
+  which says why it is not allowed;
+- a card that can be selected (three cards to pass, one card to show) is a
+  toggle with ``aria-pressed``;
+- a card just received is marked, visibly and for screen readers.
+
+The widget decides nothing: every click, on any card, calls the handlers
+with the card's code. Only the cards given to `show` are ever synced to the
+browser, so a view passes only cards its seat may see.
+
+>>> from cardlab.cards import parse_cards
+>>> queen, ace = parse_cards("QS AH")
+>>> hand = CardButtons(label="Your hand", lang="de")
+>>> hand.show([CardButton(queen), CardButton(ace, disabled=True, received=True)])
+>>> [(c["code"], c["name"], c["disabled"]) for c in hand.cards]
+[('QS', 'Pik-Dame', False), ('AH', 'Herz-Ass', True)]
+>>> clicked = []
+>>> hand.on_click(clicked.append)
+>>> hand.click("AH"); clicked
+['AH']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from cardlab.cards import Card
+from cardlab.i18n import message
+from cardlab.render.cards import card_svg
+
+_HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class CardButton:
+    """One card to show: `pressed` is None for a plain button, True or False for a toggle."""
+
+    card: Card
+    disabled: bool = False
+    pressed: bool | None = None
+    received: bool = False
+
+
+@cache
+def _picture(card: Card, lang: str, four_colour: bool) -> str:
+    return card_svg(card, lang=lang, four_colour=four_colour)
+
+
+class CardButtons(anywidget.AnyWidget):
+    """A row of card buttons (wrapping on narrow screens); clicks go to `on_click` handlers."""
+
+    _esm = _HERE / "cards.js"
+    _css = _HERE / "cards.css"
+    cards = traitlets.List(traitlets.Dict()).tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+    received_label = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, label: str = "", lang: str = "en", four_colour: bool = False,
+                 **kwargs: Any) -> None:
+        super().__init__(label=label, received_label=message("cards.received", lang),
+                         **kwargs)
+        self.lang = lang
+        self.four_colour = four_colour
+        self._handlers: list[Callable[[str], None]] = []
+        self.on_msg(self._message)
+
+    def show(self, buttons: Iterable[CardButton]) -> None:
+        """Show these cards, in this order, replacing those shown before."""
+        self.cards = [{"code": b.card.code, "name": b.card.name(self.lang),
+                       "svg": _picture(b.card, self.lang, self.four_colour),
+                       "disabled": b.disabled, "pressed": b.pressed, "received": b.received}
+                      for b in buttons]
+
+    @property
+    def codes(self) -> list[str]:
+        """The codes of the cards shown, in order."""
+        return [card["code"] for card in self.cards]
+
+    def on_click(self, handler: Callable[[str], None]) -> None:
+        """Call `handler` with the card's code whenever a card is pressed (disabled ones too)."""
+        self._handlers.append(handler)
+
+    def click(self, code: str) -> None:
+        """Press the card `code`, as the browser does; a card not shown does nothing."""
+        if code not in self.codes:
+            return
+        for handler in self._handlers:
+            handler(code)
+
+    def _message(self, _widget: object, content: dict, _buffers: object) -> None:
+        if isinstance(content, dict) and isinstance(content.get("click"), str):
+            self.click(content["click"])
