@@ -11,18 +11,19 @@ Counting goes in three steps:
    seat puts the other card there; a full seat takes no other card; a seat
    with exactly as many candidates as places takes them all; a known hidden
    face (or heart) rules out every other. A contradiction means no deal.
-2. *Split*: while the dynamic programme below would need too large an
-   array, take the card with the most clauses in its widest step and count
-   each of its places separately (each clause seat of that card, and "any
-   other place"); settling each case usually fixes many more cards. The
-   cases partition the deals, so their counts add up. A problem that would
+2. *Split*: where the dynamic programme below would need too large an
+   array, or much work that splitting saves, take the card with the most
+   clauses in its widest step and count each of its places separately
+   (each clause seat of that card, and "any other place"); settling each
+   case usually fixes many more cards. The cases partition the deals, so
+   their counts add up. A problem that would
    still need too many cases or too much work is refused up front, before
    any array is allocated (`TooHard`).
 3. *Count* each case by a dynamic programme over the cards in an order
    chosen greedily on the clause graph (the card that keeps the open state
    smallest next). Its state is an integer array with one axis per seat but
-   the last (how many cards that seat got so far; the last seat's share
-   follows from the total), an axis for the solution's face slot, an axis
+   the largest (how many cards that seat got so far; the largest seat's
+   share follows from the total), an axis for the solution's face slot, an axis
    saying *which* heart is in the solution (so that solution pairs come out
    exactly), and one axis per *open* card: a placed card with a clause
    partner still to come. That axis records only what the open clauses ask:
@@ -58,9 +59,9 @@ SOLUTION = "solution"
 
 #: The largest array one case may use (entries); larger cases are split.
 MAX_STATE = 1 << 19
-#: A case whose open cards multiply its array by more than this is split if the
-#: cases together are cheaper.
-OPEN_FACTOR = 16
+#: A case with clauses that needs more entries than this is split if the cases
+#: together need fewer.
+SPLIT_CELLS = 1 << 22
 #: The most array entries all cases together may touch; more is refused.
 MAX_CELLS = 1 << 27
 #: The most cases a count may be split into; more is refused.
@@ -139,9 +140,11 @@ def plan(problem: Problem) -> list[_Counter]:
 
     >>> from cardlab.cards import parse_cards
     >>> cards = parse_cards("2C 3C 4C")
-    >>> [case.cells for case in plan(Problem(cards, {0: 2, 1: 1},
-    ...                                      {c: frozenset({0, 1}) for c in cards}))]
-    [54]
+    >>> problem = Problem(cards, {0: 2, 1: 1}, {c: frozenset({0, 1}) for c in cards})
+    >>> [case.cells for case in plan(problem)]
+    [36]
+    >>> plan(replace(problem, capacity={0: 3, 1: 1}))  # four places, three cards: no deal
+    []
     """
     first = _case(problem)
     pending, cases = [first] if first else [], list[_Counter]()
@@ -149,8 +152,7 @@ def plan(problem: Problem) -> list[_Counter]:
     while pending:
         case = pending.pop()
         children = None
-        if case.widest > OPEN_FACTOR * case.width(0) or (case.widest > MAX_STATE
-                                                          and any(case.domains)):
+        if any(case.domains) and (case.cells > SPLIT_CELLS or case.widest > MAX_STATE):
             children = [child for child in map(_case, _split(case)) if child is not None]
             tried += len(children)
             if tried > MAX_CASES:
@@ -264,11 +266,14 @@ class _Counter:
             key=problem.cards.index,
         )
         # Axis 0: which heart is in the solution (0: none yet). Axis 1: the face slot.
-        # Then one axis per seat but the last.
+        # Then one axis per seat but one.
         self.heart_index = {card: k + 1 for k, card in enumerate(self.solution_hearts)}
-        self.seat_axis = {seat: 2 + i for i, seat in enumerate(self.seats[:-1])}
+        # The seat left without an axis is the largest: its usage follows from the others'.
+        implied = max(self.seats, key=problem.capacity.__getitem__) if self.seats else None
+        self.counted = [seat for seat in self.seats if seat != implied]
+        self.seat_axis = {seat: 2 + i for i, seat in enumerate(self.counted)}
         self.base_shape = (len(self.solution_hearts) + 1, 2 if problem.has_solution else 1,
-                           *(problem.capacity[seat] + 1 for seat in self.seats[:-1]))
+                           *(problem.capacity[seat] + 1 for seat in self.counted))
         self.base_ndim = len(self.base_shape)
         # Counts beyond 64 bits (Black Widow with 5 or 6 players) use Python integers.
         self.dtype = np.int64 if _deal_bound(problem) < 2**62 else object
@@ -369,7 +374,7 @@ class _Counter:
 
     def final_index(self) -> tuple:
         """The state in which every seat is full (problems without a solution)."""
-        return (0, 0, *(self.problem.capacity[seat] for seat in self.seats[:-1]))
+        return (0, 0, *(self.problem.capacity[seat] for seat in self.counted))
 
     def draw(self, forwards: list[np.ndarray], final: tuple, rng: random.Random) -> dict:
         """One deal, drawn backwards from `final` in proportion to the prefix counts."""
@@ -442,7 +447,7 @@ class _Counter:
                 out[:, 1] = array[:, 0]
             return out
         axis = self.seat_axis.get(loc)
-        if axis is None:  # the last seat: its usage is implied by the card count
+        if axis is None:  # the seat without an axis: its usage follows from the card count
             return array
         out = np.zeros_like(array)
         target = [slice(None)] * array.ndim
@@ -522,7 +527,7 @@ class _Counter:
         return prefix_flat[1:] @ suffix_flat[0] + suffix_flat[1:] @ prefix_flat[0]
 
     def _final(self, array: np.ndarray) -> int:
-        full = tuple(self.problem.capacity[seat] for seat in self.seats[:-1])
+        full = tuple(self.problem.capacity[seat] for seat in self.counted)
         if not self.problem.has_solution:
             return array[(0, 0, *full)]
         return array[(slice(1, None), 1, *full)].sum()

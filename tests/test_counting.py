@@ -72,7 +72,7 @@ def test_splitting_down_to_no_clause_changes_nothing(seed, monkeypatch):
     problem = random_problem(random.Random(seed))
     expected = listed(problem)
     monkeypatch.setattr(counting, "MAX_STATE", 1)
-    monkeypatch.setattr(counting, "OPEN_FACTOR", 1)
+    monkeypatch.setattr(counting, "SPLIT_CELLS", 0)
     cases = plan(problem)
     assert all(not any(case.domains) for case in cases)
     assert as_tuple(count_deals(problem)) == expected
@@ -122,7 +122,7 @@ def test_too_much_work_is_refused_before_counting(monkeypatch):
 
 def test_too_many_cases_are_refused(monkeypatch):
     monkeypatch.setattr(counting, "MAX_STATE", 1)
-    monkeypatch.setattr(counting, "OPEN_FACTOR", 1)
+    monkeypatch.setattr(counting, "SPLIT_CELLS", 0)
     problem = next(p for p in map(random_problem, map(random.Random, range(100)))
                    if len(plan(p)) > 1)
     monkeypatch.setattr(counting, "MAX_CASES", 1)
