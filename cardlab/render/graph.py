@@ -1,12 +1,22 @@
-"""Knowledge graphs as accessible SVG, with a stable layout so steps can be compared.
+"""Knowledge graphs as accessible SVG, drawn for people, with a stable layout to compare steps.
 
-Locations (seats, the solution) sit in a row at the top, cards in fixed slots
-below (the same card is always in the same place), and "at least one of"
-clauses as small diamonds between them. Certain edges are solid, uncertain
-ones thinner and fainter the less likely they are, impossible ones hidden
-(or dotted, on request). A card known to be somewhere is tinted in that
-place's colour. What changed since the previous graph is outlined in amber.
-Colours and their contrast are in `cardlab.render.palette`.
+The networkx graph (`cardlab.graphs`) is complete: an edge between every
+place and every card. Drawn whole it is a hairball, so the picture shows:
+
+- certainties strongly: a solid line in the place's colour from a place to a
+  card it surely holds, and the card tinted in that colour;
+- under each card a bar of where it can still be, each place's share in its
+  colour (so "where can the 8 of Hearts be?" reads off one card);
+- "at least one of" clauses as their own marks: a "≥1" tag in the seat's
+  colour, joined by dashed lines to the seat and to its two cards;
+- uncertain links only for the card or place in `focus`, each with its
+  chance written on it (the focus is chosen in the widgets by keyboard or
+  click);
+- what the last event changed outlined and haloed in amber.
+
+Impossible links are hidden (or dotted, on request). Locations sit in a row
+at the top, cards in fixed slots below (the same card is always in the same
+place). Colours and their contrast are in `cardlab.render.palette`.
 
 >>> from cardlab.fivesons.game import FiveSonsGame
 >>> from cardlab.fivesons.rules import FiveSonsRules
@@ -15,6 +25,9 @@ Colours and their contrast are in `cardlab.render.palette`.
 >>> game = FiveSonsGame.deal(FiveSonsRules(), seed=1)
 >>> svg = graph_svg(fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(0))))
 >>> svg.startswith('<svg') and 'role="img"' in svg and '<desc>' in svg
+True
+>>> public = fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(None)))
+>>> "Where is the Eight of Hearts? Seat 0 (22.5%)," in graph_svg(public, focus="8H")
 True
 """
 
@@ -81,25 +94,64 @@ def _spread(i: int, count: int) -> float:
 
 
 def graph_svg(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
-              show_impossible: bool = False, lang: str = "en") -> str:
-    """The whole picture: edges, nodes, a legend and a text alternative listing the facts."""
+              show_impossible: bool = False, lang: str = "en", focus: str | None = None) -> str:
+    """The whole picture: edges, nodes, a legend and a text alternative listing the facts.
+
+    `focus` names a node (a card code, a seat number, ``"solution"``) whose
+    uncertain links are drawn with their chances; an unknown name is ignored.
+    """
+    focus = focus if focus in graph and graph.nodes[focus]["kind"] != "clause" else None
     positions = layout(graph)
     rows = max(y for _, y in positions.values())
     height = rows + CARD_H + 110
     changed = _changed_edges(graph, previous)
     parts = [element("rect", width=WIDTH, height=height, fill=BACKGROUND)]
-    parts += [_edge(graph, u, v, positions, show_impossible, (u, v) in changed)
-              for u, v in sorted(graph.edges, key=lambda e: _edge_order(graph, e))]
-    parts += [_node(graph, node, positions, changed, lang) for node in graph.nodes]
+    edges = sorted(graph.edges, key=lambda e: _edge_order(graph, e))
+    parts += [_edge(graph, u, v, positions, show_impossible, (u, v) in changed,
+                    focus in (u, v)) for u, v in edges]
+    parts += [_node(graph, node, positions, changed, lang, node == focus)
+              for node in graph.nodes]
+    parts += [_chance_label(graph, u, v, positions, focus) for u, v in edges
+              if focus in (u, v) and graph.edges[u, v]["kind"] == "may_hold"
+              and not graph.nodes[u].get("me")]
     has_clauses = any(d["kind"] == "clause" for _, d in graph.nodes(data=True))
-    parts.append(_legend(height, show_impossible, bool(changed), has_clauses, lang))
+    parts.append(_legend(height, show_impossible, bool(changed), has_clauses, focus, lang))
     parts.append(element("text", graph.graph["title"], x=20, y=height - 12, font_size=14,
                          font_weight="bold", fill=INK, font_family=FONT))
     parts.append(element("text", message("graph.worlds", lang, worlds=graph.graph["worlds"]),
                          x=WIDTH - 20, y=height - 12, text_anchor="end", font_size=13,
                          fill=SOFT_INK, font_family=FONT))
+    description = text_alternative(graph)
+    if focus is not None:
+        description = f"{focus_sentence(graph, focus, lang)} {description}"
     return svg_document(WIDTH, height, graph.graph["title"], *parts,
-                        description=text_alternative(graph), fluid=True)
+                        description=description, fluid=True)
+
+
+def focus_sentence(graph: nx.DiGraph, focus: str, lang: str = "en") -> str:
+    """Where a card can be, or what a place may hold, with the chances, in one sentence.
+
+    >>> from cardlab.fivesons.game import FiveSonsGame
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> from cardlab.fivesons.knowledge import FiveSonsKnowledge
+    >>> from cardlab.graphs import fivesons_graph
+    >>> game = FiveSonsGame.deal(FiveSonsRules(players=4), seed=1)
+    >>> graph = fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(None)))
+    >>> focus_sentence(graph, "solution")[:44]
+    'Solution may hold: Jack of Clubs (8.3%), Que'
+    """
+    data = graph.nodes[focus]
+    if data["kind"] == "card":
+        places = [(graph.nodes[u]["label"], graph.edges[u, focus]["p"])
+                  for u in graph.predecessors(focus)
+                  if graph.nodes[u]["kind"] in ("seat", "solution")
+                  and graph.edges[u, focus]["kind"] != "lacks"]
+        where = ", ".join(f"{label} ({_percent(p)})" for label, p in places)
+        return message("graph_focus.card", lang, card=data["label"], where=where or "–")
+    cards = [(graph.nodes[v]["label"], graph.edges[focus, v]["p"])
+             for v in graph.successors(focus) if graph.edges[focus, v]["kind"] == "may_hold"]
+    what = ", ".join(f"{label} ({_percent(p)})" for label, p in cards)
+    return message("graph_focus.place", lang, place=data["label"], what=what or "–")
 
 
 def text_alternative(graph: nx.DiGraph) -> str:
@@ -135,19 +187,21 @@ def _changed_edges(graph: nx.DiGraph, previous: nx.DiGraph | None) -> set[tuple[
     return changed
 
 
-def _edge(graph, u, v, positions, show_impossible, changed) -> str:
+def _edge(graph, u, v, positions, show_impossible, changed, focused) -> str:
     data = graph.edges[u, v]
     kind = data["kind"]
     (x1, y1), (x2, y2) = positions[u], positions[v]
     if kind in ("clause", "clause_card"):  # u is the seat, or the clause, both know the seat
         colour = seat_colour(graph.nodes[u]["seat"])
-        return element("line", x1=x1, y1=y1 + (LOCATION_H / 2 if kind == "clause" else 6),
-                       x2=x2, y2=y2 - (6 if kind == "clause" else CARD_H / 2),
-                       stroke=colour, stroke_width=1.5, stroke_dasharray="5 4")
+        return element("line", x1=x1, y1=y1 + (LOCATION_H / 2 if kind == "clause" else 9),
+                       x2=x2, y2=y2 - (9 if kind == "clause" else CARD_H / 2),
+                       stroke=colour, stroke_width=2, stroke_dasharray="6 4")
     if graph.nodes[u].get("me") and kind != "holds":
         return ""
-    if kind == "lacks" and not (show_impossible or changed):
-        return ""
+    if kind == "may_hold" and not focused:
+        return ""        # the card's chance bar says it; lines only for the focus
+    if kind == "lacks" and not show_impossible:
+        return ""        # a card newly ruled out is outlined instead: lines would crowd
     colour = location_colour(graph, u)
     start, end = (x1, y1 + LOCATION_H / 2), (x2, y2 - CARD_H / 2)
     tooltip = (f"{graph.nodes[u]['label']} – {v}: {_percent(data['p'])}"
@@ -160,8 +214,7 @@ def _edge(graph, u, v, positions, show_impossible, changed) -> str:
     if kind == "holds":
         style = {"stroke_width": 3.5}
     elif kind == "may_hold":
-        style = {"stroke_width": round(0.6 + 2.6 * data["p"], 2),
-                 "opacity": round(0.12 + 0.6 * data["p"], 2)}
+        style = {"stroke_width": round(1.2 + 2.4 * data["p"], 2), "stroke_dasharray": "8 3"}
     else:
         style = {"stroke_width": 1, "stroke_dasharray": "2 4"}
     line = element("line", tooltip=tooltip, x1=start[0], y1=start[1], x2=end[0], y2=end[1],
@@ -176,25 +229,47 @@ def _cards_line(data: dict, lang: str) -> str:
     return message("graph.cards", lang, count=data["cards"])
 
 
-def _node(graph, node, positions, changed, lang) -> str:
+def _chance_label(graph, u, v, positions, focus) -> str:
+    """The chance of one uncertain link of the focus, written on the line near the other end."""
+    (x1, y1), (x2, y2) = positions[u], positions[v]
+    if focus == v:       # one card: the chance on each line, near its place
+        x, y = x1 + (x2 - x1) * 0.3, y1 + LOCATION_H / 2 + (y2 - y1 - LOCATION_H) * 0.3
+    else:                # one place: the chance just above each card
+        x, y = x2, y2 - CARD_H / 2 - 8
+    text = _percent(graph.edges[u, v]["p"])
+    width = 7 * len(text) + 6
+    return element("g", None,
+                   element("rect", x=round(x - width / 2, 2), y=round(y - 8, 2), width=width,
+                           height=15, rx=4, fill=BACKGROUND, stroke=location_colour(graph, u)),
+                   element("text", text, x=round(x, 2), y=round(y + 4, 2), text_anchor="middle",
+                           font_size=11, font_weight="bold", fill=INK),
+                   font_family=FONT)
+
+
+def _node(graph, node, positions, changed, lang, focused=False) -> str:
     data = graph.nodes[node]
     x, y = positions[node]
     if data["kind"] in ("seat", "solution"):
         colour = location_colour(graph, node)
+        strong = data.get("me") or focused
         return element(
             "g", None,
             element("rect", x=x - LOCATION_W / 2, y=y - LOCATION_H / 2, width=LOCATION_W,
-                    height=LOCATION_H, rx=10, fill=colour, stroke=INK if data.get("me")
-                    else colour, stroke_width=3 if data.get("me") else 1),
+                    height=LOCATION_H, rx=10, fill=colour, stroke=INK if strong
+                    else colour, stroke_width=(5 if focused else 3) if strong else 1),
             element("text", data["label"], x=x, y=y - 3, text_anchor="middle", font_size=14,
                     font_weight="bold", fill=label_colour(colour)),
             element("text", _cards_line(data, lang), x=x, y=y + 15,
                     text_anchor="middle", font_size=12, fill=label_colour(colour)),
             tooltip=data["label"], font_family=FONT, data_node=node)
     if data["kind"] == "clause":
-        return element("path", tooltip=data["label"],
-                       d=f"M{x},{y - 7} L{x + 7},{y} L{x},{y + 7} L{x - 7},{y} Z",
-                       fill=seat_colour(data["seat"]), stroke=BACKGROUND, data_node=node)
+        colour = seat_colour(data["seat"])
+        return element("g", None,
+                       element("rect", x=x - 15, y=y - 9, width=30, height=18, rx=9, fill=colour,
+                               stroke=BACKGROUND, stroke_width=2),
+                       element("text", "≥1", x=x, y=y + 4, text_anchor="middle", font_size=12,
+                               font_weight="bold", fill=label_colour(colour)),
+                       tooltip=data["label"], font_family=FONT, data_node=node)
     card = Card.parse(node)
     owner = next((u for u in graph.predecessors(node)
                   if graph.edges[u, node]["kind"] == "holds"), None)
@@ -209,8 +284,8 @@ def _node(graph, node, positions, changed, lang) -> str:
     return element(
         "g", None, _chance_bar(graph, node, x, y),
         element("rect", x=x - CARD_W / 2, y=y - CARD_H / 2, width=CARD_W, height=CARD_H, rx=5,
-                fill=fill, stroke=CHANGED if touched else MUTED,
-                stroke_width=4 if touched else 1,
+                fill=fill, stroke=INK if focused else CHANGED if touched else MUTED,
+                stroke_width=5 if focused else 4 if touched else 1,
                 stroke_dasharray="4 3" if data.get("played") and not touched else None),
         element("text", label, x=x, y=y + 6, text_anchor="middle", font_size=15,
                 font_weight="bold", fill=suit_colour(card.suit)),
@@ -235,17 +310,19 @@ def _chance_bar(graph: nx.DiGraph, node: str, x: float, y: float) -> str:
 
 _LEGEND_LINES: dict[str, dict[str, object]] = {
     "holds": {"stroke": SOFT_INK, "stroke_width": 3.5},
-    "may": {"stroke": SOFT_INK, "stroke_width": 1.2, "opacity": 0.5},
+    "may": {"stroke": SOFT_INK, "stroke_width": 2, "stroke_dasharray": "8 3"},
     "lacks": {"stroke": MUTED, "stroke_dasharray": "2 4"},
     "changed": {"stroke": CHANGED, "stroke_width": 8},
 }
 
 
 def _legend(height: float, show_impossible: bool, changed: bool, clauses: bool,
-            lang: str) -> str:
+            focus: str | None, lang: str) -> str:
     y = height - 42
     items = [("holds", message("graph.legend_holds", lang)),
-             ("may", message("graph.legend_may", lang))]
+             ("bar", message("graph_focus.legend_bar", lang))]
+    if focus is not None:
+        items.append(("may", message("graph_focus.legend_may", lang)))
     if clauses:
         items.append(("clause", message("graph.legend_clause", lang)))
     if show_impossible:
@@ -255,8 +332,14 @@ def _legend(height: float, show_impossible: bool, changed: bool, clauses: bool,
     parts, x = [], 20.0
     for key, text in items:
         if key == "clause":
-            parts.append(element("path", d=f"M{x + 14},{y - 6} L{x + 20},{y} L{x + 14},{y + 6} "
-                                           f"L{x + 8},{y} Z", fill=SOFT_INK))
+            parts.append(element("rect", x=x, y=y - 8, width=28, height=16, rx=8, fill=SOFT_INK))
+            parts.append(element("text", "≥1", x=x + 14, y=y + 4, text_anchor="middle",
+                                 font_size=11, font_weight="bold", fill=BACKGROUND))
+        elif key == "bar":
+            parts += [element("rect", x=x + 9 * i, y=y - 2, width=9, height=5,
+                              fill=seat_colour(i)) for i in range(3)]
+            parts.append(element("rect", x=x + 27, y=y - 2, width=4, height=5,
+                                 fill=SOLUTION_COLOUR))
         else:
             parts.append(element("line", x1=x, y1=y, x2=x + 28, y2=y, **_LEGEND_LINES[key]))
         parts.append(element("text", text, x=x + 36, y=y + 4, font_size=12, fill=SOFT_INK))
@@ -276,10 +359,11 @@ class GraphPicture:
     previous: nx.DiGraph | None = None
     show_impossible: bool = False
     lang: str = "en"
+    focus: str | None = None
 
     def svg(self) -> str:
         """The picture as SVG text."""
-        return graph_svg(self.graph, self.previous, self.show_impossible, self.lang)
+        return graph_svg(self.graph, self.previous, self.show_impossible, self.lang, self.focus)
 
     def _repr_svg_(self) -> str:
         return self.svg()
