@@ -100,3 +100,99 @@ def test_a_step_lists_the_certainties_it_added_with_their_reasons(game):
     assert f"Seat {shower} showed me {card} in event {number}." in stepper.story.value
     stepper.step(-number)
     assert stepper.story.value == "" and stepper.sentences == []
+
+
+# Black Widow: plays and tricks told from a seat's view, counted from that view only.
+
+from cardlab.blackwidow.match import play_game as play_blackwidow  # noqa: E402
+from cardlab.blackwidow.rules import BlackWidowRules  # noqa: E402
+from cardlab.cards import STANDARD_DECK  # noqa: E402
+from cardlab.widgets.stepper import Stepper, story_of  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def widow():
+    return play_blackwidow(BlackWidowRules(), ["heuristic"] * 4, seed=3, hands=1)
+
+
+def synced(widget):
+    """Every synced trait of a widget and its children, as one string."""
+    parts = [str(widget.get_state())]
+    for child in getattr(widget, "children", ()):
+        parts.append(synced(child))
+    return " ".join(parts)
+
+
+def test_a_pass_is_told_in_full_only_to_the_passer_and_the_receiver(widow):
+    stepper = Stepper.of(widow)
+    stepper.step(1)
+    passed = widow.hands[0].passes[0]
+    names = [card.name() for card in passed]
+    told = {}
+    for seat in range(4):
+        stepper.perspective.value = seat
+        told[seat] = " ".join(stepper.sentences)
+    assert all(name in told[0] for name in names)          # seat 0 passed them
+    assert all(name in told[1] for name in names)          # and seat 1 received them
+    assert not any(name in told[2] or name in told[3] for name in names)
+    assert "Seat 0 passed three cards to seat 1." in told[2]
+
+
+def test_each_card_and_each_trick_is_told(widow):
+    stepper = Stepper.of(widow)
+    stepper.perspective.value = 2
+    stepper.go(2)                                           # deal, pass, first card
+    first_seat = widow.hands[0].seats[0]
+    assert stepper.sentences == [f"Seat {first_seat} played the Two of Clubs."]
+    stepper.steps.click("next_trick")                       # to the end of the first trick
+    assert stepper.after == 5
+    assert stepper.sentences[-1].startswith(f"Seat {widow.hands[0].seats[4]} took the trick: ")
+    assert stepper.steps.status == "Step 5 of 53: hand 1, 1 tricks done"
+    stepper.steps.click("back_trick")
+    assert stepper.after == 1
+
+
+def test_the_graph_counts_from_the_chosen_seat_and_syncs_nothing_else(widow):
+    hand = widow.hands[0]
+    stepper = Stepper.of(widow)
+    stepper.perspective.value = 3
+    stepper.go(10)
+    assert "as seat 3 sees it after 9 plays" in stepper.picture.value
+    state = synced(stepper)
+    # Seat 3 never learns what seat 0 passed to seat 1, nor seat 2's hand as dealt.
+    secret = [c for c in hand.passes[0] if c not in hand.plays[:9]]
+    assert all(f"the {card.name()}" not in stepper.story.value for card in secret)
+    knowledge = stepper.story_source.knowledge(3, 10)
+    hidden = [c for c in hand.deal[2] if c not in hand.plays[:9]
+              and knowledge.probability(c, 2) < 1]
+    assert hidden
+    for card in hidden:
+        assert f"Seat 2 – {card.code}: 100%" not in state
+
+
+def test_a_void_is_a_new_certainty_with_its_reason(widow):
+    stepper = Stepper.of(widow)
+    stepper.perspective.value = 0
+    for after in range(1, stepper.count + 1):
+        stepper.go(after)
+        if any("did not follow" in line for line in
+               stepper.story_source.certainties(0, after)):
+            assert "did not follow" in stepper.story.value
+            return
+    raise AssertionError("nobody showed out of a suit in a whole hand")
+
+
+def test_focus_on_a_card_draws_its_chances(widow):
+    stepper = Stepper.of(widow)
+    stepper.perspective.value = 1
+    unseen = next(card for card in STANDARD_DECK if card not in widow.hands[0].deal[1]
+                  and card not in widow.hands[0].passes[0])
+    stepper.focus.value = unseen.code
+    assert f"Where is the {unseen.name()}?" in stepper.picture.value
+
+
+def test_stories_of_both_games_and_a_lone_log(widow, game):
+    assert story_of(widow).game == "blackwidow"
+    assert [v for _, v in story_of(game.observation_log(2)).perspectives] == [2]
+    with pytest.raises(TypeError):
+        story_of("a game")

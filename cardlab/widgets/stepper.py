@@ -1,13 +1,16 @@
-"""Step through a Five Sons game and watch one perspective's knowledge grow.
+"""Step through a game of either game and watch one perspective's knowledge grow.
 
-Each step tells the event in words as the chosen perspective saw it (the
-shown card only to the asker and the shower) and lists the certainties it
-added, each with its reason.
+Each step tells the event in words as the chosen perspective saw it (in Five
+Sons the shown card only to the asker and the shower; in Black Widow the
+cards passed only to passer and receiver) and lists the certainties it added,
+each with its reason. The picture is that perspective's knowledge graph (or,
+in Five Sons, its notes sheet); a focus on one card or seat draws that
+card's or seat's uncertain links with their chances.
 
-The stepper holds observation logs only (never the solution or other
-hands), and sends the browser nothing but the picture of the chosen view.
-Its buttons are a `ControlBar`: toggles with ``aria-pressed``, the position
-in a ``role="status"`` line, focus kept on "Next" when it runs out.
+The stepper may hold a full record in Python, but the browser gets only the
+chosen view's picture and sentences. Its buttons are a `ControlBar`: toggles
+with ``aria-pressed``, the position in a ``role="status"`` line, focus kept
+on "Next" when it runs out.
 
 >>> from cardlab.fivesons.match import play_game
 >>> from cardlab.fivesons.rules import FiveSonsRules
@@ -23,58 +26,176 @@ True
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as widgets
 
+from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.knowledge import FiveSonsKnowledge
-from cardlab.fivesons.record import FiveSonsLog
-from cardlab.graphs import fivesons_graph
+from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.i18n import message
 from cardlab.render.graph import graph_svg
 from cardlab.render.notes import notes_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
-from cardlab.widgets.fivesons_story import story
+from cardlab.widgets.stepper_blackwidow import BlackWidowStory
+from cardlab.widgets.stepper_fivesons import PUBLIC, FiveSonsStory
 
-#: The dropdown's value for the table's view: a selection widget shows nothing for None.
-PUBLIC = "public"
+__all__ = ["PUBLIC", "DeductionStepper", "Stepper", "story_of"]
+
+Story = FiveSonsStory | BlackWidowStory
 _WRAP = widgets.Layout(flex_flow="row wrap", align_items="center")
+#: The focus dropdown's value for "no focus": certainties only.
+NO_FOCUS = ""
 
 
-class DeductionStepper(widgets.VBox):
-    """Back and next through the events; a choice of whose view; graph or notes sheet."""
+def story_of(source: Any, lang: str = "en") -> Story:
+    """The story of a game of either kind: a game object, a full record or an observation log.
 
-    def __init__(self, logs: dict[int | None, FiveSonsLog], lang: str = "en") -> None:
-        self.logs = {PUBLIC if seat is None else seat: log for seat, log in logs.items()}
-        self.lang = lang
+    >>> from cardlab.records import parse_record
+    >>> story = story_of(parse_record({"format": "cardlab/1", "game": "fivesons", "me": None}))
+    >>> story.count, [label for label, _ in story.perspectives]
+    (0, ['The table'])
+    """
+    if isinstance(source, FiveSonsGame):
+        return FiveSonsStory.from_game(source, lang)
+    if isinstance(source, BlackWidowGame):
+        return BlackWidowStory.from_game(source, lang)
+    if isinstance(source, FiveSonsRecord | FiveSonsLog):
+        return FiveSonsStory.from_record(source, lang)
+    if isinstance(source, BlackWidowRecord):
+        return BlackWidowStory.from_record(source, lang)
+    raise TypeError(f"not a game or record: {type(source).__name__}")
+
+
+class Stepper(widgets.VBox):
+    """Back and next through the events; a choice of whose view; the picture and its focus."""
+
+    def __init__(self, story: Story, lang: str | None = None) -> None:
+        self.story_source = story
+        self.lang = lang = lang or story.lang
         self.after = 0
-        self.count = max(len(log.events) for log in logs.values())
-        options = [(message("stepper.public", lang) if seat == PUBLIC else
-                    message("stepper.seat", lang, seat=seat), seat) for seat in self.logs]
+        self.count = story.count
+        options = story.perspectives
         self.perspective = widgets.Dropdown(options=options, value=options[0][1],
                                             description=message("stepper.perspective", lang))
-        self.steps = ControlBar([ButtonSpec("back", message("stepper.back", lang)),
-                                 ButtonSpec("next", message("stepper.next", lang),
-                                            primary=True)],
-                                label=message("a11y.steps", lang))
-        self.views = ControlBar([ButtonSpec("graph", message("stepper.graph", lang),
-                                            pressed=True),
-                                 ButtonSpec("notes", message("stepper.notes", lang),
-                                            pressed=False)],
+        buttons = [ButtonSpec("back", message("stepper.back", lang)),
+                   ButtonSpec("next", message("stepper.next", lang), primary=True)]
+        if story.jumps():
+            buttons = [ButtonSpec("back_trick", message("stepper_bw.back_trick", lang)),
+                       *buttons, ButtonSpec("next_trick", message("stepper_bw.next_trick", lang))]
+        self.steps = ControlBar(buttons, label=message("a11y.steps", lang))
+        self.views = ControlBar([ButtonSpec(view, message(f"stepper.{view}", lang),
+                                            pressed=i == 0)
+                                 for i, view in enumerate(story.views)],
                                 label=message("a11y.views", lang))
+        self.focus = widgets.Dropdown(
+            options=[(message("stepper_focus.none", lang), NO_FOCUS), *story.places,
+                     *story.cards], value=NO_FOCUS,
+            description=message("stepper_focus.label", lang))
         self.impossible = widgets.Checkbox(description=message("stepper.impossible", lang),
                                            indent=False)
         self.story = widgets.HTML()
         self.picture = widgets.HTML()
-        self.steps.on_click(lambda button: self.step(-1 if button == "back" else 1))
+        self.steps.on_click(self._press)
         self.views.on_click(self._choose_view)
-        for control in (self.perspective, self.impossible):
+        for control in (self.perspective, self.impossible, self.focus):
             control.observe(lambda _: self.render(), "value")
-        super().__init__([widgets.HBox([self.perspective, self.steps], layout=_WRAP),
-                          widgets.HBox([self.views, self.impossible], layout=_WRAP),
-                          self.story, self.picture])
+        rows = [widgets.HBox([self.perspective, self.steps], layout=_WRAP),
+                widgets.HBox([*([self.views] if len(story.views) > 1 else []), self.focus,
+                              self.impossible], layout=_WRAP),
+                self.story, self.picture]
+        super().__init__(rows)
         self.add_class(FOCUS_CLASS)
+        self.add_class("cardlab-stepper")
         self.render()
+
+    @classmethod
+    def of(cls, source: Any, lang: str = "en") -> Stepper:
+        """A stepper over a game or record of either game (see `story_of`)."""
+        return cls(story_of(source, lang))
+
+    @property
+    def view(self) -> str:
+        """The picture shown: ``"graph"`` or ``"notes"``."""
+        pressed = [b["id"] for b in self.views.buttons if b["pressed"]]
+        return pressed[0] if pressed else "graph"
+
+    def step(self, delta: int) -> None:
+        """Move `delta` steps forward (or back), staying within the game."""
+        self.go(self.after + delta)
+
+    def go(self, after: int) -> None:
+        """Show the game after step `after` (kept within the game)."""
+        self.after = min(max(after, 0), self.count)
+        self.render()
+
+    def jump(self, direction: int) -> None:
+        """To the next (1) or previous (-1) end of a trick."""
+        ends = self.story_source.jumps()
+        later = [i for i in ends if (i - self.after) * direction > 0]
+        if later:
+            self.go(min(later) if direction > 0 else max(later))
+        else:
+            self.go(self.count if direction > 0 else 0)
+
+    @property
+    def sentences(self) -> list[str]:
+        """The current step in words, as the chosen perspective saw it."""
+        return self.story_source.sentences(self.perspective.value, self.after)
+
+    def render(self) -> None:
+        """Redraw the chosen view after the current step, and tell the step."""
+        who, story = self.perspective.value, self.story_source
+        self.steps.status = story.status(self.after)
+        for button in ("back", "back_trick"):
+            if any(b["id"] == button for b in self.steps.buttons):
+                self.steps.update(button, disabled=self.after == 0)
+        for button in ("next", "next_trick"):
+            if any(b["id"] == button for b in self.steps.buttons):
+                self.steps.update(button, disabled=self.after == self.count)
+        self.story.value = self._told(who)
+        graph = story.graph(who, self.after)
+        if self.view == "notes":
+            self.picture.value = notes_svg(graph, self.lang)
+            return
+        self.picture.value = graph_svg(graph, story.previous(who, self.after),
+                                       self.impossible.value, self.lang,
+                                       focus=self.focus.value or None)
+
+    def _told(self, who: Any) -> str:
+        """The step in words and the certainties it added, each with its reason."""
+        sentences = self.sentences
+        if not sentences:
+            return ""
+        story = self.story_source
+        told = html.escape(message("story_step.event", self.lang, event=self.after,
+                                   what=" ".join(sentences)))
+        new = story.certainties(who, self.after)
+        items = "".join(f"<li>{html.escape(reason)}</li>" for reason in new)
+        heading = html.escape(message("story_step.new", self.lang, count=len(new)))
+        listing = f"<p>{heading}</p><ul>{items}</ul>" if new or self.after else ""
+        return f'<div class="cardlab-story"><p><strong>{told}</strong></p>{listing}</div>'
+
+    def _press(self, button: str) -> None:
+        if button.endswith("_trick"):
+            self.jump(-1 if button == "back_trick" else 1)
+        else:
+            self.step(-1 if button == "back" else 1)
+
+    def _choose_view(self, view: str) -> None:
+        for spec in self.views.buttons:
+            self.views.update(spec["id"], pressed=spec["id"] == view)
+        self.render()
+
+
+class DeductionStepper(Stepper):
+    """The Five Sons stepper over observation logs: a seat's (or None, the table's)."""
+
+    def __init__(self, logs: dict[int | None, FiveSonsLog], lang: str = "en") -> None:
+        story = FiveSonsStory(logs, lang)
+        self.logs = story.logs
+        super().__init__(story)
 
     @classmethod
     def from_game(cls, game: FiveSonsGame, lang: str = "en") -> DeductionStepper:
@@ -83,57 +204,3 @@ class DeductionStepper(widgets.VBox):
             seat: game.observation_log(seat) for seat in range(game.players)}
         logs[None] = game.observation_log(None)
         return cls(logs, lang)
-
-    @property
-    def view(self) -> str:
-        """The picture shown: ``"graph"`` or ``"notes"``."""
-        return "notes" if self.views.spec("notes").pressed else "graph"
-
-    def step(self, delta: int) -> None:
-        """Move `delta` events forward (or back), staying within the game."""
-        self.after = min(max(self.after + delta, 0), self.count)
-        self.render()
-
-    def render(self) -> None:
-        """Redraw the chosen view after the current number of events, and tell the event."""
-        log = self.logs[self.perspective.value]
-        knowledge = FiveSonsKnowledge.from_log(log, self.after)
-        before = FiveSonsKnowledge.from_log(log, self.after - 1) if self.after else None
-        graph = fivesons_graph(knowledge, self.lang)
-        self.steps.status = message("stepper.event", self.lang, after=self.after,
-                                    count=self.count)
-        self.steps.update("back", disabled=self.after == 0)
-        self.steps.update("next", disabled=self.after == self.count)
-        self.story.value = self._story(log, knowledge, before)
-        if self.view == "notes":
-            self.picture.value = notes_svg(graph, self.lang)
-            return
-        previous = fivesons_graph(before, self.lang) if before is not None else None
-        self.picture.value = graph_svg(graph, previous, self.impossible.value, self.lang)
-
-    @property
-    def sentences(self) -> list[str]:
-        """The current event in words, as the chosen perspective saw it."""
-        if not self.after:
-            return []
-        return [text.text(self.lang) for text in story(self.logs[self.perspective.value],
-                                                       self.after)]
-
-    def _story(self, log: FiveSonsLog, knowledge: FiveSonsKnowledge,
-               before: FiveSonsKnowledge | None) -> str:
-        """The event in words and the certainties it added, each with its reason."""
-        if before is None:
-            return ""
-        old = {(fact.card, fact.place, fact.holds) for fact in before.facts}
-        new = [fact for fact in knowledge.facts if (fact.card, fact.place, fact.holds) not in old]
-        told = html.escape(message("story_step.event", self.lang, event=self.after,
-                                   what=" ".join(self.sentences)))
-        items = "".join(f"<li>{html.escape(fact.reason.text(self.lang))}</li>" for fact in new)
-        heading = html.escape(message("story_step.new", self.lang, count=len(new)))
-        return (f'<div class="cardlab-story"><p><strong>{told}</strong></p>'
-                f"<p>{heading}</p><ul>{items}</ul></div>")
-
-    def _choose_view(self, view: str) -> None:
-        self.views.update("graph", pressed=view == "graph")
-        self.views.update("notes", pressed=view == "notes")
-        self.render()

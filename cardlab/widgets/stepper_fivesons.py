@@ -1,0 +1,117 @@
+"""A Five Sons game as the stepper tells it: each perspective's log, event by event.
+
+Every perspective is an observation log (a seat's, or the table's), derived
+in Python from the full record; the stepper shows one of them at a time.
+
+>>> from cardlab.fivesons.match import play_game
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> story = FiveSonsStory.from_game(play_game(FiveSonsRules(), ["logician"] * 4, seed=1))
+>>> [value for _, value in story.perspectives]
+[0, 1, 2, 3, 'public']
+>>> story.sentences(0, 1)[0].startswith("Seat 0 asked: The ")
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import networkx as nx
+
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
+from cardlab.graphs import fivesons_graph
+from cardlab.i18n import message
+from cardlab.widgets.fivesons_story import story
+
+#: The perspective value of the table's view: a selection widget shows nothing for None.
+PUBLIC = "public"
+
+
+class FiveSonsStory:
+    """The events of one Five Sons game, told and drawn from any logged perspective."""
+
+    game = "fivesons"
+    views = ("graph", "notes")
+    unit = "stepper.event"
+
+    def __init__(self, logs: dict[int | None, FiveSonsLog], lang: str = "en") -> None:
+        self.logs: dict[int | str, FiveSonsLog] = {
+            PUBLIC if seat is None else seat: log for seat, log in logs.items()}
+        self.lang = lang
+        self.count = max(len(log.events) for log in logs.values())
+        self._knowledge = lru_cache(maxsize=64)(self._know)
+
+    @classmethod
+    def from_game(cls, game: FiveSonsGame, lang: str = "en") -> FiveSonsStory:
+        """Every seat's log of `game`, and the table's."""
+        logs: dict[int | None, FiveSonsLog] = {
+            seat: game.observation_log(seat) for seat in range(game.players)}
+        logs[None] = game.observation_log(None)
+        return cls(logs, lang)
+
+    @classmethod
+    def from_record(cls, record: FiveSonsRecord | FiveSonsLog, lang: str = "en") -> FiveSonsStory:
+        """A full record (every perspective) or one observation log (that one only)."""
+        if isinstance(record, FiveSonsLog):
+            return cls({record.me: record}, lang)
+        return cls.from_game(FiveSonsGame.from_record(record), lang)
+
+    @property
+    def perspectives(self) -> list[tuple[str, int | str]]:
+        """(label, value) of each view on offer: the seats, then the table."""
+        return [(message("stepper.public", self.lang) if who == PUBLIC else
+                 message("stepper.seat", self.lang, seat=who), who) for who in self.logs]
+
+    @property
+    def places(self) -> list[tuple[str, str]]:
+        """(label, graph node) of each seat and the solution, for the graph's focus."""
+        rules = next(iter(self.logs.values())).rules
+        return [*((message("stepper.seat", self.lang, seat=seat), str(seat))
+                  for seat in range(rules.players)),
+                (message("graph.solution", self.lang), "solution")]
+
+    @property
+    def cards(self) -> list[tuple[str, str]]:
+        """(full name, code) of every card in the game, for the graph's focus."""
+        rules = next(iter(self.logs.values())).rules
+        return [(card.name(self.lang), card.code) for card in rules.deck]
+
+    def status(self, after: int) -> str:
+        """Where the stepper stands, in words."""
+        return message("stepper.event", self.lang, after=after, count=self.count)
+
+    def sentences(self, who: int | str, after: int) -> list[str]:
+        """Event `after` in words, as `who` saw it (nothing before the first event)."""
+        if not after:
+            return []
+        return [text.text(self.lang) for text in story(self.logs[who], after)]
+
+    def knowledge(self, who: int | str, after: int) -> FiveSonsKnowledge:
+        """What `who` knows after `after` events."""
+        return self._knowledge(who, after)
+
+    def graph(self, who: int | str, after: int) -> nx.DiGraph:
+        """The knowledge graph of `who` after `after` events."""
+        return fivesons_graph(self.knowledge(who, after), self.lang)
+
+    def previous(self, who: int | str, after: int) -> nx.DiGraph | None:
+        """The graph one event earlier (None before the first)."""
+        return self.graph(who, after - 1) if after else None
+
+    def certainties(self, who: int | str, after: int) -> list[str]:
+        """The reasons of the certainties event `after` added for `who`, each once."""
+        if not after:
+            return []
+        old = {(f.card, f.place, f.holds) for f in self.knowledge(who, after - 1).facts}
+        reasons = [fact.reason.text(self.lang) for fact in self.knowledge(who, after).facts
+                   if (fact.card, fact.place, fact.holds) not in old]
+        return list(dict.fromkeys(reasons))         # one reason can settle two cards
+
+    def jumps(self) -> list[int]:
+        """Positions worth jumping to (none: every event is one step)."""
+        return []
+
+    def _know(self, who: int | str, after: int) -> FiveSonsKnowledge:
+        return FiveSonsKnowledge.from_log(self.logs[who], after)
