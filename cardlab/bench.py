@@ -8,7 +8,10 @@ OpenSpiel its figures are null: the keys stay the same.
 
 Inference: seeded bot games with 4 and with 5 players; after every event,
 the knowledge of every seat and of the table is recomputed from its
-observation log and timed.
+observation log and timed. A separate line times the adversarial games in
+which the left neighbour always shows (every question adds an "at least one
+of" clause for the table and no lack), 3 to 6 players, every view, with the
+peak memory of the slowest view.
 
 `text` turns either result into a few readable lines, in English or German.
 
@@ -19,10 +22,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,6 +36,7 @@ from tqdm import tqdm
 
 from cardlab.blackwidow.playout import MaskRules, random_hand
 from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.counting import TooHard
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
@@ -47,6 +53,11 @@ PLAYOUT_PLAYERS = 4
 
 #: The hardest constructed logs take about as long as this many benchmark games.
 WORST_AS_GAMES = 2
+#: Left-neighbour-shows games per player count, and every how many events a view is timed.
+LEFT_SHOWS_SEEDS = 2
+LEFT_SHOWS_STEP = 4
+#: The left-neighbour-shows line takes about as long as this many benchmark games.
+LEFT_SHOWS_AS_GAMES = 30
 
 
 def inference(quick: bool = False, games: int | None = None, lang: str = "en",
@@ -63,7 +74,8 @@ def inference(quick: bool = False, games: int | None = None, lang: str = "en",
     start = time.perf_counter()
     times[runs[0][0]] += _time_game(*runs[0])
     if not quiet:
-        estimate = (time.perf_counter() - start) * (len(runs) + WORST_AS_GAMES)
+        extra = WORST_AS_GAMES + (2 if quick else LEFT_SHOWS_AS_GAMES)
+        estimate = (time.perf_counter() - start) * (len(runs) + extra)
         print(_estimate(estimate, len(runs), lang), file=sys.stderr, flush=True)
     with tqdm(total=len(runs) + 1, initial=1, file=sys.stderr, disable=True if quiet else None,
               desc=message("bench.progress", lang), leave=False) as bar:
@@ -71,11 +83,12 @@ def inference(quick: bool = False, games: int | None = None, lang: str = "en",
             times[players] += _time_game(players, seed)
             bar.update()
         worst = worst_constructed(questions=12 if quick else 40)
+        shows = left_shows(quick)
         bar.update()
     every = times[4] + times[5]
     return {**_summary(every), "games_per_player_count": games,
             "by_players": {str(players): _summary(t) for players, t in times.items()},
-            "worst_constructed": worst}
+            "worst_constructed": worst, "left_shows": shows}
 
 
 def playouts(quick: bool = False, seconds: float | None = None) -> dict[str, Any]:
@@ -142,6 +155,12 @@ def text(what: str, figures: dict[str, Any], lang: str = "en") -> str:
         lines.append(message("bench.worst", lang, players=worst["players"],
                              events=worst["events"], worlds=number(worst["worlds"], 0),
                              ms=number(worst["ms"], 2)))
+    shows = figures.get("left_shows")
+    if shows and shows["updates"]:
+        lines.append(message("bench.left_shows", lang, views=number(shows["updates"], 0),
+                             questions=shows["questions"], p50=number(shows["p50_ms"], 2),
+                             p99=number(shows["p99_ms"], 2), max=number(shows["max_ms"], 2),
+                             mb=number(shows["peak_mb"], 1), refused=shows["refused"]))
     return "\n".join(lines)
 
 
@@ -222,6 +241,74 @@ def worst_constructed(questions: int = 40, seed: int = 0) -> dict[str, Any]:
                 worst = {"ms": round(elapsed, 2), "players": players, "perspective": "public",
                          "events": after, "worlds": knowledge.worlds}
     return worst
+
+
+def left_shows(quick: bool = False) -> dict[str, Any]:
+    """Every view of games where the left neighbour always shows: p50, p99, max, peak memory.
+
+    3 to 6 players, `LEFT_SHOWS_SEEDS` games each of 80 questions, the table
+    and every seat, timed after every `LEFT_SHOWS_STEP`-th event (quick: one
+    game of 40 questions, the table only, every 10th event). `peak_mb` is
+    the traced peak memory of the slowest view, run again; `refused` counts
+    views refused as too hard to count exactly.
+    """
+    questions, seeds, step = (40, 1, 10) if quick else (80, LEFT_SHOWS_SEEDS, LEFT_SHOWS_STEP)
+    times: list[float] = []
+    refused = 0
+    slowest: tuple[float, FiveSonsLog | None, int] = (0.0, None, 0)
+    for players in range(3, 7):
+        for seed in range(seeds):
+            game = left_neighbour_shows(FiveSonsRules(players=players), questions, seed)
+            for me in (None,) if quick else (None, *range(players)):
+                log = game.observation_log(me)
+                for after in range(step, questions + 1, step):
+                    start = time.perf_counter()
+                    try:
+                        FiveSonsKnowledge.from_log(log, after)
+                    except TooHard:
+                        refused += 1
+                    times.append((time.perf_counter() - start) * 1000)
+                    slowest = max(slowest, (times[-1], log, after), key=lambda s: s[0])
+    _, worst_log, worst_after = slowest
+    if worst_log is None:
+        return {**_summary(times), "questions": questions, "refused": refused,
+                "peak_mb": 0.0, "slowest": {}}
+    return {**_summary(times), "questions": questions, "refused": refused,
+            "peak_mb": _peak_mb(worst_log, worst_after),
+            "slowest": {"players": worst_log.rules.players, "events": worst_after,
+                        "perspective": "public" if worst_log.me is None else worst_log.me}}
+
+
+def left_neighbour_shows(rules: FiveSonsRules, questions: int, seed: int) -> FiveSonsGame:
+    """A legal game in which every question is answered by the asker's left neighbour.
+
+    Each question names a card the left neighbour holds and a random card of
+    the other kind, so the table learns "at least one of" clauses and never
+    a lack.
+
+    >>> game = left_neighbour_shows(FiveSonsRules(players=3), 5, seed=1)
+    >>> [event.shown_by for event in game.observation_log(None).events]
+    [1, 2, 0, 1, 2]
+    """
+    rng = random.Random(seed)
+    game = FiveSonsGame.deal(rules, rng)
+    while len(game.events) < questions:
+        left = (game.turn + 1) % rules.players
+        card = rng.choice(sorted(game.hands[left]))
+        face, heart = ((card, rng.choice(rules.hearts)) if card in rules.faces
+                       else (rng.choice(rules.faces), card))
+        game.ask(game.turn, face, heart, rng.choice(game.showable(game.turn, face, heart)))
+    return game
+
+
+def _peak_mb(log: FiveSonsLog, after: int) -> float:
+    """Traced peak memory (MB, numpy arrays included) of one knowledge update."""
+    tracemalloc.start()
+    with contextlib.suppress(TooHard):
+        FiveSonsKnowledge.from_log(log, after)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return round(peak / 2**20, 1)
 
 
 def _random_questions(rules: FiveSonsRules, questions: int, seed: int) -> FiveSonsLog:
