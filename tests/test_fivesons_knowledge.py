@@ -1,13 +1,19 @@
 """Exact inference: counts equal brute force, facts are exactly the certainties, with reasons."""
 
+import tracemalloc
+from dataclasses import replace
+
 import pytest
 from fivesons_helpers import HANDS, QS, brute_force, fixed_game, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardlab import counting
+from cardlab.bench import left_neighbour_shows
 from cardlab.cards import parse_cards
-from cardlab.counting import SOLUTION
+from cardlab.counting import SOLUTION, count_deals
 from cardlab.errors import InconsistentObservations
+from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import AskSeen, FiveSonsLog, GuessSeen
 from cardlab.fivesons.rules import FiveSonsRules
@@ -140,3 +146,70 @@ def test_certainties_beyond_the_named_steps_get_a_case_analysis_reason():
     assert reasons["fivesons.reason.case_holds"].startswith("If ")
     assert "could not have shown a card" in reasons["fivesons.reason.case_holds"]
     assert reasons["fivesons.reason.exhaustive_lacks"].startswith("None of the ")
+
+
+TINY_FACES, TINY_HEARTS = parse_cards("JC QC KC JD"), parse_cards("AH 2H 3H 4H")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_left_neighbour_shows_games_equal_brute_force_in_every_view(players):
+    rules = FiveSonsRules(players=players, faces=TINY_FACES, hearts=TINY_HEARTS)
+    for seed in range(2):
+        game = left_neighbour_shows(rules, 16, seed)
+        for me in (None, *range(players)):
+            log = game.observation_log(me)
+            for after, (worlds, at, pairs) in list(enumerate(brute_force(log)))[::3]:
+                knowledge = FiveSonsKnowledge.from_log(log, after)
+                assert (knowledge.worlds, knowledge.counts.at, knowledge.counts.pairs) == (
+                    worlds, at, pairs), (seed, me, after)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_split_cases_add_up_to_brute_force(players, monkeypatch):
+    monkeypatch.setattr(counting, "MAX_STATE", 1)
+    monkeypatch.setattr(counting, "SPLIT_CELLS", 0)
+    rules = FiveSonsRules(players=players, faces=TINY_FACES, hearts=TINY_HEARTS)
+    game = left_neighbour_shows(rules, 12, seed=5)
+    for me in (None, 0):
+        log = game.observation_log(me)
+        for after, (worlds, at, pairs) in enumerate(brute_force(log)):
+            knowledge = FiveSonsKnowledge.from_log(log, after)
+            assert (knowledge.worlds, knowledge.counts.at, knowledge.counts.pairs) == (
+                worlds, at, pairs), (me, after)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_left_neighbour_shows_full_deck_is_exact_and_small(players):
+    """The table's view once needed 3 to 9 GB here; now every view counts in bounded memory."""
+    game = left_neighbour_shows(FiveSonsRules(players=players), 80, seed=0)
+    where = {card: seat for seat, hand in enumerate(game.hands) for card in hand}
+    where.update(dict.fromkeys(game.solution, SOLUTION))
+    views = [(None, after) for after in (20, 30, 40, 80)] + [(me, 30) for me in range(players)]
+    tracemalloc.start()
+    try:
+        for me, after in views:
+            knowledge = FiveSonsKnowledge.from_log(game.observation_log(me), after)
+            assert knowledge.counts.pairs[game.solution] > 0
+            for card, by_place in knowledge.counts.at.items():
+                assert by_place[where[card]] > 0
+                assert sum(by_place.values()) == knowledge.worlds
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 400 * 2**20
+
+
+def test_a_late_contradiction_is_found_by_bisection():
+    game = left_neighbour_shows(FiveSonsRules(players=4), 30, seed=3)
+    log = game.observation_log(0)
+    # Everybody passes on a question about two cards that seat 2 holds.
+    face = next(card for card in game.hands[2] if card in log.rules.faces)
+    heart = next(card for card in game.hands[2] if card in log.rules.hearts)
+    broken = replace(log, events=(*log.events[:25], AskSeen(1, face, heart, None),
+                                  *log.events[25:]))
+    # The first 25 events happened, so the first prefix no deal fits comes after them.
+    first = next(after for after in range(26, len(broken.events) + 1) if not count_deals(
+        Evidence.from_log(replace(broken, events=broken.events[:after])).problem()).worlds)
+    with pytest.raises(InconsistentObservations) as info:
+        FiveSonsKnowledge.from_log(broken)
+    assert str(info.value).startswith(f"event {first}: ")
