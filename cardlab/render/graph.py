@@ -60,6 +60,7 @@ LOCATION_KINDS = ("holds", "lacks", "may_hold")
 #: A change of chance at least this big is highlighted as a change.
 MOVED = 0.15
 LOCATION_W, LOCATION_H = 132, 46
+LEGEND_ROW = 22
 
 
 def location_colour(graph: nx.DiGraph, node: str) -> str:
@@ -103,8 +104,10 @@ def graph_svg(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
     focus = focus if focus in graph and graph.nodes[focus]["kind"] != "clause" else None
     positions = layout(graph)
     rows = max(y for _, y in positions.values())
-    height = rows + CARD_H + 110
     changed = _changed_edges(graph, previous)
+    has_clauses = any(d["kind"] == "clause" for _, d in graph.nodes(data=True))
+    legend = _legend_items(show_impossible, bool(changed), has_clauses, focus, lang)
+    height = rows + CARD_H + 110 + LEGEND_ROW * (_legend_rows(legend) - 1)
     parts = [element("rect", width=WIDTH, height=height, fill=BACKGROUND)]
     edges = sorted(graph.edges, key=lambda e: _edge_order(graph, e))
     parts += [_edge(graph, u, v, positions, show_impossible, (u, v) in changed,
@@ -114,8 +117,7 @@ def graph_svg(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
     parts += [_chance_label(graph, u, v, positions, focus) for u, v in edges
               if focus in (u, v) and graph.edges[u, v]["kind"] == "may_hold"
               and not graph.nodes[u].get("me")]
-    has_clauses = any(d["kind"] == "clause" for _, d in graph.nodes(data=True))
-    parts.append(_legend(height, show_impossible, bool(changed), has_clauses, focus, lang))
+    parts.append(_legend(height, legend))
     parts.append(element("text", graph.graph["title"], x=20, y=height - 12, font_size=14,
                          font_weight="bold", fill=INK, font_family=FONT))
     parts.append(element("text", message("graph.worlds", lang, worlds=graph.graph["worlds"]),
@@ -316,9 +318,8 @@ _LEGEND_LINES: dict[str, dict[str, object]] = {
 }
 
 
-def _legend(height: float, show_impossible: bool, changed: bool, clauses: bool,
-            focus: str | None, lang: str) -> str:
-    y = height - 42
+def _legend_items(show_impossible: bool, changed: bool, clauses: bool, focus: str | None,
+                  lang: str) -> list[tuple[str, str]]:
     items = [("holds", message("graph.legend_holds", lang)),
              ("bar", message("graph_focus.legend_bar", lang))]
     if focus is not None:
@@ -329,8 +330,25 @@ def _legend(height: float, show_impossible: bool, changed: bool, clauses: bool,
         items.append(("lacks", message("graph.legend_lacks", lang)))
     if changed:
         items.append(("changed", message("graph.legend_changed", lang)))
+    return items
+
+
+def _legend_rows(items: list[tuple[str, str]]) -> int:
+    rows, x = 1, 20.0
+    for _, text in items:
+        if x + 36 + 6.4 * len(text) > WIDTH - 20:
+            rows, x = rows + 1, 20.0
+        x += 48 + 6.4 * len(text)
+    return rows
+
+
+def _legend(height: float, items: list[tuple[str, str]]) -> str:
+    y = height - 42
     parts, x = [], 20.0
+    y -= LEGEND_ROW * (_legend_rows(items) - 1)
     for key, text in items:
+        if x + 36 + 6.4 * len(text) > WIDTH - 20:     # wrap: German labels are longer
+            x, y = 20.0, y + LEGEND_ROW
         if key == "clause":
             parts.append(element("rect", x=x, y=y - 8, width=28, height=16, rx=8, fill=SOFT_INK))
             parts.append(element("text", "≥1", x=x + 14, y=y + 4, text_anchor="middle",

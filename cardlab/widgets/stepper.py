@@ -45,6 +45,8 @@ __all__ = ["PUBLIC", "DeductionStepper", "Stepper", "story_of"]
 
 Story = FiveSonsStory | BlackWidowStory
 _WRAP = widgets.Layout(flex_flow="row wrap", align_items="center")
+#: Labels in full (ipywidgets cuts them at a fixed width, "Wessen Si…").
+_LABEL = {"description_width": "initial"}
 #: The focus dropdown's value for "no focus": certainties only.
 NO_FOCUS = ""
 
@@ -78,7 +80,8 @@ class Stepper(widgets.VBox):
         self.count = story.count
         options = story.perspectives
         self.perspective = widgets.Dropdown(options=options, value=options[0][1],
-                                            description=message("stepper.perspective", lang))
+                                            description=message("stepper.perspective", lang),
+                                            style=_LABEL)
         buttons = [ButtonSpec("back", message("stepper.back", lang)),
                    ButtonSpec("next", message("stepper.next", lang), primary=True)]
         if story.jumps():
@@ -92,7 +95,7 @@ class Stepper(widgets.VBox):
         self.focus = widgets.Dropdown(
             options=[(message("stepper_focus.none", lang), NO_FOCUS), *story.places,
                      *story.cards], value=NO_FOCUS,
-            description=message("stepper_focus.label", lang))
+            description=message("stepper_focus.label", lang), style=_LABEL)
         self.impossible = widgets.Checkbox(description=message("stepper.impossible", lang),
                                            indent=False)
         self.story = widgets.HTML()

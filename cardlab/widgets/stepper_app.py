@@ -1,0 +1,124 @@
+"""The stepper app: a recorded game of either game, loaded from a file, or a built-in example.
+
+The page's address sets the language and the example game (`seed`,
+`players`, `bots`, `rules`, as in every app). A `cardlab/1` file loaded
+through the upload button replaces the example; a bad file is refused with
+its reason in a ``role="status"`` line. The file's content is dropped from
+the upload widget as soon as it is read.
+
+>>> app = StepperApp.from_query("lang=de&seed=2&players=3")
+>>> app.stepper.story_source.game, app.stepper.perspective.label
+('fivesons', 'Platz 0')
+>>> app.choose_game("blackwidow"); app.stepper.story_source.game
+'blackwidow'
+>>> app.load_bytes(b"{}"); print(app.status.value)
+<p role="status">Datei nicht gelesen: Aufzeichnung: Schlüssel 'format' fehlt</p>
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+import ipywidgets as widgets
+
+from cardlab.apps import AppSettings, read_settings
+from cardlab.blackwidow.match import play_game as play_blackwidow
+from cardlab.errors import CardlabError
+from cardlab.fivesons.match import play_game as play_fivesons
+from cardlab.i18n import message
+from cardlab.records import parse_record
+from cardlab.widgets.controls import FOCUS_CLASS
+from cardlab.widgets.stepper import Stepper, story_of
+
+GAMES = ("fivesons", "blackwidow")
+#: The example's seed when the address gives none: everybody sees the same example.
+EXAMPLE_SEED = 1
+#: The learner's own seat plays like the others in the example.
+LEARNER_BOT = {"fivesons": "logician", "blackwidow": "heuristic"}
+
+
+def example(settings: AppSettings):
+    """The built-in example: a game played by bots (Black Widow: its first hand).
+
+    >>> example(read_settings("fivesons", "players=3&seed=4")).players
+    3
+    """
+    bots = [LEARNER_BOT[settings.game], *settings.bots]
+    seed = EXAMPLE_SEED if settings.seed is None else settings.seed
+    if settings.game == "fivesons":
+        return play_fivesons(settings.rules, bots, seed)
+    return play_blackwidow(settings.rules, bots, seed, hands=1)
+
+
+class StepperApp(widgets.VBox):
+    """A game chooser, a file loader, a status line and the stepper."""
+
+    def __init__(self, query: str | None = None) -> None:
+        self.query = query
+        settings = read_settings("fivesons", query)
+        self.lang = lang = settings.lang
+        self.game = widgets.Dropdown(
+            options=[(message(f"stepper_app.game_{name}", lang), name) for name in GAMES],
+            value="fivesons", description=message("stepper_app.game", lang))
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description=message("stepper_app.load", lang))
+        self.status = widgets.HTML()
+        self.problems = widgets.HTML()
+        self.stepper = Stepper(story_of(example(settings), lang))
+        self.game.observe(lambda change: self.choose_game(change["new"]), "value")
+        self.upload.observe(self._uploaded, "value")
+        self._top = [self.problems, widgets.HBox([self.game, self.upload],
+                                                 layout=widgets.Layout(flex_flow="row wrap")),
+                     self.status]
+        super().__init__([*self._top, self.stepper])
+        self.add_class(FOCUS_CLASS)
+        self._show_problems(settings)
+        self._say(message("stepper_app.example", lang))
+
+    @classmethod
+    def from_query(cls, query: str | None = None) -> StepperApp:
+        """The app for a page address's query string (default: this page's)."""
+        return cls(query)
+
+    def choose_game(self, name: str) -> None:
+        """Show the built-in example of `name`."""
+        settings = read_settings(name, self.query)
+        self._show_problems(settings)
+        self._replace(story_of(example(settings), self.lang))
+        self._say(message("stepper_app.example", self.lang))
+        if self.game.value != name:
+            self.game.value = name
+
+    def load_bytes(self, data: bytes, name: str = "") -> None:
+        """Read a `cardlab/1` record or log; show it, or say why it was refused."""
+        try:
+            record = parse_record(json.loads(data.decode("utf-8")))
+            story = story_of(record, self.lang)
+        except (ValueError, CardlabError) as err:
+            reason = err.text(self.lang) if isinstance(err, CardlabError) else \
+                message("stepper_app.not_json", self.lang)
+            self._say(message("stepper_app.refused", self.lang, why=reason))
+            return
+        self._replace(story)
+        self._say(message("stepper_app.loaded", self.lang, name=name))
+
+    def _replace(self, story) -> None:
+        self.stepper = Stepper(story, self.lang)
+        self.children = [*self._top, self.stepper]
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        self.upload.value = ()              # the browser keeps no copy in the widget
+        self.load_bytes(bytes(upload["content"]), upload["name"])
+
+    def _say(self, text: str) -> None:
+        self.status.value = f'<p role="status">{html.escape(text, quote=False)}</p>'
+
+    def _show_problems(self, settings: AppSettings) -> None:
+        self.problems.value = "".join(
+            f'<p class="cardlab-problem">{html.escape(problem.text(self.lang))}</p>'
+            for problem in settings.problems)
