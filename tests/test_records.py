@@ -10,10 +10,12 @@ import random
 from typing import Any, NamedTuple
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardlab.blackwidow.actions import Pass
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.match import play_game
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import codes
@@ -42,21 +44,17 @@ def fivesons_record(players=4, seed=0):
 
 
 def blackwidow_record(players=4, seed=0, hands=2):
+    """A legal record: bots play all but the last hand, which is dealt and passed only."""
     rules = BlackWidowRules(players=players)
-    rng = random.Random(seed)
-    entries = []
-    for number in range(hands):
-        deck = list(rules.deck)
-        rng.shuffle(deck)
-        deal = [sorted(deck[seat::players]) for seat in range(players)]
-        # Every hand but the last is finished; the loader counts plays, the engine judges them.
-        entry = {"deal": [codes(cards) for cards in deal],
-                 "plays": codes(deck) if number < hands - 1 else []}
-        if rules.pass_direction(number) != "hold":
-            entry["pass"] = [codes(rng.sample(cards, 3)) for cards in deal]
-        entries.append(entry)
-    return {"format": "cardlab/1", "game": "blackwidow", "rules": {"players": players},
-            "hands": entries}
+    if hands == 1:
+        game = BlackWidowGame.new(rules, seed)
+    else:
+        game = play_game(rules, ["random"] * players, seed=seed, hands=hands - 1)
+        game.deal_next()
+    if game.phase == "pass":
+        for decision in game.decisions:
+            game.apply(Pass(decision.seat, decision.options[:3]))
+    return game.to_record().to_json()
 
 
 LOG = {
@@ -81,9 +79,10 @@ def test_fivesons_record_round_trips(players, seed):
     assert parse_record(json.loads(dump_record(record))) == record
 
 
+@settings(max_examples=25, deadline=None)  # each example plays and replays bot hands
 @given(st.integers(3, 6), st.integers(0, 10**6))
 def test_blackwidow_record_round_trips(players, seed):
-    data = blackwidow_record(players, seed, hands=5)
+    data = blackwidow_record(players, seed, hands=4)
     record = parse_record(data)
     assert isinstance(record, BlackWidowRecord)
     assert record.to_json() == data
@@ -366,6 +365,17 @@ def test_a_long_record_stops_at_its_first_bad_hand():
     data = blackwidow_record(hands=8)
     hands = _Watched(data["hands"] * 9000)
     hands.stop = 7  # hand 7 is known to be unfinished when hand 8 comes
-    hands[6] = dict(hands[6], plays=["2C", "3C"])
+    hands[6] = dict(hands[6], plays=hands[6]["plays"][:2])
     data["hands"] = hands
     assert _error(data).startswith("hand 7: only 2 cards were played, yet hand 8 follows")
+
+
+def test_a_long_record_stops_at_its_first_illegal_play():
+    data = blackwidow_record(hands=8)
+    hands = _Watched(data["hands"] * 9000)
+    hands.stop = 6  # each hand is replayed as soon as it is read
+    plays = list(hands[6]["plays"])
+    plays[0], plays[1] = plays[1], plays[0]   # the opening club is no longer first
+    hands[6] = dict(hands[6], plays=plays)
+    data["hands"] = hands
+    assert _error(data).startswith("hand 7, play 1: ")

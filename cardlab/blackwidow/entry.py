@@ -20,7 +20,7 @@ from cardlab.blackwidow.bots import BOTS
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.players import BotSeat, bot_seat
-from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.decisions import Perspective
@@ -43,8 +43,16 @@ class BlackWidow:
         return BlackWidowRules.from_json(options)
 
     def read_record(self, data: dict[str, Any]) -> BlackWidowRecord:
-        """A full record (Black Widow has no observation logs)."""
-        return BlackWidowRecord.from_json(data)
+        """A full record (Black Widow has no observation logs), each hand replayed as soon
+        as it is read: a long record stops at its first illegal play."""
+        replay: list[BlackWidowGame] = []
+
+        def check(rules: BlackWidowRules, hand: HandRecord) -> None:
+            if not replay:
+                replay.append(BlackWidowGame.empty(rules))
+            replay[0].replay_hand(hand)
+
+        return BlackWidowRecord.from_json(data, check)
 
     def bot_seat(self, name: str, seed: int | None) -> BotSeat:
         """The named bot at a table."""

@@ -188,30 +188,41 @@ class BlackWidowGame:
 
         `before_play`, if given, sees the game before every play (for listing legal cards).
         """
-        game = cls(record.rules, random.Random(0), [0] * record.rules.players)
-        for number, entry in enumerate(record.hands, start=1):
-            if game.over:
-                raise RecordError("blackwidow.illegal.game_over", where=f"hand {number}")
-            game.start_hand(entry.deal)
-            try:
-                for seat, cards in enumerate(entry.passes or ()):
-                    if cards is not None:
-                        game.apply(Pass(seat, cards))
-            except IllegalAction as err:
-                raise err.at(f"hand {number}, pass") from None
-            for count, card in enumerate(entry.plays, start=1):
-                if before_play is not None:
-                    before_play(game)
-                try:
-                    game.play(card)
-                except IllegalAction as err:
-                    raise err.at(f"hand {number}, play {count}") from None
-            if entry.moon is not None:
-                try:
-                    game.choose_moon(entry.moon)
-                except IllegalAction as err:
-                    raise err.at(f"hand {number}, moon") from None
+        game = cls.empty(record.rules)
+        for entry in record.hands:
+            game.replay_hand(entry, before_play)
         return game
+
+    @classmethod
+    def empty(cls, rules: BlackWidowRules) -> BlackWidowGame:
+        """A game before its first deal, for replaying hands one by one."""
+        return cls(rules, random.Random(0), [0] * rules.players)
+
+    def replay_hand(self, entry: HandRecord,
+                    before_play: Callable[[BlackWidowGame], None] | None = None) -> None:
+        """Deal, pass and play one recorded hand; an illegal action raises, naming it."""
+        number = len(self.hands) + 1
+        if self.over:
+            raise RecordError("blackwidow.illegal.game_over", where=f"hand {number}")
+        self.start_hand(entry.deal)
+        try:
+            for seat, cards in enumerate(entry.passes or ()):
+                if cards is not None:
+                    self.apply(Pass(seat, cards))
+        except IllegalAction as err:
+            raise err.at(f"hand {number}, pass") from None
+        for count, card in enumerate(entry.plays, start=1):
+            if before_play is not None:
+                before_play(self)
+            try:
+                self.play(card)
+            except IllegalAction as err:
+                raise err.at(f"hand {number}, play {count}") from None
+        if entry.moon is not None:
+            try:
+                self.choose_moon(entry.moon)
+            except IllegalAction as err:
+                raise err.at(f"hand {number}, moon") from None
 
     @property
     def hand(self) -> Hand:

@@ -17,6 +17,7 @@ A game saved while some seats have not passed yet has null for them:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -64,11 +65,15 @@ class BlackWidowRecord:
     players: tuple[str, ...] | None = None
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> BlackWidowRecord:
+    def from_json(cls, data: dict[str, Any],
+                  each_hand: Callable[[BlackWidowRules, HandRecord], None] | None = None,
+                  ) -> BlackWidowRecord:
         """Read and check a full record (header already known to be Black Widow).
 
         Hands are checked one at a time, so a long record stops at its first bad hand.
-        Only the last hand may be unfinished (or still passing).
+        Only the last hand may be unfinished (or still passing). `each_hand`, if given,
+        sees every hand as soon as it is read (the engine replays it there, so an
+        illegal play stops the reading too).
         """
         # The hands are checked one by one below, not all at once here.
         hands_apart = isinstance(data.get("hands"), list)
@@ -81,6 +86,8 @@ class BlackWidowRecord:
                 raise RecordError("records.order.unfinished_hand", where=f"hand {number}",
                                   plays=len(hands[-1].plays), next=number + 1)
             hands.append(_hand(hand, rules, number))
+            if each_hand is not None:
+                each_hand(rules, hands[-1])
         return cls(rules, tuple(hands), names)
 
     def to_json(self) -> dict[str, Any]:
