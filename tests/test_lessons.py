@@ -20,6 +20,7 @@ from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.lessons import cardcounting, counting, deduction, playing, printable, questions
 from cardlab.lessons import worlds as lesson_worlds
 from cardlab.lessons.exercises import ExerciseBox, check_number, parse_number
+from cardlab.lessons.playing import playout_averages
 
 QS, TH, JC = parse_cards("QS TH JC")
 
@@ -169,3 +170,22 @@ def test_printable_sheets_are_a4_pages(recorded):
     filled = printable.filled_sheet(recorded.observation_log(2))
     assert "@page { size: A4" in filled and 'role="img"' in filled and "✓" in filled
 
+
+
+def test_playout_averages_are_what_the_montecarlo_bot_weighs():
+    from random import Random
+
+    from cardlab.blackwidow.bots import make_bot
+
+    game = play_blackwidow(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4, seed=11,
+                           hands=0)
+    while game.turn != 0 or len(game.legal_cards()) < 3:
+        game.play(game.legal_cards()[-1])
+    view = seat_view(game, 0)
+    averages = playout_averages(view, 12, Random(4))
+    card, _ = make_bot("montecarlo", seed=4, samples=12).play(view)
+    assert set(averages) == set(view.legal())
+    assert playing.check_playout_choice(card.code, averages).correct
+    wrong = next(c for c in averages if c != card)
+    verdict = playing.check_playout_choice(wrong, averages)
+    assert not verdict.correct and f"The bot plays {card.code}" in verdict.text()

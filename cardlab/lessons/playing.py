@@ -1,4 +1,4 @@
-"""Lesson 9, playing well: the moon decision, and reading a tournament's intervals.
+"""Lesson 9, playing well: Monte Carlo choices, the moon decision, a tournament's intervals.
 
 >>> from cardlab.blackwidow.rules import BlackWidowRules
 >>> rules = BlackWidowRules(moon="choose")
@@ -10,18 +10,65 @@ False
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 from cardlab.blackwidow import kernel
-from cardlab.blackwidow.bots import make_bot
+from cardlab.blackwidow.bots import make_bot, rollout
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import HandStats
+from cardlab.blackwidow.playout import Position
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView
+from cardlab.cards import Card
 from cardlab.i18n import Text
 from cardlab.lessons.exercises import Verdict
 
 #: Points a moon takes: every heart and the Queen of Spades.
 MOON = 26
+
+
+def playout_averages(view: BlackWidowView, samples: int, rng: random.Random
+                     ) -> dict[Card, float]:
+    """Points each legal card costs `view.me` on average, as the `montecarlo` bot weighs them.
+
+    `samples` deals of the unseen cards are drawn uniformly from every deal
+    consistent with the view; for each, every legal card is played and the hand
+    played out with everyone ducking. A bot seeded like `rng` plays the cheapest.
+
+    >>> from cardlab.blackwidow.game import BlackWidowGame
+    >>> from cardlab.blackwidow.view import seat_view
+    >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
+    >>> game.play(game.legal_cards()[0]).code
+    '2C'
+    >>> averages = playout_averages(seat_view(game, game.turn), 4, random.Random(1))
+    >>> sorted(averages) == game.legal_cards() and all(p >= 0 for p in averages.values())
+    True
+    """
+    legal = view.legal()
+    deals = BlackWidowKnowledge.from_view(view).sample(rng, samples)
+    totals = dict.fromkeys(legal, 0)
+    for deal in deals:
+        position = Position.from_view(view, deal)
+        for card in legal:
+            scores = rollout(view, position, card, rng).scores
+            totals[card] += scores[view.me] - view.scores[view.me]
+    return {card: total / len(deals) for card, total in totals.items()}
+
+
+def check_playout_choice(answer: str | Card, averages: Mapping[Card, float]) -> Verdict:
+    """Which card does the Monte Carlo bot play? The one with the fewest points on average.
+
+    >>> check_playout_choice("TC", {Card.parse("9C"): 2.5, Card.parse("TC"): 1.0}).text()
+    'Right! 9C: 2.5 points on average. TC: 1.0 points on average. The bot plays TC, the card \
+with the fewest points on average.'
+    """
+    card = Card.parse(answer) if isinstance(answer, str) else answer
+    best = min(averages, key=lambda c: (averages[c], c.rank))
+    reasons = [Text("lesson.playing.average", card=c, points=f"{p:.1f}")
+               for c, p in averages.items()]
+    reasons.append(Text("lesson.playing.lowest", card=best))
+    return Verdict(card == best, tuple(reasons))
 
 
 def moon_outcomes(rules: BlackWidowRules, shooter: int, before: Sequence[int]
