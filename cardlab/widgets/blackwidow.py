@@ -1,0 +1,515 @@
+"""Play Black Widow at seat 0 against bots: a thin view over one `cardlab.table.Table`.
+
+The learner chooses the players, the bots and the rules, then plays: passes
+three cards, plays cards by pressing them, and reads in the status line why a
+card is refused and who took each trick. Everything drawn comes from seat 0's
+view (`seat_view`): its own cards, cards played, how many cards the others
+hold. Bots' reasons are never shown; a hint is a bot deciding from the
+learner's own seat. Only the teacher's view, opened on purpose, shows every
+hand.
+
+>>> from cardlab.blackwidow.rules import BlackWidowRules
+>>> play = BlackWidowWidget(BlackWidowRules(pass_cycle=("hold",)), seed=3)
+>>> play.start_bar.click("deal")
+>>> play.game.phase, len(play.hand.cards)
+(<Phase.PLAY: 'play'>, 13)
+>>> play.status.startswith("Your turn") or "to play" in play.status
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.apps import AppSettings
+from cardlab.blackwidow import kernel
+from cardlab.blackwidow.actions import Kind, Moon, MoonChoice, Pass, Play
+from cardlab.blackwidow.game import BlackWidowGame, Phase
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
+from cardlab.blackwidow.players import bot_seat
+from cardlab.blackwidow.report import knowledge_text
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.view import BlackWidowView, seat_view
+from cardlab.cards import Card, Suit
+from cardlab.decisions import Decision, Event
+from cardlab.errors import CardlabError
+from cardlab.games import game as game_entry
+from cardlab.graphs import blackwidow_graph
+from cardlab.i18n import Text, message
+from cardlab.records import dump_record, parse_record
+from cardlab.render.cards import card_svg, hand_svg
+from cardlab.render.graph import graph_svg
+from cardlab.render.table import Place, table_svg
+from cardlab.table import Person, Seat, Table
+from cardlab.widgets.blackwidow_scores import score_chart_svg, score_sheet_html
+from cardlab.widgets.blackwidow_setup import SetupForm
+from cardlab.widgets.cards import CardButton, CardButtons
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+
+#: The learner's seat.
+LEARNER = 0
+PACES = ("instant", "step", "animated")
+#: Seconds between two bot cards at the animated pace.
+ANIMATION_DELAY = 0.6
+#: Suits in the hand alternate in colour: clubs, diamonds, spades, hearts.
+_SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
+#: Events worth repeating in the status line after the bots' moves.
+_NEWS = ("trick", "moon", "moon_choice")
+_ROW = widgets.Layout(flex_flow="row wrap", align_items="center")
+_HIDDEN, _SHOWN = "none", ""
+_STYLE = Path(__file__).with_name("blackwidow.css")
+
+
+class BlackWidowWidget(widgets.VBox):
+    """The set-up form, then the table: the learner at seat 0 against `bots`."""
+
+    def __init__(self, rules: BlackWidowRules | None = None, bots: Sequence[str] | None = None,
+                 seed: int | None = None, lang: str = "en", problems: Sequence[Text] = (),
+                 pace: str = "instant") -> None:
+        rules = rules or BlackWidowRules()
+        self.lang = lang
+        self.seed = seed
+        self.table: Table | None = None
+        self.selected: list[Card] = []
+        self._seen = 0      # events shown before the learner's last action
+        self._said = ""     # a refusal or hint, shown until the next action
+        self._charted = 0   # hands in the score chart
+        self._task: asyncio.Task | None = None
+        self._hint_bot = bot_seat(game_entry("blackwidow").hint_bot, seed)
+        self.problems = widgets.HTML(
+            "".join(f'<p class="cardlab-problem">{escape(p.text(lang))}</p>' for p in problems))
+        self.setup = SetupForm(rules, bots or ("heuristic",) * (rules.players - 1), lang)
+        self.start_bar = ControlBar([ButtonSpec("deal", self._text("deal"), primary=True)],
+                                    label=self._text("setup_label"))
+        self.start_bar.on_click(lambda _: self.deal())
+        self.picture = widgets.HTML()
+        self.hand = CardButtons(label=self._text("hand"), lang=lang)
+        self.hand.on_click(self.press)
+        self.hand.add_class("cardlab-bw-hand")
+        self.actions = ControlBar([], label=self._text("actions_label"))
+        self.actions.on_click(self._action)
+        self.views = ControlBar([ButtonSpec("last", self._text("last_trick"), pressed=False),
+                                 ButtonSpec("counting", self._text("counting"), pressed=False),
+                                 ButtonSpec("teacher", self._text("teacher"), pressed=False),
+                                 ButtonSpec("save", self._text("save")),
+                                 ButtonSpec("new", self._text("new_game"))],
+                                label=self._text("views_label"))
+        self.views.on_click(self._view)
+        self.pace = widgets.Dropdown(options=[(self._text(f"pace_{p}"), p) for p in PACES],
+                                     value=pace, description=self._text("pace"),
+                                     style={"description_width": "initial"})
+        self.pace.observe(lambda _: self._advance(), "value")
+        self.load = widgets.FileUpload(accept=".json", multiple=False,
+                                       description=self._text("load"))
+        self.load.observe(self._loaded, "value")
+        self.download = widgets.HTML()
+        self.last_trick = widgets.HTML()
+        self.events_list = widgets.HTML()
+        self.counting = widgets.HTML()
+        self.teacher = widgets.HTML()
+        self.scores = widgets.HTML()
+        self.chart = widgets.HTML()
+        self.board = widgets.VBox([
+            self.teacher, self.picture, self.last_trick, self.hand, self.actions, self.events_list,
+            widgets.HBox([self.views, self.pace, self.load, self.download], layout=_ROW),
+            self.counting, self.scores, self.chart])
+        self.board.layout.display = _HIDDEN
+        self.opening = widgets.VBox([self.setup, self.start_bar])
+        style = widgets.HTML(f"<style>{_STYLE.read_text('utf-8')}</style>")
+        super().__init__([style, self.problems, self.opening, self.board])
+        self.add_class(FOCUS_CLASS)
+        self.add_class("cardlab-bw")
+
+    @classmethod
+    def from_settings(cls, settings: AppSettings) -> BlackWidowWidget:
+        """The widget an app shows for its page address (bad parameters explained)."""
+        return cls(settings.rules, settings.bots, settings.seed, settings.lang,
+                   settings.problems)
+
+    # -- what the learner sees -------------------------------------------------------
+
+    @property
+    def game(self) -> BlackWidowGame:
+        """The game being played (after `deal`)."""
+        assert self.table is not None
+        game = self.table.game
+        assert isinstance(game, BlackWidowGame)
+        return game
+
+    @property
+    def status(self) -> str:
+        """The text of the status line (``role="status"``)."""
+        return self.actions.status if self.table else self.start_bar.status
+
+    @property
+    def decision(self) -> Decision | None:
+        """What the learner must decide now (None while others are to move)."""
+        if self.table is None:
+            return None
+        return next((d for d in self.table.waiting if d.seat == LEARNER), None)
+
+    def name(self, seat: int) -> str:
+        """How a seat is called at this table: 'You' or 'Seat 2 (heuristic)'."""
+        if seat == LEARNER:
+            return self._text("you")
+        assert self.table is not None
+        return self._text("seat", seat=seat, bot=self.table.seats[seat].name)
+
+    # -- starting and continuing -----------------------------------------------------
+
+    def deal(self) -> None:
+        """Start a game with the set-up's choices (a bad choice is explained instead)."""
+        try:
+            rules, bots = self.setup.read()
+        except CardlabError as err:
+            self.start_bar.status = err.text(self.lang)
+            return
+        self.start_bar.status = ""
+        self.start(BlackWidowGame.new(rules, self.seed), bots)
+
+    def start(self, game: BlackWidowGame, bots: Sequence[str]) -> None:
+        """Sit the learner and `bots` at `game` and play on from where it stands."""
+        seats: list[Seat] = [Person(self._text("you"))]
+        seats += [bot_seat(name, None if self.seed is None else self.seed + seat)
+                  for seat, name in enumerate(bots, start=1)]
+        self.table = Table(game, seats, practice=self.setup.practice.value,
+                           pause_between_hands=True)
+        self.selected = []
+        self._seen = 0
+        self._said = ""
+        self._charted = -1
+        self.opening.layout.display = _HIDDEN
+        self.board.layout.display = _SHOWN
+        self._advance()
+
+    def press(self, code: str) -> None:
+        """A card was pressed (as the browser does): select, play, or say why not."""
+        decision = self.decision
+        card = Card.parse(code)
+        if decision is None:
+            self._say(self._waiting_text())
+        elif decision.kind is Kind.PASS:
+            self._toggle(card)
+        elif decision.kind is Kind.MOON:
+            self._say(self._text("moon_first"))
+        elif card not in decision.options:
+            why = self.game.hand.why_not(LEARNER, card)
+            self._say(self._text("refused", card=card.name(self.lang),
+                                 why=why.text(self.lang) if why else ""))
+        else:
+            self._act(Play(LEARNER, card))
+
+    # -- the buttons -----------------------------------------------------------------
+
+    def _action(self, button: str) -> None:
+        assert self.table is not None
+        if button == "pass":
+            if len(self.selected) != 3:
+                self._say(self._text("choose_three", count=len(self.selected)))
+            else:
+                self._act(Pass(LEARNER, tuple(self.selected)))
+        elif button in ("moon_self", "moon_others"):
+            self._act(Moon(LEARNER, MoonChoice(button.removeprefix("moon_"))))
+        elif button == "next":
+            if self.game.phase is Phase.SCORED:
+                self._seen = len(self.table.events)
+                self.table.deal_next()
+                self._advance()
+            else:
+                self.table.step()
+                self.render()
+        elif button == "hint":
+            self._hint()
+        elif button == "undo":
+            self._undo()
+
+    def _view(self, button: str) -> None:
+        if button in ("last", "counting", "teacher"):
+            self.views.update(button, pressed=not self.views.spec(button).pressed)
+            self.render()
+        elif button == "save":
+            self._save()
+        else:
+            self.opening.layout.display = _SHOWN
+
+    def _toggle(self, card: Card) -> None:
+        if card in self.selected:
+            self.selected.remove(card)
+        elif len(self.selected) == 3:
+            self._say(self._text("three_chosen"))
+            return
+        else:
+            self.selected.append(card)
+        self._said = ""
+        self.render()
+
+    def _act(self, action: Pass | Play | Moon) -> None:
+        assert self.table is not None
+        try:
+            self.table.act(action)
+        except CardlabError as err:
+            self._say(err.text(self.lang))
+            return
+        self._seen = len(self.table.events) - len(self.table.moves[-1].events)
+        self.selected = []
+        self._said = ""
+        self._advance()
+
+    def _hint(self) -> None:
+        assert self.table is not None
+        if not self.table.practice:
+            self._say(self._text("practice_only"))
+            return
+        if self.decision is None:
+            self._say(self._waiting_text())
+            return
+        action, reason = self.table.hint(LEARNER, self._hint_bot)
+        if isinstance(action, Pass):
+            what = ", ".join(card.name(self.lang) for card in action.cards)
+            self._say(self._text("hint_pass", cards=what, reason=reason.text(self.lang)))
+        elif isinstance(action, Play):
+            self._say(self._text("hint_play", card=action.card.name(self.lang),
+                                 reason=reason.text(self.lang)))
+        else:
+            self._say(self._text("hint_moon", reason=reason.text(self.lang)))
+
+    def _undo(self) -> None:
+        assert self.table is not None
+        try:
+            self.table.undo()
+        except CardlabError as err:
+            self._say(err.text(self.lang))
+            return
+        self._seen = min(self._seen, len(self.table.events))
+        self.selected = []
+        self._said = self._text("undone")
+        self.render()
+
+    def _save(self) -> None:
+        if self.game.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
+            self._say(self._text("save_between_hands"))
+            return
+        data = base64.b64encode(dump_record(self.game.to_record()).encode()).decode()
+        self.download.value = (f'<a class="cardlab-bw-download" download="blackwidow.json" '
+                               f'href="data:application/json;base64,{data}">'
+                               f"{escape(self._text('download'))}</a>")
+
+    def _loaded(self, change: dict) -> None:
+        if not change["new"]:
+            return
+        upload = change["new"][0]
+        self.load.value = ()
+        try:
+            record = parse_record(json.loads(bytes(upload["content"]).decode("utf-8")))
+            if record.to_json().get("game") != "blackwidow":
+                raise CardlabError("bwtable.not_blackwidow")
+            game = BlackWidowGame.from_record(record)  # type: ignore[arg-type]
+        except (ValueError, CardlabError) as err:
+            why = err.text(self.lang) if isinstance(err, CardlabError) else self._text("bad_file")
+            if self.table is None:
+                self.start_bar.status = why
+            else:
+                self._say(why)
+            return
+        bots = [seat.value for seat in self.setup.bots]
+        if len(bots) != game.rules.players - 1:
+            bots = ["heuristic"] * (game.rules.players - 1)
+        self.start(game, bots)
+        self._say(self._text("loaded", hands=len(game.hands)))
+
+    # -- bots ------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Let the bots move at the chosen pace, then show the table."""
+        if self.table is None:
+            return
+        if self.pace.value == "instant":
+            self.table.run()
+        elif self.pace.value == "animated":
+            self._animate()
+        self.render()
+
+    def _animate(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python): play at once
+            assert self.table is not None
+            self.table.run()
+            return
+        if self._task is None or self._task.done():
+            # A task, not a sleep: the kernel keeps answering the page between cards.
+            self._task = loop.create_task(self._play_slowly())
+
+    async def _play_slowly(self) -> None:
+        assert self.table is not None
+        while self.table.bot_to_move and self.pace.value == "animated":
+            await asyncio.sleep(ANIMATION_DELAY)
+            self.table.step()
+            self.render()
+
+    # -- drawing ---------------------------------------------------------------------
+
+    @property
+    def _teacher(self) -> bool:
+        return bool(self.views.spec("teacher").pressed)
+
+    def render(self) -> None:
+        """Redraw everything from seat 0's view (and every hand only in the teacher's view)."""
+        game = self.game
+        view = seat_view(game, LEARNER)
+        decision = self.decision
+        self.picture.value = self._table_picture(game, view)
+        self.hand.show(self._hand_buttons(view, decision))
+        self.actions.buttons = [asdict(spec) for spec in self._action_buttons(decision)]
+        self.actions.status = self._said or self._prompt(game, view, decision)
+        self.events_list.value = self._log()
+        self.last_trick.value = self._last_trick(view) if self.views.spec("last").pressed else ""
+        self.counting.value = (self._counting(view) if self.views.spec("counting").pressed
+                               else "")
+        self.teacher.value = self._every_hand(game) if self._teacher else ""
+        if self.game.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
+            self.download.value = ""
+        names = [self.name(seat) for seat in range(game.rules.players)]
+        self.scores.value = score_sheet_html(names, game.results, self.lang, game.winners)
+        if len(game.results) != self._charted:  # drawing the chart takes a while
+            self._charted = len(game.results)
+            self.chart.value = score_chart_svg(names, game.results, self.lang) \
+                if game.results else ""
+
+    def _say(self, text: str) -> None:
+        self._said = text
+        if self.table is not None:
+            self.actions.status = text
+
+    def _table_picture(self, game: BlackWidowGame, view: BlackWidowView) -> str:
+        n = game.rules.players
+        taken = view.taken()
+        turn = game.hand.to_play() if game.phase is Phase.PLAY else None
+        places = [Place(seat, self.name(seat), view.held_by(seat), taken[seat], seat == turn)
+                  for seat in ((LEARNER + i) % n for i in range(n))]
+        if game.phase is Phase.PASS:
+            direction = game.rules.pass_direction(view.hand_number)
+            title = self._text("title_passing", number=view.hand_number + 1, direction=message(
+                f"blackwidow.event.direction.{direction}", self.lang))
+        else:
+            title = self._text("title_trick", number=view.hand_number + 1,
+                               trick=min(len(view.plays) // n + 1, game.rules.hand_size),
+                               tricks=game.rules.hand_size)
+        return table_svg(places, view.trick, title, hearts_broken=view.hearts_broken,
+                         lang=self.lang)
+
+    def _hand_buttons(self, view: BlackWidowView, decision: Decision | None) -> list[CardButton]:
+        received = set(view.received or ())
+        cards = sorted(view.hand, key=lambda card: (_SUIT_ORDER[card.suit], card.rank))
+        if decision is not None and decision.kind is Kind.PASS:
+            return [CardButton(card, pressed=card in self.selected) for card in cards]
+        legal = set(decision.options) if decision is not None and decision.kind is Kind.PLAY \
+            else set()
+        return [CardButton(card, disabled=card not in legal, received=card in received)
+                for card in cards]
+
+    def _action_buttons(self, decision: Decision | None) -> list[ButtonSpec]:
+        assert self.table is not None
+        buttons = []
+        if decision is not None and decision.kind is Kind.PASS:
+            to = (LEARNER + self.game.hand.offset) % self.game.rules.players
+            buttons.append(ButtonSpec("pass", self._text("pass", name=self.name(to)),
+                                      primary=True))
+        if decision is not None and decision.kind is Kind.MOON:
+            outcomes = self.game.moon_outcomes()
+            buttons += [ButtonSpec(f"moon_{choice}", self._text(
+                f"moon_{choice}", mine=outcomes[choice][LEARNER]), primary=True)
+                for choice in MoonChoice]
+        if self.game.phase is Phase.SCORED:
+            buttons.append(ButtonSpec("next", self._text("next_hand"), primary=True))
+        elif self.pace.value == "step" and self.table.bot_to_move:
+            buttons.append(ButtonSpec("next", self._text("next_move"), primary=True))
+        if self.table.practice:
+            buttons += [ButtonSpec("hint", self._text("hint"), disabled=decision is None),
+                        ButtonSpec("undo", self._text("undo"))]
+        return buttons
+
+    def _prompt(self, game: BlackWidowGame, view: BlackWidowView,
+                decision: Decision | None) -> str:
+        news = [event.told_to(LEARNER).text(self.lang) for event in self._new_events()
+                if event.kind in _NEWS][-2:]
+        phase = game.phase
+        if phase is Phase.OVER:
+            winners = game.winners
+            prompt = (self._text("you_win") if winners == [LEARNER] else
+                      self._text("winners", names=", ".join(map(self.name, winners))))
+        elif phase is Phase.SCORED:
+            prompt = self._text("hand_over", number=view.hand_number + 1)
+        elif decision is not None and decision.kind is Kind.PASS:
+            prompt = self._text("choose_pass", name=self.name(view.passed_to),
+                                count=len(self.selected))
+        elif decision is not None and decision.kind is Kind.MOON:
+            prompt = self._text("you_shot")
+        elif decision is not None:
+            prompt = self._text("your_lead") if not view.trick else self._text(
+                "your_turn", suit=view.trick[0][1].suit.label(self.lang))
+        else:
+            prompt = self._waiting_text()
+        return " ".join([*news, prompt])
+
+    def _waiting_text(self) -> str:
+        game = self.game
+        if game.phase is Phase.PASS:
+            return self._text("others_passing")
+        if game.phase is Phase.PLAY:
+            return self._text("to_play", name=self.name(game.hand.to_play()))
+        if game.phase is Phase.MOON and game.turn is not None:
+            return self._text("moon_waiting", name=self.name(game.turn))
+        return self._text("hand_over", number=game.hand.number + 1)
+
+    def _new_events(self) -> list[Event]:
+        assert self.table is not None
+        return self.table.events[self._seen:]
+
+    def _log(self) -> str:
+        lines = [escape(event.told_to(LEARNER).text(self.lang)) for event in self._new_events()]
+        if not lines:
+            return ""
+        items = "".join(f"<li>{line}</li>" for line in lines[-12:])
+        return (f'<details class="cardlab-bw-log" open><summary>{escape(self._text("log"))}'
+                f"</summary><ol>{items}</ol></details>")
+
+    def _last_trick(self, view: BlackWidowView) -> str:
+        n = view.rules.players
+        complete = len(view.plays) - len(view.plays) % n
+        if not complete:
+            return f'<p class="cardlab-bw-last">{escape(self._text("no_last_trick"))}</p>'
+        trick = view.plays[complete - n:complete]
+        winner = kernel.trick_winner([card.index for _, card in trick], trick[0][0], n)
+        cards = "".join(f"<figure>{card_svg(card, lang=self.lang)}<figcaption>"
+                        f"{escape(self.name(seat))}</figcaption></figure>"
+                        for seat, card in trick)
+        caption = escape(self._text("last_trick_won", name=self.name(winner)))
+        return f'<div class="cardlab-bw-last"><p>{caption}</p><div>{cards}</div></div>'
+
+    def _counting(self, view: BlackWidowView) -> str:
+        knowledge = BlackWidowKnowledge.from_view(view)
+        lines = "".join(f"<p>{escape(line)}</p>"
+                        for line in knowledge_text(knowledge, self.lang).splitlines())
+        graph = graph_svg(blackwidow_graph(knowledge, self.lang), lang=self.lang)
+        return f'<section class="cardlab-bw-counting">{lines}{graph}</section>'
+
+    def _every_hand(self, game: BlackWidowGame) -> str:
+        hands = "".join(
+            f"<p>{escape(self.name(seat))}</p>"
+            f"{hand_svg(kernel.cards_of(bits), lang=self.lang)}"
+            for seat, bits in enumerate(game.hand.holding) if seat != LEARNER)
+        return (f'<section class="cardlab-bw-teacher"><p><strong>'
+                f'{escape(self._text("teacher_banner"))}</strong></p>{hands}</section>')
+
+    def _text(self, key: str, **params: Any) -> str:
+        return message(f"bwtable.{key}", self.lang, **params)

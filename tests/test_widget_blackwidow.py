@@ -1,0 +1,278 @@
+"""The Black Widow table widget, driven through its Python API as a learner's clicks would."""
+
+import asyncio
+import base64
+import json
+from datetime import UTC, datetime
+
+import pytest
+
+from cardlab.blackwidow import kernel
+from cardlab.blackwidow.game import BlackWidowGame, Phase
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.cards import Card, parse_cards
+from cardlab.i18n import catalogue
+from cardlab.widgets import blackwidow as module
+from cardlab.widgets.blackwidow import LEARNER, BlackWidowWidget
+
+HOLD = BlackWidowRules(pass_cycle=("hold",))
+EPOCH = datetime.fromtimestamp(0, UTC)
+
+
+def dealt(rules=HOLD, seed=3, **options):
+    widget = BlackWidowWidget(rules, seed=seed, **options)
+    widget.start_bar.click("deal")
+    return widget
+
+
+def legal(widget):
+    return [card["code"] for card in widget.hand.cards if not card["disabled"]]
+
+
+def play_until(widget, done):
+    """Play the first legal card (or pass the first three) until `done(widget)`."""
+    while not done(widget):
+        decision = widget.decision
+        if decision is None:
+            assert widget.game.phase is Phase.SCORED, widget.status
+            widget.actions.click("next")
+        elif decision.kind == "pass":
+            for code in widget.hand.codes[:3]:
+                widget.hand.click(code)
+            widget.actions.click("pass")
+        elif decision.kind == "moon":
+            widget.actions.click("moon_others")
+        else:
+            widget.hand.click(legal(widget)[0])
+
+
+def test_the_setup_comes_first_and_a_bad_option_is_explained():
+    widget = BlackWidowWidget()
+    assert widget.table is None and widget.board.layout.display == "none"
+    widget.setup.players.value = 3
+    widget.setup.pass_cycle.value = "left, across"
+    widget.start_bar.click("deal")
+    assert widget.table is None
+    assert "across" in widget.status
+    widget.setup.pass_cycle.value = "left, right, hold"
+    widget.start_bar.click("deal")
+    assert widget.game.rules.players == 3 and len(widget.hand.cards) == 17
+
+
+def test_passing_selects_three_cards_and_marks_those_received():
+    widget = dealt(BlackWidowRules(), seed=4)
+    assert widget.decision.kind == "pass"
+    assert "pass to Seat 1" in widget.status
+    first = widget.hand.codes[:4]
+    widget.actions.click("pass")
+    assert "Choose three cards to pass first (0 chosen)" in widget.status
+    for code in first[:3]:
+        widget.hand.click(code)
+    widget.hand.click(first[3])
+    assert "already chosen three" in widget.status or "chosen three" in widget.status
+    assert [c["pressed"] for c in widget.hand.cards[:4]] == [True, True, True, False]
+    assert widget.actions.spec("pass").label.startswith("Pass")
+    widget.actions.click("pass")
+    codes = widget.hand.codes
+    assert len(codes) == 13 and not set(first[:3]) & set(codes)
+    received = {c["code"] for c in widget.hand.cards if c["received"]}
+    assert received == {card.code for card in widget.game.hand.passes[3]}
+
+
+def test_a_refused_card_says_why_and_changes_nothing():
+    widget = dealt()
+    play_until(widget, lambda w: w.decision is not None and len(legal(w)) < len(w.hand.cards)
+               and w.decision.kind == "play")
+    refused = next(c["code"] for c in widget.hand.cards if c["disabled"])
+    before = (list(widget.game.hand.plays), widget.hand.codes)
+    widget.hand.click(refused)
+    assert widget.status.startswith("You cannot play the ")
+    assert any(why in widget.status for why in (
+        "must be followed", "first trick", "not broken", "opens with"))
+    assert (list(widget.game.hand.plays), widget.hand.codes) == before
+
+
+def test_a_whole_hand_ends_on_the_score_sheet_and_the_next_hand_follows():
+    widget = dealt()
+    assert "No hand finished yet" in widget.scores.value
+    play_until(widget, lambda w: w.game.phase is Phase.SCORED)
+    assert widget.hand.cards == []
+    assert "Hand 1 is over" in widget.status
+    assert "<th scope=\"row\">Hand 1" in widget.scores.value
+    assert widget.chart.value.startswith("<svg role=\"img\"")
+    widget.actions.click("next")
+    assert len(widget.game.hands) == 2 and len(widget.hand.cards) == 13
+
+
+def test_undo_takes_back_the_learners_card_in_practice_mode_only():
+    widget = dealt()
+    play_until(widget, lambda w: w.decision is not None and w.decision.kind == "play")
+    hand, plays = widget.hand.codes, len(widget.game.hand.plays)
+    widget.hand.click(legal(widget)[0])
+    assert len(widget.hand.codes) == len(hand) - 1
+    widget.actions.click("undo")
+    assert widget.hand.codes == hand and len(widget.game.hand.plays) == plays
+    assert widget.status.startswith("Taken back")
+    strict = BlackWidowWidget(HOLD, seed=3)
+    strict.setup.practice.value = False
+    strict.start_bar.click("deal")
+    assert {b["id"] for b in strict.actions.buttons}.isdisjoint({"hint", "undo"})
+
+
+def test_the_hint_plays_nothing_and_names_a_legal_card():
+    widget = dealt()
+    play_until(widget, lambda w: w.decision is not None and w.decision.kind == "play")
+    plays = len(widget.game.hand.plays)
+    widget.actions.click("hint")
+    assert widget.status.startswith("Hint: play the ")
+    names = [card["name"] for card in widget.hand.cards if not card["disabled"]]
+    assert any(f"play the {name}." in widget.status for name in names)
+    assert len(widget.game.hand.plays) == plays
+
+
+def test_the_learner_who_shoots_the_moon_chooses_how_it_scores():
+    top = parse_cards("AS KS QS AC KC QC JC TC AD KD QD JD TD")
+    rest = [card for card in HOLD.deck if card not in top]
+    rules = BlackWidowRules(pass_cycle=("hold",), moon="choose")
+    game = BlackWidowGame.new(rules, deal=[top, rest[0::3], rest[1::3], rest[2::3]])
+    widget = BlackWidowWidget(rules, seed=1)
+    widget.start(game, ["heuristic"] * 3)
+    play_until(widget, lambda w: w.decision is not None and w.decision.kind == "moon")
+    assert widget.status.endswith("You shot the moon! Choose how to score it.")
+    labels = {b["id"]: b["label"] for b in widget.actions.buttons}
+    assert "mine: -26" in labels["moon_self"] and "mine: 0" in labels["moon_others"]
+    widget.press("2C")          # a forged click: the hand is empty
+    assert "first choose" in widget.status
+    widget.actions.click("moon_self")
+    assert widget.game.scores == [-26, 0, 0, 0]
+
+
+def test_the_game_ends_by_the_rules_and_a_new_game_can_be_set_up():
+    widget = dealt(BlackWidowRules(pass_cycle=("hold",), end_above=20), seed=8)
+    play_until(widget, lambda w: w.game.over)
+    assert "Game over" in widget.status
+    assert "cardlab-bw-winners" in widget.scores.value
+    assert widget.decision is None and all(c["disabled"] for c in widget.hand.cards)
+    widget.views.click("new")
+    assert widget.opening.layout.display == ""
+    widget.start_bar.click("deal")
+    assert widget.game.results == []
+
+
+def test_german_throughout():
+    widget = dealt(lang="de")
+    assert widget.hand.label == "Deine Hand"
+    assert all(card["name"] == Card.parse(card["code"]).name("de") for card in widget.hand.cards)
+    assert widget.status.startswith("Du bist dran") or "ist am Zug" in widget.status
+    assert "Punkteblatt" in widget.scores.value and "Platz 1" in widget.picture.value
+
+
+def test_saving_waits_for_the_end_of_the_hand_and_a_saved_game_loads():
+    widget = dealt()
+    widget.views.click("save")
+    assert widget.download.value == "" and "between hands" in widget.status
+    play_until(widget, lambda w: w.game.phase is Phase.SCORED)
+    widget.views.click("save")
+    link = widget.download.value
+    data = base64.b64decode(link.split("base64,")[1].split('"')[0])
+    assert json.loads(data)["format"] == "cardlab/1"
+    other = dealt(seed=11)
+    other.load.value = ({"name": "blackwidow.json", "type": "application/json",
+                         "size": len(data), "content": memoryview(data),
+                         "last_modified": EPOCH},)
+    assert other.game.results == widget.game.results
+    assert "Game loaded" in other.status
+    other.load.value = ({"name": "x.json", "type": "", "size": 3, "content": memoryview(b"{x"),
+                         "last_modified": EPOCH},)
+    assert "not a JSON record" in other.status
+
+
+def test_animated_bots_move_one_by_one_without_blocking(monkeypatch):
+    monkeypatch.setattr(module, "ANIMATION_DELAY", 0)
+
+    async def scenario():
+        widget = dealt(BlackWidowRules(), pace="animated")
+        moves = []
+        while widget.table.bot_to_move:
+            moves.append(len(widget.table.moves))
+            await asyncio.sleep(0)
+        return widget, moves
+
+    widget, moves = asyncio.run(scenario())
+    assert moves[0] == 0 and len(set(moves)) > 2     # one bot move at a time, in between
+    assert widget.decision is not None
+
+
+# -- hidden information -------------------------------------------------------------
+
+def states(widget):
+    """Every synced state of the widget and all its children."""
+    found = []
+
+    def walk(node):
+        found.append(node.get_state())
+        for child in getattr(node, "children", ()):
+            walk(child)
+
+    walk(widget)
+    return json.dumps(found, ensure_ascii=False)
+
+
+def hidden_cards(widget):
+    """Cards other seats still hold that the learner cannot know of (not those it passed)."""
+    hand = widget.game.hand
+    mine = set(hand.passes[LEARNER] or ())
+    return [card for seat, bits in enumerate(hand.holding) if seat != LEARNER
+            for card in kernel.cards_of(bits) if card not in mine]
+
+
+def assert_nothing_hidden_leaks(widget):
+    text = states(widget)
+    # Set-up options ("The Queen of Spades breaks hearts") name cards, not where they are.
+    for key, label in catalogue(widget.lang).items():
+        if key.startswith("bwsetup."):
+            text = text.replace(label, "")
+    cards = hidden_cards(widget)
+    for card in cards:
+        for lang in ("en", "de"):
+            assert card.name(lang) not in text, card
+        assert f'"code": "{card.code}"' not in text and f'data-card=\\"{card.code}\\"' \
+            not in text, card
+    return cards
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_synced_state_holds_another_seats_cards(lang):
+    widget = dealt(BlackWidowRules(), seed=6, lang=lang)
+    widget.views.click("last")
+    assert assert_nothing_hidden_leaks(widget)                       # passing
+    play_until(widget, lambda w: len(w.game.hand.plays) >= 18)
+    widget.actions.click("hint")
+    assert assert_nothing_hidden_leaks(widget)                       # mid-hand
+    play_until(widget, lambda w: w.game.phase is Phase.SCORED)
+    assert_nothing_hidden_leaks(widget)                              # the end
+    widget.actions.click("next")
+    widget.views.click("teacher")                                    # opened on purpose
+    with pytest.raises(AssertionError):
+        assert_nothing_hidden_leaks(widget)
+    widget.views.click("teacher")
+    assert_nothing_hidden_leaks(widget)
+
+
+def test_no_bot_reason_reaches_the_page():
+    widget = dealt(seed=2)
+    play_until(widget, lambda w: w.game.phase is Phase.SCORED)
+    text = states(widget)
+    reasons = {move.reason.text("en") for move in widget.table.moves
+               if move.reason is not None and move.seat != LEARNER}
+    assert reasons and not any(reason in text for reason in reasons)
+
+
+def test_the_counting_panel_shows_only_what_seat_0_can_count():
+    widget = dealt(seed=6)
+    play_until(widget, lambda w: len(w.game.hand.plays) >= 10)
+    widget.views.click("counting")
+    assert "Ways the unseen cards can lie" in widget.counting.value
+    assert "<svg" in widget.counting.value
+    widget.views.click("counting")
+    assert widget.counting.value == ""
