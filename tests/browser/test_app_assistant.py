@@ -1,0 +1,45 @@
+"""The assistant app in Voilà, in German, by keyboard only: set up, add a question, refuse a
+contradiction, undo; axe-core, nothing from outside 127.0.0.1, desktop and phone screenshots."""
+
+PHONE = {"width": 390, "height": 844}
+APP = "voila/render/apps/assistant.ipynb?lang=de"
+
+
+def press(page, name):
+    page.get_by_role("button", name=name, exact=True).focus()
+    page.keyboard.press("Enter")
+
+
+def choose(page, label, option):
+    """Pick `option` of the dropdown named `label` by keyboard (type its first letters)."""
+    page.get_by_role("combobox", name=label, exact=True).focus()
+    page.keyboard.type(option)
+
+
+def test_a_typed_in_log_by_keyboard(page, gallery, axe, screenshot):
+    page.goto(gallery + APP)
+    status = page.get_by_role("status").filter(has_text="Starten")
+    status.wait_for(timeout=90_000)
+    page.get_by_role("textbox", name="Meine Hand").focus()
+    page.keyboard.type("KH JC AH 5H JD")
+    press(page, "Starten")
+    page.get_by_role("status").filter(has_text="Gestartet").wait_for(timeout=30_000)
+    choose(page, "Bildkarte", "Pik-D")
+    choose(page, "Herz", "Herz-D")
+    choose(page, "Wer zeigte eine Karte", "Platz 2")
+    choose(page, "Die Karte, die ich sah", "Pik-D")
+    press(page, "Ereignis eintragen")
+    page.get_by_role("status").filter(has_text="Ereignis 1 eingetragen").wait_for(
+        timeout=30_000)
+    press(page, "Ereignis eintragen")                  # the same again: seat 0 asks twice
+    page.get_by_role("status").filter(has_text="Abgelehnt").wait_for(timeout=30_000)
+    assert page.get_by_role("link", name="Protokoll speichern (cardlab/1-JSON)").is_visible()
+    assert axe(page) == []
+    screenshot("app-assistant-de", page)
+    press(page, "Letztes Ereignis zurücknehmen")
+    page.get_by_role("status").filter(has_text="Ereignis 1 zurückgenommen").wait_for(
+        timeout=30_000)
+    page.set_viewport_size(PHONE)
+    screenshot("app-assistant-de-390", page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    assert page.outside_requests == []

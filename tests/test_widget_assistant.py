@@ -1,0 +1,84 @@
+"""The real-table assistant through its Python API: entries checked, contradictions refused
+with the engine's reason, undo, save and load, and only the player's own knowledge shown."""
+
+import json
+
+from cardlab.cards import parse_cards
+from cardlab.fivesons.record import AskSeen, GuessSeen
+from cardlab.widgets.assistant import Assistant
+
+HAND = parse_cards("KH JC AH 5H JD")
+QS, H3, KS, H9 = parse_cards("QS 3H KS 9H")
+
+
+def started(lang="en"):
+    assistant = Assistant(lang)
+    assistant.hand.value = "kh jc ah 5h jd"
+    assistant.setup.click("start")
+    return assistant
+
+
+def test_the_set_up_form_starts_a_log_and_the_form_adds_a_question():
+    assistant = started()
+    assert assistant.observations.hand == HAND and assistant.observations.me == 0
+    form = assistant.form
+    form.asker.value, form.face.value, form.heart.value = 0, "QS", "3H"
+    form.shown_by.value, form.shown.value = 2, "QS"
+    assistant.actions.click("add")
+    assert assistant.observations.events == (AskSeen(0, QS, H3, 2, QS),)
+    assert "Event 1 added." in assistant.status.value
+    assert "Seat 2 showed me QS in event 1." in assistant.picture.value
+
+
+def test_a_contradiction_is_refused_with_the_engines_reason_and_changes_nothing():
+    assistant = started()
+    assistant.add(AskSeen(0, QS, H3, 2, QS))             # seat 2 showed me the Queen of Spades
+    picture = assistant.picture.value
+    assistant.add(AskSeen(1, QS, H9, 3))                 # seat 2 passed on QS: impossible
+    assert assistant.observations.events == (AskSeen(0, QS, H3, 2, QS),)
+    assert assistant.status.value.startswith('<p role="status">Refused: event 2')
+    assert "QS" in assistant.status.value
+    assert assistant.picture.value == picture
+
+
+def test_undo_takes_back_the_last_event_and_runs_out():
+    assistant = started("de")
+    assistant.add(AskSeen(0, QS, H3, 2, QS))
+    assistant.add(AskSeen(1, KS, H9, None))
+    assistant.actions.click("undo")
+    assert assistant.observations.events == (AskSeen(0, QS, H3, 2, QS),)
+    assert "Ereignis 2 zurückgenommen." in assistant.status.value
+    assistant.undo()
+    assert assistant.observations.events == ()
+    assert assistant.actions.spec("undo").disabled
+
+
+def test_the_log_saves_and_loads_as_an_observation_log():
+    assistant = started()
+    assistant.add(AskSeen(0, QS, H3, 2, QS))
+    assistant.add(GuessSeen(1, False))
+    text = assistant.saved()
+    data = json.loads(text)
+    assert data["format"] == "cardlab/1" and data["me"] == 0 and len(data["events"]) == 2
+    assert 'download="observations.json"' in assistant.download.value
+    other = Assistant()
+    other.load_bytes(text.encode(), "mine.json")
+    assert other.observations == assistant.observations
+    other.load_bytes(json.dumps({**data, "me": None, "hand": None}).encode())
+    assert "Refused" in other.status.value and other.observations == assistant.observations
+
+
+def test_chances_and_the_graph_come_from_my_own_log_only():
+    assistant = started()
+    assistant.add(AskSeen(0, QS, H3, 2, QS))
+    assert "Possible solutions:" in assistant.chances.value
+    assert assistant.form.focus is None
+    assistant.form.focus_choice.value = "3H"
+    assert "Where is the Three of Hearts?" in assistant.picture.value
+
+
+def test_a_bad_hand_is_refused():
+    assistant = Assistant()
+    assistant.hand.value = "KH ZZ"
+    assistant.setup.click("start")
+    assert "Refused" in assistant.status.value and assistant.observations is None
