@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.blackwidow.record import BlackWidowRecord
-from cardlab.errors import CardlabError, RecordError
+from cardlab.errors import CardlabError, IllegalAction, RecordError
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.games import game
 from cardlab.inputs import load_json, os_error
@@ -36,10 +36,16 @@ def parse_record(data: Any) -> Record:
 
 
 def load_record(path: str | Path) -> Record:
-    """Read and check the record in the JSON file at `path`; errors name the file."""
+    """Read and check the record in the JSON file at `path`.
+
+    Format errors name the file; an illegal move names the hand and play, as
+    `cardlab replay` always has (``hand 1, play 17: 3H is not legal ...``).
+    """
     data = load_json(path)
     try:
         return parse_record(data)
+    except IllegalAction:
+        raise
     except CardlabError as err:
         raise err.at(Path(path).name) from None
 
