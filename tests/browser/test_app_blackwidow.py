@@ -1,0 +1,155 @@
+"""The Black Widow app in Voilà: a hand played by card buttons found by their names, a refused
+card explained, German, the keyboard only, axe-core, what the page receives, and screenshots."""
+
+import re
+
+from axe_playwright_python.sync_playwright import Axe
+
+from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.cards import Card
+
+PHONE = {"width": 390, "height": 844}
+SEED = 7
+APP = f"voila/render/apps/blackwidow.ipynb?seed={SEED}"
+HAND = "Your hand"
+
+
+def open_app(page, gallery, query="", deal="Deal the cards"):
+    page.goto(gallery + APP + query)
+    button = page.get_by_role("button", name=deal)
+    button.wait_for(timeout=90_000)
+    button.click()
+    page.get_by_role("group", name=re.compile(HAND + "|Deine Hand")).get_by_role(
+        "button").first.wait_for(timeout=30_000)
+    return page
+
+
+def hand(page, name=HAND):
+    return page.get_by_role("group", name=name).get_by_role("button")
+
+
+def cards_left(page, name=HAND) -> int:
+    return hand(page, name).count()
+
+
+def wait_for_fewer(page, count, name=HAND):
+    page.wait_for_function(
+        "([name, n]) => document.querySelectorAll("
+        "`[role=group][aria-label='${name}'] button`).length < n",
+        arg=[name, count], timeout=30_000)
+
+
+def pass_three(page, name=HAND, button="Pass"):
+    for card in range(3):
+        hand(page, name).nth(card).click()
+    page.get_by_role("button", name=re.compile("^" + button)).click()
+    page.locator("[role=status]", has_text=re.compile("Your turn|to play|Du bist|am Zug")) \
+        .wait_for(timeout=30_000)
+
+
+def status(page) -> str:
+    return page.locator(".cardlab-bw [role=status]:not([hidden])").text_content()
+
+
+def play_a_legal_card(page):
+    left = cards_left(page)
+    page.get_by_role("group", name=HAND).locator("button[aria-disabled=false]").first.click()
+    wait_for_fewer(page, left)
+
+
+def errors_on(page) -> list[str]:
+    return page.locator(".jp-OutputArea-output[data-mime-type*=stderr], .voila-error") \
+        .all_text_contents()
+
+
+def serious_violations(page) -> list:
+    violations = Axe().run(page).response["violations"]
+    return [(v["id"], [n["target"] for n in v["nodes"]])
+            for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def test_a_whole_hand_by_card_buttons_ends_on_the_score_sheet(page, gallery, screenshot):
+    app = open_app(page, gallery)
+    assert "No hand finished yet" in app.locator(".cardlab-bw-scores").text_content()
+    pass_three(app)
+    assert app.get_by_role("group", name=HAND).locator("button[aria-describedby]").count() == 3
+    screenshot("app-blackwidow-desktop", app)
+    while cards_left(app):
+        play_a_legal_card(app)
+    app.locator("[role=status]", has_text="Hand 1 is over").wait_for(timeout=30_000)
+    assert "Hand 1" in app.locator(".cardlab-bw-scores tbody").text_content()
+    app.get_by_role("img", name=re.compile("Running totals")).wait_for()
+    assert errors_on(app) == []
+    assert app.outside_requests == []
+    screenshot("app-blackwidow-hand-over", app)
+
+
+def test_a_refused_card_says_why_and_changes_nothing(page, gallery):
+    app = open_app(page, gallery)
+    pass_three(app)
+    for _ in range(13):
+        refused = app.get_by_role("group", name=HAND).locator("button[aria-disabled=true]")
+        if refused.count() and "Your turn" in status(app):
+            break
+        play_a_legal_card(app)
+    before = hand(app).all_inner_texts(), app.locator("svg[role=img]").first.inner_html()
+    refused.first.click(force=True)   # Playwright would wait for it to be enabled
+    app.locator("[role=status]", has_text="You cannot play the").wait_for(timeout=10_000)
+    assert (hand(app).all_inner_texts(), app.locator("svg[role=img]").first.inner_html()) \
+        == before
+
+
+def test_german_and_the_keyboard_only_on_a_phone(page, gallery, screenshot):
+    page.set_viewport_size(PHONE)
+    app = open_app(page, gallery, "&lang=de", deal="Karten geben")
+    pass_three(app, "Deine Hand", "Passen")
+    assert hand(app, "Deine Hand").filter(has_text="").first.get_attribute("aria-label") in \
+        {card.name("de") for card in BlackWidowRules().deck}
+    screenshot("app-blackwidow-phone-de", app)
+    left = cards_left(app, "Deine Hand")
+    for _ in range(200):
+        app.keyboard.press("Tab")
+        focused = app.evaluate("() => [document.activeElement.closest("
+                               "'[aria-label=\"Deine Hand\"]') !== null, "
+                               "document.activeElement.getAttribute('aria-disabled')]")
+        if focused == [True, "false"]:
+            break
+    assert focused == [True, "false"]
+    app.keyboard.press("Enter")
+    wait_for_fewer(app, left, "Deine Hand")
+    assert app.evaluate("() => document.activeElement.tagName") in ("BUTTON", "DIV")
+    assert serious_violations(app) == []
+    assert errors_on(app) == []
+
+
+def test_no_serious_accessibility_violations_and_nothing_hidden_reaches_the_page(page, gallery):
+    received: list[str] = []
+
+    def listen(socket):
+        socket.on("framereceived", lambda frame: received.append(
+            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))
+
+    page.on("websocket", listen)
+    app = open_app(page, gallery)
+    assert serious_violations(app) == []
+    deal = BlackWidowGame.new(BlackWidowRules(), SEED).hand.deal   # as the app dealt it
+    assert_not_received(received, set(BlackWidowRules().deck) - set(deal[0]))
+    pass_three(app)
+    # Before the learner's first card every card played lies in the first trick.
+    mine = {Card.parse(code) for code in hand(app).evaluate_all(
+        "buttons => buttons.map(b => b.dataset.card)")}
+    played = {Card.parse(code) for code in app.locator(".cardlab-trick-card").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)")}
+    assert_not_received(received, set(BlackWidowRules().deck) - mine - set(deal[0]) - played)
+    assert app.outside_requests == []
+
+
+def assert_not_received(frames: list[str], hidden: set) -> None:
+    """No websocket frame names a hidden card as a card button or a drawn card."""
+    text = "\n".join(frames)
+    assert '"cards"' in text                 # the listening works: the hand arrived
+    assert hidden
+    for card in hidden:
+        assert not re.search(rf'\\?"code\\?":\s*\\?"{card.code}\\?"', text), card
+        assert not re.search(rf'data-card=\\*"{card.code}', text), card
