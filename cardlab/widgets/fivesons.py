@@ -1,0 +1,343 @@
+"""Play Five Sons at seat 0 against bots: a thin view over one `cardlab.table.Table`.
+
+The learner asks by choosing a face card and a heart, shows one of two cards
+when holding both, and guesses or lets the chance pass; bots play the other
+seats through the table's one play loop. The view is drawn from what seat 0
+may know only: its own hand, every event as told to seat 0, and the
+solution once the rules reveal it to seat 0 (its own wrong guess, or the end).
+
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> play = FiveSonsWidget(FiveSonsRules(players=3), ["random", "random"], seed=3)
+>>> play.decision.kind
+<Kind.ASK: 'ask'>
+>>> play.choose("QS"); play.choose("3H"); play.question.value
+'<p class="cardlab-question">The Queen of Spades has three sons.</p>'
+>>> play.ask(); play.log_lines[0]
+'Seat 0 asked: The Queen of Spades has three sons.'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import cast
+
+import ipywidgets as widgets
+
+from cardlab.apps import AppSettings
+from cardlab.cards import Card, five_sons_question
+from cardlab.decisions import Decision
+from cardlab.errors import IllegalAction
+from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.players import bot_seat
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.i18n import Count, Text, message
+from cardlab.table import Person, Seat, SeatBot, Table
+from cardlab.widgets.cards import CardButton, CardButtons
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.notes import NotesSheet
+from cardlab.widgets.stepper import DeductionStepper
+
+#: The learner's seat.
+LEARNER = 0
+#: The bot whose question the hint suggests.
+HINT_BOT = "infogain"
+#: Events that end a question or a guess: the status line repeats the latest one.
+_OUTCOMES = ("show", "nobody", "guess", "over")
+
+
+class FiveSonsWidget(widgets.VBox):
+    """The learner at seat 0 against `bots` (one name per other seat)."""
+
+    def __init__(self, rules: FiveSonsRules | None = None,
+                 bots: Sequence[str | SeatBot] | None = None, seed: int | None = None,
+                 lang: str = "en", problems: Sequence[Text] = (),
+                 game: FiveSonsGame | None = None) -> None:
+        game = game or FiveSonsGame.deal(rules or FiveSonsRules(), seed)
+        self.lang = lang
+        self.seed = seed
+        chosen = bots or ("logician",) * (game.players - 1)
+        seats: list[Seat] = [Person()]
+        seats += [bot_seat(bot, None if seed is None else seed + seat) if isinstance(bot, str)
+                  else bot for seat, bot in enumerate(chosen, start=1)]
+        self.bots = tuple(seat.name for seat in seats[1:] if not isinstance(seat, Person))
+        self.table = Table(game, seats)
+        self.face: Card | None = None
+        self.heart: Card | None = None
+        self._seen = 0  # events already shown before the learner's last action
+        self.problems = widgets.HTML(_paragraphs([p.text(lang) for p in problems],
+                                                 "cardlab-problem"))
+        self.seats = widgets.HTML()
+        self.hand = CardButtons(label=self._text("hand"), lang=lang)
+        self.faces = CardButtons(label=self._text("faces"), lang=lang)
+        self.hearts = CardButtons(label=self._text("hearts"), lang=lang)
+        self.question = widgets.HTML()
+        self.controls = ControlBar([
+            ButtonSpec("ask", self._text("ask"), primary=True),
+            ButtonSpec("guess", self._text("guess")),
+            ButtonSpec("pass", self._text("pass")),
+            ButtonSpec("hint", self._text("hint")),
+        ], label=self._text("controls"))
+        self.advice = widgets.HTML()
+        self.solution = widgets.HTML()
+        self.history = widgets.HTML()
+        self.notes = NotesSheet(lambda: self.game.observation_log(LEARNER), lang)
+        self.review = ControlBar([ButtonSpec("review", message("fsreview.review", lang))],
+                                 label=message("fsreview.after_game", lang))
+        self.review.layout.display = "none"
+        self.review.on_click(self._review)
+        self.stepper: DeductionStepper | None = None
+        self.after_game = widgets.VBox()
+        self.hand.on_click(self.show)
+        self.faces.on_click(self.choose)
+        self.hearts.on_click(self.choose)
+        self.controls.on_click(self._press)
+        super().__init__([self.problems, self.seats, _label(message("fspick.hand", lang)),
+                          self.hand, _label(message("fspick.pick", lang)), self.faces, self.hearts,
+                          self.question, self.controls, self.advice, self.solution, self.history,
+                          self.notes, self.review, self.after_game])
+        self.add_class(FOCUS_CLASS)
+        self.add_class("cardlab-fivesons")
+        self.table.run()
+        self.refresh()
+
+    @classmethod
+    def from_settings(cls, settings: AppSettings) -> FiveSonsWidget:
+        """The game an app's address asks for (`cardlab.apps.read_settings`)."""
+        return cls(settings.rules, settings.bots, settings.seed, settings.lang,
+                   settings.problems)
+
+    @property
+    def game(self) -> FiveSonsGame:
+        """The game being played (the engine: never synced to the browser)."""
+        return cast(FiveSonsGame, self.table.game)
+
+    @property
+    def decision(self) -> Decision | None:
+        """What the learner must decide now (None: nothing, or the game is over)."""
+        waiting = self.table.waiting
+        return waiting[0] if waiting else None
+
+    @property
+    def log_lines(self) -> list[str]:
+        """Every event so far as seat 0 was told it."""
+        return [event.told_to(LEARNER).text(self.lang) for event in self.table.events]
+
+    @property
+    def revealed(self) -> tuple[Card, Card] | None:
+        """The solution, once the rules show it to seat 0 (its wrong guess, or the end)."""
+        if self.game.over or LEARNER in self.game.eliminated:
+            return self.game.solution
+        return None
+
+    def choose(self, code: str) -> None:
+        """Pick (or drop) a face card or a heart for the question or the guess."""
+        decision = self.decision
+        if decision is None or decision.kind not in (Kind.ASK, Kind.GUESS):
+            self._say(self._text("not_choosing"))
+            return
+        card = Card.parse(code)
+        if card in self.game.rules.faces:
+            self.face = None if card == self.face else card
+        elif card in self.game.rules.hearts:
+            self.heart = None if card == self.heart else card
+        self.refresh()
+
+    def ask(self) -> None:
+        """Ask the chosen question."""
+        if self._pair_missing():
+            return
+        assert self.face is not None and self.heart is not None
+        self._act(Question(LEARNER, self.face, self.heart))
+
+    def show(self, code: str) -> None:
+        """Show this card of the learner's hand to the asker (holding both cards asked about)."""
+        decision = self.decision
+        if decision is None or decision.kind != Kind.SHOW:
+            self._say(self._text("not_showing"))
+            return
+        card = Card.parse(code)
+        if card not in decision.options:
+            self._say(self._text("show_which", first=decision.options[0].name(self.lang),
+                                 second=decision.options[1].name(self.lang)))
+            return
+        self._act(Show(LEARNER, card))
+
+    def guess(self) -> None:
+        """Name the chosen face and heart as the solution."""
+        if self._pair_missing():
+            return
+        assert self.face is not None and self.heart is not None
+        self._act(Guess(LEARNER, self.face, self.heart))
+
+    def pass_guess(self) -> None:
+        """Let the chance to guess pass."""
+        self._act(NoGuess(LEARNER))
+
+    def hint(self) -> None:
+        """What the infogain bot would decide at seat 0, from seat 0's view, and why."""
+        try:
+            action, why = self.table.hint(LEARNER, bot_seat(HINT_BOT, self.seed))
+        except IllegalAction as err:
+            self._say(err.text(self.lang))
+            return
+        if isinstance(action, Question):
+            advice = self._text("hint_ask", question=five_sons_question(
+                action.face, action.heart, self.lang), why=why.text(self.lang))
+        elif isinstance(action, Guess):
+            advice = self._text("hint_guess", face=action.face.name(self.lang),
+                                heart=action.heart.name(self.lang), why=why.text(self.lang))
+        elif isinstance(action, Show):
+            advice = self._text("hint_show", card=action.card.name(self.lang),
+                                why=why.text(self.lang))
+        else:
+            advice = self._text("hint_pass", why=why.text(self.lang))
+        self.advice.value = _paragraphs([advice], "cardlab-hint")
+
+    def open_stepper(self) -> DeductionStepper:
+        """After the game: step through it from seat 0's view or the table's (never others')."""
+        if not self.game.over:
+            raise IllegalAction("fsreview.not_over")
+        if self.stepper is None:
+            self.stepper = DeductionStepper({LEARNER: self.game.observation_log(LEARNER),
+                                             None: self.game.observation_log(None)}, self.lang)
+            self.after_game.children = [self.stepper]
+        return self.stepper
+
+    def refresh(self) -> None:
+        """Redraw everything from seat 0's view."""
+        decision = self.decision
+        kind = decision.kind if decision else None
+        rules = self.game.rules
+        showing = decision.options if decision is not None and kind == Kind.SHOW else ()
+        self.hand.show([CardButton(card, disabled=card not in showing)
+                        for card in sorted(self.game.observation_log(LEARNER).hand)])
+        picking = kind in (Kind.ASK, Kind.GUESS)
+        self.faces.show([CardButton(card, disabled=not picking, pressed=card == self.face)
+                         for card in rules.faces])
+        self.hearts.show([CardButton(card, disabled=not picking, pressed=card == self.heart)
+                          for card in rules.hearts])
+        self.question.value = self._question_line(kind)
+        self.controls.update("ask", disabled=kind != Kind.ASK)
+        self.controls.update("guess", disabled=kind != Kind.GUESS)
+        self.controls.update("pass", disabled=kind != Kind.GUESS)
+        self.controls.update("hint", disabled=kind is None)
+        self.controls.status = " ".join(filter(None, [self._news(), self._prompt(decision)]))
+        self.seats.value = self._seats_html()
+        self.solution.value = self._solution_html()
+        self.history.value = self._log_html()
+        self.review.layout.display = None if self.game.over else "none"
+
+    def _review(self, _button: str) -> None:
+        self.open_stepper()
+
+    def _press(self, button: str) -> None:
+        {"ask": self.ask, "guess": self.guess, "pass": self.pass_guess,
+         "hint": self.hint}[button]()
+
+    def _act(self, action: Question | Show | Guess | NoGuess) -> None:
+        """Hand the learner's decision to the table, then let the bots play until it waits."""
+        seen = len(self.log_lines)
+        try:
+            self.table.act(action)
+        except IllegalAction as err:
+            self._say(err.text(self.lang))
+            return
+        self._seen = seen
+        self.advice.value = ""
+        if isinstance(action, (Question, Guess)):
+            self.face = self.heart = None
+        self.table.run()
+        self.refresh()
+
+    def _pair_missing(self) -> bool:
+        if self.face is None or self.heart is None:
+            self._say(self._text("choose_pair"))
+            return True
+        return False
+
+    def _say(self, text: str) -> None:
+        self.controls.status = text
+
+    def _text(self, key: str, **params: object) -> str:
+        return message(f"fstable.{key}", self.lang, **params)
+
+    def _news(self) -> str:
+        """How the latest question or guess ended, as seat 0 was told it."""
+        for event in reversed(self.table.events):
+            if event.kind in _OUTCOMES:
+                return event.told_to(LEARNER).text(self.lang)
+        return ""
+
+    def _prompt(self, decision: Decision | None) -> str:
+        if self.game.over:
+            return self._text("over")
+        if decision is None:
+            return self._text("waiting")
+        if decision.kind == Kind.ASK:
+            return self._text("your_ask")
+        if decision.kind == Kind.SHOW:
+            pending = self.game.pending
+            assert pending is not None
+            return self._text("your_show", asker=pending.seat)
+        return self._text("your_guess")
+
+    def _question_line(self, kind: str | None) -> str:
+        if kind not in (Kind.ASK, Kind.GUESS):
+            return ""
+        if self.face is None or self.heart is None:
+            return _paragraphs([self._text("choose_pair")], "cardlab-question")
+        if kind == Kind.ASK:
+            sentence = five_sons_question(self.face, self.heart, self.lang)
+        else:
+            sentence = self._text("guess_line", face=self.face.name(self.lang),
+                                  heart=self.heart.name(self.lang))
+        return _paragraphs([sentence], "cardlab-question")
+
+    def _seats_html(self) -> str:
+        game = self.game
+        current = game.decisions[0].seat if game.decisions else None
+        items = []
+        for seat, size in enumerate(game.rules.hand_sizes):
+            who = (self._text("seat_you", seat=seat) if seat == LEARNER else
+                   self._text("seat_bot", seat=seat, bot=self.bots[seat - 1]))
+            notes = [Count("fscount", size).label(self.lang)]
+            if game.winner == seat:
+                notes.append(self._text("won"))
+            elif seat in game.eliminated:
+                notes.append(self._text("eliminated"))
+            if current == seat:
+                notes.append(self._text("deciding"))
+            items.append(f"<li><strong>{html.escape(who)}</strong>: "
+                         f"{html.escape(', '.join(notes))}</li>")
+        return (f'<ul class="cardlab-seats" aria-label="{html.escape(self._text("seats"))}">'
+                f'{"".join(items)}</ul>')
+
+    def _solution_html(self) -> str:
+        solution = self.revealed
+        if solution is None:
+            return ""
+        face, heart = solution
+        return _paragraphs([self._text("solution", face=face.name(self.lang),
+                                       heart=heart.name(self.lang))], "cardlab-solution")
+
+    def _log_html(self) -> str:
+        lines = self.log_lines
+        if not lines:
+            return ""
+        new = ' class="cardlab-new"'
+        items = "".join(f"<li{new if number >= self._seen else ''}>{html.escape(line)}</li>"
+                        for number, line in enumerate(lines))
+        heading = html.escape(self._text("log"))
+        return (f'<h3 class="cardlab-log-heading">{heading}</h3>'
+                f'<ol class="cardlab-log">{items}</ol>')
+
+
+def _label(text: str) -> widgets.HTML:
+    """A visible caption for the row of cards below it (the row has its own accessible name)."""
+    return widgets.HTML(f'<p class="cardlab-label" aria-hidden="true">{html.escape(text)}</p>')
+
+
+def _paragraphs(lines: Sequence[str], css: str) -> str:
+    return "".join(f'<p class="{css}">{html.escape(line)}</p>' for line in lines)

@@ -1,0 +1,115 @@
+"""The Five Sons app in Voilà: played to the end by its controls, the notes check, German and
+the keyboard only on a phone, axe-core, and nothing fetched from outside 127.0.0.1."""
+
+import json
+import re
+from urllib.parse import quote
+
+from axe_playwright_python.sync_playwright import Axe
+
+from cardlab.cards import parse_cards
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.rules import FiveSonsRules
+
+PHONE = {"width": 390, "height": 844}
+DECK = {"faces": ["JC", "QD", "KS"], "hearts": ["AH", "2H", "3H", "4H"]}
+SEED = 4
+APP = ("voila/render/apps/fivesons.ipynb?players=3&bots=logician,logician&seed="
+       f"{SEED}&rules={quote(json.dumps(DECK))}")
+RULES = FiveSonsRules(players=3, faces=parse_cards(DECK["faces"]),
+                      hearts=parse_cards(DECK["hearts"]))
+
+
+def serious_violations(page) -> list:
+    violations = Axe().run(page).response["violations"]
+    return [(v["id"], [n["target"] for n in v["nodes"]])
+            for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def open_app(page, gallery, query=""):
+    page.goto(gallery + APP + query)
+    status = page.get_by_role("status").filter(has_text=re.compile("Your turn|Du fragst"))
+    status.wait_for(timeout=90_000)
+    return page
+
+
+def a_question_someone_answers():
+    """A face and a heart that another seat holds (the test knows the deal; the page not)."""
+    game = FiveSonsGame.deal(RULES, SEED)
+    hidden = set(game.hands[0]) | set(game.solution)
+    face = next(card for card in RULES.faces if card not in hidden)
+    heart = next(card for card in RULES.hearts if card not in hidden)
+    return face, heart
+
+
+def ask(page, face, heart):
+    page.get_by_role("group", name="Face cards").get_by_role("button", name=face).click()
+    page.get_by_role("group", name="Hearts").get_by_role("button", name=heart).click()
+    page.get_by_role("button", name="Ask", exact=True).click()
+
+
+def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot):
+    app = open_app(page, gallery)
+    status = app.get_by_role("status").filter(has_text=re.compile("Your turn|Guess|hold both|over"))
+    for _ in range(60):
+        text = status.text_content()
+        lines = app.locator(".cardlab-log li").count()
+        if "The game is over." in text:
+            break
+        if "Your turn to ask" in text:
+            face, heart = a_question_someone_answers()
+            ask(app, face.name(), heart.name())
+        elif "you hold both" in text:
+            app.get_by_role("group", name="Your hand").locator(
+                "button[aria-disabled=false]").first.click()
+        else:
+            app.get_by_role("button", name="Don't guess").click()
+        app.wait_for_function(
+            "n => document.querySelectorAll('.cardlab-log li').length > n", arg=lines,
+            timeout=30_000)
+    assert "The game is over." in status.text_content()
+    app.get_by_text("The solution: the").wait_for()
+    assert app.get_by_role("button", name="Step through this game").is_visible()
+    assert serious_violations(app) == []
+    assert app.outside_requests == []
+    screenshot("app-fivesons-end", app)
+
+
+def test_a_wrong_note_is_explained(page, gallery, screenshot):
+    app = open_app(page, gallery)
+    face, heart = a_question_someone_answers()
+    ask(app, face.name(), heart.name())
+    status = app.get_by_role("status").filter(has_text="showed seat 0 the")
+    status.wait_for(timeout=30_000)
+    shown = re.search(r"Seat (\d) showed seat 0 the (.+?)\.", status.text_content())
+    shower, card = int(shown.group(1)), shown.group(2)
+    other = 3 - shower                                 # seats 1 and 2: the one that did not show
+    app.get_by_role("button", name=f"{card}, Seat {other}: not marked").click()
+    app.get_by_role("button", name=f"{card}, Seat {other}: holds").wait_for()
+    app.get_by_role("button", name="Check my notes").click()
+    app.get_by_text(f"Seat {other} holds the {card}: wrong.").wait_for(timeout=30_000)
+    assert app.get_by_role("button", name=f"{card}, Seat {other}: holds, wrong").count() == 1
+    assert "since event 1 (Seat 0 asked:" in app.locator(".cardlab-notes-feedback").inner_text()
+    assert serious_violations(app) == []
+    screenshot("app-fivesons-notes-wrong", app)
+
+
+def test_german_keyboard_only_on_a_phone(page, gallery, screenshot):
+    page.set_viewport_size(PHONE)
+    app = open_app(page, gallery, "&lang=de")
+    face, heart = a_question_someone_answers()
+    for name in (face.name("de"), heart.name("de"), "Fragen"):
+        target = app.get_by_role("button", name=name, exact=True)
+        for _ in range(60):
+            if target.evaluate("e => e === document.activeElement"):
+                break
+            app.keyboard.press("Tab")
+        assert target.evaluate("e => e.matches(':focus-visible')")
+        app.keyboard.press("Enter")
+    app.get_by_role("status").filter(has_text="Platz 0 die").wait_for(timeout=30_000)
+    assert app.get_by_text("Platz 0 fragt:").count() >= 1
+    hand = app.get_by_role("group", name="Deine Karten")
+    box = hand.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert app.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    screenshot("app-fivesons-de-390px", app)

@@ -1,0 +1,213 @@
+"""Playing Five Sons at seat 0 through the widget's Python API, and what the browser may see."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ipywidgets.widgets.widget import _instances
+
+from cardlab.cards import parse_cards
+from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.widgets.fivesons import FiveSonsWidget
+from cardlab.widgets.fivesons_notes import LACKS
+
+HANDS = ["KH JC AH 5H JD", "QC KC 2H 4H 6H", "QD KD 7H 8H JH", "QH JS KS 9H TH"]
+
+
+@dataclasses.dataclass
+class Scripted:
+    """A bot that asks the questions it is given and guesses when told to."""
+
+    questions: list[str]
+    guesses: dict[int, str] = dataclasses.field(default_factory=dict)  # after question N
+    name: str = "scripted"
+
+    def decide(self, game, decision):
+        seat = decision.seat
+        if decision.kind == Kind.ASK:
+            return Question(seat, *parse_cards(self.questions.pop(0))), None
+        if decision.kind == Kind.SHOW:
+            return Show(seat, decision.options[0]), None
+        asked = sum(1 for event in game.events if hasattr(event, "shown"))
+        if asked in self.guesses:
+            return Guess(seat, *parse_cards(self.guesses.pop(asked))), None
+        return NoGuess(seat), None
+
+
+def deal(solution="QS 3H", hands=HANDS):
+    return FiveSonsGame.start(FiveSonsRules(), parse_cards(solution),
+                              [parse_cards(hand) for hand in hands])
+
+
+def bots():
+    """Seat 1 asks twice about two of the learner's cards; seats 2 and 3 ask about their own."""
+    return [Scripted(["KH 5H", "JC AH"]), Scripted(["QD 7H"]),
+            Scripted(["QH TH"], guesses={6: "QS 3H"})]
+
+
+def play(widget, steps):
+    """Drive the widget as a learner would; `steps` are what to do at each decision."""
+    for step in steps:
+        kind, *args = step.split()
+        if kind in ("ask", "guess"):
+            for code in args:
+                widget.choose(code)
+            widget.ask() if kind == "ask" else widget.guess()
+        elif kind == "show":
+            widget.show(args[0])
+        else:
+            widget.pass_guess()
+
+
+def states(widget) -> object:
+    """Every synced trait of the widget and all its children, with model ids resolved."""
+    seen = {}
+
+    def walk(value):
+        if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+            model = _instances[value[len("IPY_MODEL_"):]]
+            if model.model_id not in seen:
+                seen[model.model_id] = None
+                seen[model.model_id] = walk(model.get_state())
+            return seen[model.model_id]
+        if isinstance(value, dict):
+            return {key: walk(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [walk(item) for item in value]
+        return value
+
+    return walk(f"IPY_MODEL_{widget.model_id}")
+
+
+def texts(value) -> list[str]:
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in texts(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in texts(item)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
+    widget = FiveSonsWidget(game=deal(), bots=bots())
+    assert widget.decision.kind == Kind.ASK
+    assert sorted(widget.hand.codes) == sorted(HANDS[0].split())
+    widget.ask()                                         # nothing chosen yet
+    assert widget.controls.status == "Choose one face card and one heart."
+    play(widget, ["ask QC 7H"])
+    assert widget.log_lines[:2] == ["Seat 0 asked: The Queen of Clubs has seven sons.",
+                                    "Seat 1 showed seat 0 the Queen of Clubs."]
+    assert widget.controls.status.startswith("Seat 1 showed seat 0 the Queen of Clubs. Guess")
+    play(widget, ["pass"])                               # bots pass; seat 1 asks KH 5H
+    assert widget.decision.kind == Kind.SHOW
+    assert {c["code"]: c["disabled"] for c in widget.hand.cards} == {
+        "KH": False, "5H": False, "JC": True, "AH": True, "JD": True}
+    widget.hand.click("JC")                              # not asked about: refused, explained
+    assert widget.controls.status == ("You were asked about the King of Hearts and the Five "
+                                      "of Hearts: show one of these two.")
+    widget.hand.click("5H")
+    assert "Seat 0 showed seat 1 the Five of Hearts." in widget.log_lines
+    play(widget, ["pass"])                               # guesses after seat 1's question
+    assert "Nobody could show a card: every other seat holds neither." in widget.log_lines
+    play(widget, ["pass", "pass"])                       # after seat 2's and seat 3's
+    assert widget.decision.kind == Kind.ASK
+    play(widget, ["ask KD 8H"])                          # seat 2 holds both: the bot chooses
+    assert widget.log_lines[-1] == "Seat 2 showed seat 0 the King of Diamonds."
+    assert widget.solution.value == ""
+    play(widget, ["guess KS TH"])
+    assert "Seat 0 guessed wrong and saw the solution: the Queen of Spades and the Three " \
+           "of Hearts." in widget.log_lines
+    assert "The solution: the Queen of Spades and the Three of Hearts." in widget.solution.value
+    assert 0 in widget.game.eliminated and not widget.game.over
+    assert widget.decision.kind == Kind.SHOW                # the learner keeps answering
+    widget.hand.click("AH")
+    assert widget.game.winner == 3 and widget.controls.status.endswith("The game is over.")
+    assert widget.review.layout.display is None
+    widget.review.click("review")
+    assert widget.stepper is not None and widget.stepper in widget.after_game.children
+    assert [o[1] for o in widget.stepper.perspective.options] == [0, "public"]
+
+
+def test_guessing_right_ends_the_game_and_a_refused_move_changes_nothing():
+    widget = FiveSonsWidget(game=deal(), bots=bots())
+    widget.guess()
+    assert widget.controls.status == "Choose one face card and one heart."
+    widget.faces.click("QS")
+    assert widget.face is not None and widget.faces.cards[[c["code"] for c in
+                                                           widget.faces.cards].index("QS")][
+        "pressed"]
+    widget.faces.click("QS")                            # pressed again: dropped
+    assert widget.face is None
+    play(widget, ["ask JS 9H", "guess QS 3H"])
+    assert widget.game.winner == 0
+    assert widget.log_lines[-1] == ("Seat 0 guessed right and wins: the solution was the "
+                                    "Queen of Spades and the Three of Hearts.")
+    widget.faces.click("QC")
+    assert widget.controls.status.startswith("You choose a face card and a heart only")
+
+
+def test_the_hint_is_the_infogain_question_with_its_reason():
+    widget = FiveSonsWidget(game=deal(), bots=bots())
+    widget.controls.click("hint")
+    assert widget.advice.value.startswith('<p class="cardlab-hint">Hint: ask &quot;The ')
+    assert "bits" in widget.advice.value
+
+
+def test_german_table():
+    widget = FiveSonsWidget(game=deal(), bots=bots(), lang="de")
+    play(widget, ["ask QC 7H"])
+    assert widget.log_lines[0] == "Platz 0 fragt: Die Kreuz-Dame hat sieben Söhne."
+    assert [c["name"] for c in widget.faces.cards][:1] == ["Kreuz-Bube"]
+
+
+def test_from_settings_shows_a_bad_parameter():
+    from cardlab.apps import read_settings
+    widget = FiveSonsWidget.from_settings(read_settings("fivesons", "players=9&seed=4"))
+    assert "players: 9 is out of range" in widget.problems.value
+    assert len(widget.game.rules.hand_sizes) == 4
+
+
+# Hidden information: two deals that seat 0 cannot tell apart must give the browser the
+# same state, at every point; a twin with another solution only until it is revealed.
+TWIN_HANDS = ["KH JC AH 5H JD", "QC KC 2H 4H 6H", "QD KD 7H 9H JH", "QH JS KS 8H TH"]
+STEPS = ["ask QC 7H", "pass", "show 5H", "pass", "pass", "pass", "ask KD 8H"]
+
+
+def test_deals_seat_0_cannot_tell_apart_look_the_same_to_the_browser():
+    real = FiveSonsWidget(game=deal(), bots=bots())
+    twin = FiveSonsWidget(game=deal(hands=TWIN_HANDS), bots=bots())  # 8H and 9H swapped
+    other = FiveSonsWidget(game=deal("JS 3H", [h.replace("JS", "QS") for h in HANDS]),
+                           bots=bots())  # another solution face
+    assert states(real) == states(twin) == states(other)
+    for step in STEPS:
+        for widget in (real, twin, other):
+            play(widget, [step])
+            widget.notes.fill()
+            widget.notes.check()
+        assert states(real) == states(twin) == states(other), step
+    for widget in (real, twin):
+        play(widget, ["guess KS TH"])
+        widget.show("JC")
+        widget.open_stepper()
+        widget.stepper.steps.click("next")
+    assert states(real) == states(twin)
+
+
+def test_no_bot_reasoning_reaches_the_browser():
+    widget = FiveSonsWidget(FiveSonsRules(players=3), ["logician", "infogain"], seed=11)
+    while not widget.game.over:
+        decision = widget.decision
+        if decision.kind == Kind.ASK:
+            face, heart = decision.options[len(widget.log_lines) % len(decision.options)]
+            play(widget, [f"ask {face} {heart}"])
+        elif decision.kind == Kind.SHOW:
+            widget.show(decision.options[1].code)
+        else:
+            widget.pass_guess()
+        widget.notes.mark("QS", 1, LACKS)
+        widget.notes.check()
+        shown = " ".join(texts(states(widget)))
+        for move in widget.table.moves:
+            if move.seat != 0 and move.reason is not None:
+                assert move.reason.text() not in shown
