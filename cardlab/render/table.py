@@ -28,7 +28,8 @@ from cardlab.i18n import Count, message
 from cardlab.render.cards import CARD_HEIGHT, CARD_WIDTH, FONT, card_back, card_face
 from cardlab.render.svg import element, svg_document
 
-WIDTH, HEIGHT = 600, 400
+#: Five or six seats need a taller table.
+WIDTH, HEIGHT, TALL = 600, 400, 480
 FELT, FELT_EDGE, ON_FELT = "#1f5b3a", "#143d27", "#ffffff"
 #: The ring drawn round the seat whose turn it is (7.6:1 on the felt).
 TURN = "#ffd54a"
@@ -57,31 +58,34 @@ def table_svg(places: Sequence[Place], trick: Sequence[tuple[int, Card]], title:
     (which trick it is, or the last one).
     """
     n = len(places)
-    where = {place.seat: _position(i, n) for i, place in enumerate(places)}
+    height = HEIGHT if n <= 4 else TALL
+    where = {place.seat: _position(i, n, height) for i, place in enumerate(places)}
     names = {place.seat: place.name for place in places}
     # One face-down card drawn once and reused: a full table has dozens of them.
     parts = [element("defs", None, element("g", None, card_back(lang=lang), id=BACK_ID)),
-             element("rect", x=4, y=4, width=WIDTH - 8, height=HEIGHT - 8, rx=150,
+             element("rect", x=4, y=4, width=WIDTH - 8, height=height - 8, rx=150,
                      fill=FELT, stroke=FELT_EDGE, stroke_width=8)]
     parts += [_place(place, *where[place.seat], viewer=i == 0, lang=lang)
               for i, place in enumerate(places)]
-    parts += [_trick_card(card, where[seat], lang) for seat, card in trick]
+    order = {place.seat: i for i, place in enumerate(places)}
+    parts += [_trick_card(card, order[seat], n, height, lang) for seat, card in trick]
     if hearts_broken:
-        parts.append(element("text", message("bwtable.hearts_broken", lang), x=WIDTH - 40,
-                             y=HEIGHT - 22, text_anchor="end", font_size=15,
+        parts.append(element("text", message("bwtable.hearts_broken", lang), x=WIDTH - 110,
+                             y=height - 70, text_anchor="end", font_size=15,
                              font_weight="bold", fill="#ffb3c1", font_family=FONT))
     played = "; ".join(f"{names[seat]}: {card.name(lang)}" for seat, card in trick)
     seats = "; ".join(message("bwtable.place", lang, name=place.name, cards=place.cards,
                               points=Count("count.points", place.points).label(lang))
                       for place in places)
     description = " ".join(part for part in (played and f"{played}.", f"{seats}.") if part)
-    return svg_document(WIDTH, HEIGHT, title, *parts, description=description, fluid=True)
+    return svg_document(WIDTH, height, title, *parts, description=description, fluid=True)
 
 
-def _position(i: int, n: int) -> tuple[float, float]:
+def _position(i: int, n: int, height: float) -> tuple[float, float]:
     """Where the i-th seat clockwise from the viewer sits: bottom, then left, top, right."""
     angle = math.radians(90 + i * 360 / n)
-    return WIDTH / 2 + 225 * math.cos(angle), HEIGHT / 2 + 150 * math.sin(angle)
+    across = 205 if n <= 4 else 215
+    return WIDTH / 2 + across * math.cos(angle), height / 2 + (height / 2 - 50) * math.sin(angle)
 
 
 def _place(place: Place, x: float, y: float, *, viewer: bool, lang: str) -> str:
@@ -95,7 +99,7 @@ def _place(place: Place, x: float, y: float, *, viewer: bool, lang: str) -> str:
     label_y = y + 14 if not viewer else y + 12
     points = message("bwtable.points", lang,
                      points=Count("count.points", place.points).label(lang))
-    parts.append(element("rect", x=x - 62, y=label_y - 15, width=124, height=38, rx=8,
+    parts.append(element("rect", x=x - 78, y=label_y - 15, width=156, height=38, rx=8,
                          fill=FELT_EDGE, stroke=TURN if place.turn else "none",
                          stroke_width=3))
     parts.append(element("text", place.name, x=x, y=label_y, text_anchor="middle",
@@ -105,9 +109,10 @@ def _place(place: Place, x: float, y: float, *, viewer: bool, lang: str) -> str:
     return element("g", None, *parts, data_seat=place.seat)
 
 
-def _trick_card(card: Card, seat_at: tuple[float, float], lang: str) -> str:
-    sx, sy = seat_at
-    # Each card lies a little way from the middle towards the seat that played it.
-    x = WIDTH / 2 + (sx - WIDTH / 2) * 0.33 - CARD_WIDTH / 2
-    y = HEIGHT / 2 + (sy - HEIGHT / 2) * 0.42 - CARD_HEIGHT / 2
+def _trick_card(card: Card, i: int, n: int, height: float, lang: str) -> str:
+    # Each card lies in front of the seat that played it, on a small ellipse round the
+    # middle; five or six cards need a wider one.
+    angle = math.radians(90 + i * 360 / n)
+    x = WIDTH / 2 + (80 if n <= 4 else 90) * math.cos(angle) - CARD_WIDTH / 2
+    y = height / 2 + (62 if n <= 4 else 95) * math.sin(angle) - CARD_HEIGHT / 2
     return card_face(card, round(x, 1), round(y, 1), lang=lang, css_class="cardlab-trick-card")

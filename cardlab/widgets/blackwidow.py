@@ -404,7 +404,10 @@ class BlackWidowWidget(widgets.VBox):
             title = self._text("title_trick", number=view.hand_number + 1,
                                trick=min(len(view.plays) // n + 1, game.rules.hand_size),
                                tricks=game.rules.hand_size)
-        return table_svg(places, view.trick, title, hearts_broken=view.hearts_broken,
+        trick = view.trick
+        if not trick and game.phase is not Phase.PLAY and view.plays:
+            trick = list(view.plays[-n:])  # the hand is over: its last trick stays in view
+        return table_svg(places, trick, title, hearts_broken=view.hearts_broken,
                          lang=self.lang)
 
     def _hand_buttons(self, view: BlackWidowView, decision: Decision | None) -> list[CardButton]:
