@@ -265,8 +265,9 @@ class _Counter:
             (card for card in problem.hearts if SOLUTION in allowed[card]),
             key=problem.cards.index,
         )
-        # Axis 0: which heart is in the solution (0: none yet). Axis 1: the face slot.
-        # Then one axis per seat but one.
+        # Axis 0: which heart is in the solution (0: none yet), among the hearts placed so
+        # far (forward) or still to come (backward). Axis 1: the face slot. Then one axis
+        # per seat but one.
         self.heart_index = {card: k + 1 for k, card in enumerate(self.solution_hearts)}
         # The seat left without an axis is the largest: its usage follows from the others'.
         implied = max(self.seats, key=problem.capacity.__getitem__) if self.seats else None
@@ -291,6 +292,11 @@ class _Counter:
                         for i, links in enumerate(self.links)]
         self.domains = self._open_domains()
         self._transfers: dict[tuple[int, Location, int], np.ndarray] = {}
+        # Hearts that may be hidden, by position; a pass numbers them in the order it meets
+        # them, so axis 0 grows by one at each and holds only the hearts on its side.
+        self.hidden = [b for b, card in enumerate(self.order) if card in self.heart_index]
+        self.rows_before = [1 + sum(1 for p in self.hidden if p < b)
+                            for b in range(len(self.order) + 1)]
 
     def _open_domains(self) -> list[dict[int, tuple[Location, ...]]]:
         """Before card k is placed: each open card and the seats its open clauses ask about."""
@@ -310,10 +316,17 @@ class _Counter:
             domains.append(now)
         return domains
 
-    def width(self, boundary: int) -> int:
-        """Entries of the array before card `boundary` is placed."""
-        return math.prod(self.base_shape) * math.prod(
+    def _rows_after(self, boundary: int) -> int:
+        """Axis 0 of the backward array at `boundary`: none, or a heart still to come."""
+        return 2 + len(self.hidden) - self.rows_before[boundary]
+
+    def _size(self, rows: int, boundary: int) -> int:
+        return rows * math.prod(self.base_shape[1:]) * math.prod(
             len(seats) + 1 for seats in self.domains[boundary].values())
+
+    def width(self, boundary: int) -> int:
+        """Entries of the larger array (forward or backward) at `boundary`."""
+        return self._size(max(self.rows_before[boundary], self._rows_after(boundary)), boundary)
 
     @property
     def widest(self) -> int:
@@ -323,22 +336,22 @@ class _Counter:
     @property
     def cells(self) -> int:
         """Array entries written over both passes: a measure of time and memory."""
-        return sum((len(places) + 1) * (self.width(b) + self.width(b + 1))
-                   for b, places in enumerate(self.places))
+        return sum((len(places) + 1) * sum(
+            self._size(rows(k), k) for rows in (self.rows_before.__getitem__, self._rows_after)
+            for k in (b, b + 1)) // 2 for b, places in enumerate(self.places))
 
     def run(self) -> Counts:
         """Count this case."""
-        forward = np.zeros(self.base_shape, dtype=self.dtype)
-        forward[(0,) * self.base_ndim] = 1
+        forward = self._start()
         pieces: list[dict[Location, np.ndarray]] = []
         for b, places in enumerate(self.places):
             step = {loc: self._forward_piece(forward, b, loc) for loc in places}
             pieces.append(step)
-            forward = _total(step.values()) if step else self._empty(b + 1)
+            forward = _total(step.values()) if step else self._empty(
+                self.rows_before[b + 1], b + 1)
         worlds = int(self._final(forward))
 
-        backward = np.zeros(self.base_shape, dtype=self.dtype)
-        backward[(0,) * self.base_ndim] = 1
+        backward = self._start()
         at: list[dict[Location, int]] = [dict.fromkeys(self.locations, 0) for _ in self.order]
         pairs: dict = {}
         done: dict[tuple, int] = {}
@@ -357,19 +370,17 @@ class _Counter:
                     done[kind] = b
             pieces[b] = {}
             back = [self._backward_piece(backward, b, loc) for loc in self.places[b]]
-            backward = _total(back) if back else self._empty(b)
+            backward = _total(back) if back else self._empty(self._rows_after(b), b)
         by_card = dict(zip(self.order, at, strict=True))
         return Counts(worlds, {card: by_card[card] for card in self.problem.cards},
                       pairs if worlds else {})
 
     def forward_arrays(self) -> list[np.ndarray]:
         """The forward counts at every boundary (for sampling; no clauses)."""
-        forward = np.zeros(self.base_shape, dtype=self.dtype)
-        forward[(0,) * self.base_ndim] = 1
-        arrays = [forward]
+        arrays = [self._start()]
         for b, places in enumerate(self.places):
             step = [self._forward_piece(arrays[-1], b, loc) for loc in places]
-            arrays.append(_total(step) if step else self._empty(b + 1))
+            arrays.append(_total(step) if step else self._empty(self.rows_before[b + 1], b + 1))
         return arrays
 
     def final_index(self) -> tuple:
@@ -414,7 +425,7 @@ class _Counter:
                 at[loc] = worlds - sum(at[other] for other in locations[:-1])
                 if loc != SOLUTION or card not in self.problem.faces:
                     continue
-            by_heart = self._join(pieces[loc], reversed_suffix)
+            by_heart = self._join(pieces[loc], reversed_suffix, b + 1)
             at[loc] = int(by_heart.sum())
             if loc == SOLUTION and card in self.problem.faces:
                 for heart, k in self.heart_index.items():
@@ -432,27 +443,40 @@ class _Counter:
             return None
         return (tuple(self.places[b]), card in self.problem.faces, card in self.problem.hearts)
 
-    def _empty(self, boundary: int) -> np.ndarray:
-        shape = self.base_shape + tuple(len(s) + 1 for s in self.domains[boundary].values())
+    def _start(self) -> np.ndarray:
+        """Nothing placed yet: one way, with every usage zero."""
+        start = np.zeros((1, *self.base_shape[1:]), dtype=self.dtype)
+        start[(0,) * self.base_ndim] = 1
+        return start
+
+    def _empty(self, rows: int, boundary: int) -> np.ndarray:
+        shape = (rows, *self.base_shape[1:],
+                 *(len(s) + 1 for s in self.domains[boundary].values()))
         return np.zeros(shape, dtype=self.dtype)
 
     def _place(self, array: np.ndarray, b: int, loc: Location) -> np.ndarray:
-        """Put card b at `loc`: shift the usage along that location's axis."""
+        """Put card b at `loc`: shift the usage along that location's axis.
+
+        A heart that may be hidden adds a row to axis 0 (the last: passes number
+        hearts in the order they meet them), filled only if it goes there.
+        """
+        rows = array.shape[0]
+        grows = self.order[b] in self.heart_index
         if loc == SOLUTION:
-            out = np.zeros_like(array)
-            heart = self.heart_index.get(self.order[b])
-            if heart is not None:
-                out[heart] = array[0]
+            out = np.zeros((rows + grows, *array.shape[1:]), dtype=array.dtype)
+            if grows:
+                out[rows] = array[0]
             else:
                 out[:, 1] = array[:, 0]
             return out
         axis = self.seat_axis.get(loc)
-        if axis is None:  # the seat without an axis: its usage follows from the card count
+        if axis is None and not grows:  # the seat without an axis: usage follows from the count
             return array
-        out = np.zeros_like(array)
-        target = [slice(None)] * array.ndim
-        source = [slice(None)] * array.ndim
-        target[axis], source[axis] = slice(1, None), slice(None, -1)
+        out = np.zeros((rows + grows, *array.shape[1:]), dtype=array.dtype)
+        target: list[slice] = [slice(0, rows)] + [slice(None)] * (array.ndim - 1)
+        source: list[slice] = [slice(None)] * array.ndim
+        if axis is not None:
+            target[axis], source[axis] = slice(1, None), slice(None, -1)
         out[tuple(target)] = array[tuple(source)]
         return out
 
@@ -515,16 +539,22 @@ class _Counter:
         flips = (slice(None),) + (slice(None, None, -1),) * (self.base_ndim - 1)
         return np.ascontiguousarray(array[flips])
 
-    def _join(self, prefix: np.ndarray, reversed_suffix: np.ndarray) -> np.ndarray:
-        """Deals joining prefix and suffix, by which heart is in the solution."""
+    def _join(self, prefix: np.ndarray, reversed_suffix: np.ndarray,
+              boundary: int) -> np.ndarray:
+        """Deals joining prefix and suffix at `boundary`, by which heart is in the solution."""
         if not self.problem.has_solution:
             return np.array([np.dot(prefix[0].ravel(), reversed_suffix[0].ravel())])
-        if not self.solution_hearts:
-            return np.zeros(1, dtype=self.dtype)
-        hearts = len(self.solution_hearts)
-        prefix_flat = prefix.reshape(hearts + 1, -1)
-        suffix_flat = reversed_suffix.reshape(hearts + 1, -1)
-        return prefix_flat[1:] @ suffix_flat[0] + suffix_flat[1:] @ prefix_flat[0]
+        by_heart = np.zeros(len(self.solution_hearts), dtype=self.dtype)
+        prefix_flat = prefix.reshape(prefix.shape[0], -1)
+        suffix_flat = reversed_suffix.reshape(reversed_suffix.shape[0], -1)
+        before = [self.heart_index[self.order[p]] - 1 for p in self.hidden if p < boundary]
+        after = [self.heart_index[self.order[p]] - 1 for p in reversed(self.hidden)
+                 if p >= boundary]
+        if before:
+            by_heart[before] = prefix_flat[1:] @ suffix_flat[0]
+        if after:
+            by_heart[after] = suffix_flat[1:] @ prefix_flat[0]
+        return by_heart
 
     def _final(self, array: np.ndarray) -> int:
         full = tuple(self.problem.capacity[seat] for seat in self.counted)
