@@ -23,9 +23,10 @@ Counting goes in three steps:
    chosen greedily on the clause graph (the card that keeps the open state
    smallest next). Its state is an integer array with one axis per seat but
    the largest (how many cards that seat got so far; the largest seat's
-   share follows from the total), an axis for the solution's face slot, an axis
-   saying *which* heart is in the solution (so that solution pairs come out
-   exactly), and one axis per *open* card: a placed card with a clause
+   share follows from the total), an axis for the solution's face slot, an
+   axis saying *which* heart is in the solution, among the hearts the pass
+   has met so far (so that solution pairs come out exactly), and one axis
+   per *open* card: a placed card with a clause
    partner still to come. That axis records only what the open clauses ask:
    which of their seats the card is at, or none of them; as a card's
    clauses close, its axis shrinks. A backward pass over the same states
