@@ -9,6 +9,7 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.worlds import MAX_DEALS, PossibleWorlds, _deals, deal_count
+from cardlab.render.worlds import k_statements, seat_groups, seat_links_svg
 
 JC, QC, AH, H2, H3 = parse_cards("JC QC AH 2H 3H")
 TINY = FiveSonsRules(players=3, faces=(JC, QC), hearts=(AH, H2, H3))
@@ -100,3 +101,50 @@ def test_deal_count_is_what_the_model_walks_through():
     rules = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"), hearts=(AH, H2, H3))
     assert deal_count(rules) == sum(1 for _ in _deals(rules)) == 9 * 12
     assert deal_count(FiveSonsRules(players=4)) > MAX_DEALS
+
+
+def test_a_seats_groups_are_what_it_cannot_tell_apart_in_every_world():
+    game = tiny_game()
+    game.ask(0, JC, H2)
+    model = PossibleWorlds.from_game(game)
+    for seat in range(3):
+        groups = seat_groups(model, seat)
+        assert sorted(i for group in groups for i in group) == list(range(len(model.worlds)))
+        for group in groups:
+            for world in group:
+                assert model.indistinguishable(seat, world) == group
+
+
+def test_k_statements_are_the_truth_in_the_real_world():
+    game = tiny_game()
+    game.ask(0, JC, H2)                            # seat 1 shows 2H to seat 0
+    game.ask(1, QC, H3)                            # seat 2 shows 3H to seat 1
+    model = PossibleWorlds.from_game(game)
+    said = {s.notation: s.words for s in k_statements(model)}
+    assert said["K₀ solution"] == "Seat 0 knows the solution."
+    assert said["¬K₁ solution"] == "Seat 1 does not know the solution."
+    assert said["K₁ K₀ solution"] == "Seat 1 knows that seat 0 knows the solution."
+    assert said["K₂ K₀ solution"] == "Seat 2 knows that seat 0 knows the solution."
+    for statement in k_statements(model):
+        parts = statement.notation.split()
+        if len(parts) == 3:                        # [¬]Kj [¬]Ki solution
+            j, i = (int(p[-1].translate(str.maketrans("₀₁₂", "012"))) for p in parts[:2])
+            inner = model.knows_solution(i)
+            assert parts[1].startswith("¬") == (not inner)
+            sure = all(model.knows_solution(i, w) == inner
+                       for w in model.indistinguishable(j))
+            assert parts[0].startswith("¬") == (not sure)
+    german = {s.notation for s in k_statements(model, "de")}
+    assert "K₁ K₀ Lösung" in german
+
+
+def test_seat_links_join_every_two_worlds_a_seat_cannot_tell_apart():
+    model = PossibleWorlds.from_game(tiny_game())
+    svg = seat_links_svg(model, 2, "de")
+    groups = seat_groups(model, 2)
+    real = next(g for g in groups if model.real in g)
+    assert svg.count('class="cardlab-link"') + svg.count('class="cardlab-link-real"') == sum(
+        len(g) * (len(g) - 1) // 2 for g in groups)
+    assert svg.count('class="cardlab-link-real"') == len(real) * (len(real) - 1) // 2
+    assert svg.count("data-world=") == len(model.worlds)
+    assert "Verbindungen von Platz 2" in svg and "<desc>" in svg

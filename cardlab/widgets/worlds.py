@@ -1,0 +1,199 @@
+"""The possible worlds explorer: a small Five Sons game's Kripke model, redrawn at each event.
+
+A game of a small deck (2 face cards, 3 hearts, 3 players unless the
+address asks for another deck) is played by bots; the learner steps through
+its events, or adds questions of their own (the events after the current
+step are then dropped: a new branch). After each step the model is drawn
+again: every world labelled with its deal, the chosen seat's links between
+every two worlds it cannot tell apart, and what is true about knowing the
+solution, in words and in K-notation (``K₀ solution``, ``K₁ K₀ solution``).
+
+A deck with too many deals is refused before anything is dealt, with the
+number of deals (the worlds before any question).
+
+Everything here is the model of a game the learner only watches: every deal,
+the real one ringed, is the point of the picture; no seat's secrets are kept.
+
+>>> explorer = WorldsExplorer.from_query("seed=2")
+>>> explorer.after, len(explorer.model.worlds)
+(0, 36)
+>>> explorer.statement_lines()[0]
+('¬K₀ solution', 'Seat 0 does not know the solution.')
+>>> WorldsExplorer.from_query("players=3").refusal  # doctest: +ELLIPSIS
+'This deck has 15,962,918,400 possible deals...'
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from cardlab.apps import AppSettings, read_settings
+from cardlab.cards import Card, five_sons_question, parse_cards
+from cardlab.errors import CardlabError
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.match import play_game
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.worlds import MAX_DEALS, PossibleWorlds, deal_count
+from cardlab.i18n import message, number
+from cardlab.render.worlds import k_statements, seat_links_svg
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.worlds_story import tell
+
+#: The deck the explorer uses when the address leaves the rules at their defaults.
+SMALL = FiveSonsRules(players=3, faces=parse_cards("JC QC"), hearts=parse_cards("AH 2H 3H"))
+#: The example game's seed when the address gives none: the same game for everyone.
+EXAMPLE_SEED = 1
+#: The bot every seat of the example game plays.
+BOT = "logician"
+_LABEL = {"description_width": "initial"}
+#: The picture's smallest width in pixels: narrower screens scroll it sideways.
+MIN_WIDTH = 520
+_CELL = "text-align:left;padding:2px 12px 2px 0"
+
+
+class WorldsExplorer(widgets.VBox):
+    """Back and next through a small game, a question form, the seat chooser and the model."""
+
+    def __init__(self, rules: FiveSonsRules | None = None, seed: int | None = None,
+                 lang: str = "en", problems: str = "") -> None:
+        self.lang = lang
+        self.rules = rules = rules or SMALL
+        self.problems = widgets.HTML(problems)
+        self.refusal = ""
+        self.after = 0
+        deals = deal_count(rules)
+        if deals > MAX_DEALS:
+            self.refusal = self._text("too_big", deals=number(deals, lang),
+                                      limit=number(MAX_DEALS, lang))
+            super().__init__([self.problems, widgets.HTML(
+                f'<p role="status" class="cardlab-refusal">{html.escape(self.refusal)}</p>')])
+            return
+        self.game = play_game(rules, [BOT] * rules.players,
+                              EXAMPLE_SEED if seed is None else seed)
+        self.model = PossibleWorlds.from_game(self.game, 0)
+        self.seat = widgets.Dropdown(
+            options=[(message("worlds_app.seat_option", lang, seat=seat), seat)
+                     for seat in range(rules.players)],
+            value=0, description=self._text("seat"), style=_LABEL)
+        self.face = widgets.Dropdown(options=[(card.name(lang), card.code) for card in
+                                              rules.faces], description=self._text("face"),
+                                     style=_LABEL)
+        self.heart = widgets.Dropdown(options=[(card.name(lang), card.code) for card in
+                                               rules.hearts], description=self._text("heart"),
+                                      style=_LABEL)
+        self.asker = widgets.HTML()
+        self.controls = ControlBar([ButtonSpec("back", self._text("back")),
+                                    ButtonSpec("next", self._text("next"), primary=True),
+                                    ButtonSpec("ask", self._text("ask"))],
+                                   label=self._text("controls"))
+        self.picture = widgets.HTML()
+        self.statements = widgets.HTML()
+        self.seat.observe(lambda _change: self._draw(), "value")
+        self.controls.on_click(self._press)
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        super().__init__([self.problems, self.seat, self.picture, self.statements,
+                          self.asker, widgets.HBox([self.face, self.heart], layout=wrap),
+                          self.controls])
+        self.add_class(FOCUS_CLASS)
+        self.add_class("cardlab-worlds")
+        self.go(0)
+
+    @classmethod
+    def from_settings(cls, settings: AppSettings) -> WorldsExplorer:
+        """The explorer an app's address asks for; default rules mean the small deck."""
+        rules = None if settings.rules == FiveSonsRules() else settings.rules
+        problems = "".join(f'<p class="cardlab-problem">{html.escape(p.text(settings.lang))}</p>'
+                           for p in settings.problems)
+        return cls(rules, settings.seed, settings.lang, problems)
+
+    @classmethod
+    def from_query(cls, query: str | None = None) -> WorldsExplorer:
+        """The explorer for a page address's query string (default: this page's)."""
+        return cls.from_settings(read_settings("fivesons", query))
+
+    @property
+    def count(self) -> int:
+        """How many events the game has (the last step)."""
+        return len(self.game.events)
+
+    def go(self, after: int) -> None:
+        """Show the model after the first `after` events (clamped to the game)."""
+        self.after = max(0, min(after, self.count))
+        self.model = PossibleWorlds.from_game(self.game, self.after)
+        self._draw()
+
+    def ask(self, face: str, heart: str) -> None:
+        """Add a question after the current step, asked by the seat whose turn it is.
+
+        The events after the current step are dropped. A responder holding both
+        cards shows the face card. A question the rules refuse (the game is over)
+        is explained and changes nothing.
+        """
+        game = self._replayed(self.after)
+        try:
+            game.ask(game.turn, Card.parse(face), Card.parse(heart), self._shown(game, face, heart))
+            PossibleWorlds.from_game(game)
+        except CardlabError as err:
+            self.controls.status = self._text("refused", why=err.text(self.lang))
+            return
+        self.game = game
+        self.go(self.count)
+
+    def statement_lines(self) -> list[tuple[str, str]]:
+        """What is true about knowing in the real world now: (K-notation, words)."""
+        return [(s.notation, s.words) for s in k_statements(self.model, self.lang)]
+
+    def _replayed(self, after: int) -> FiveSonsGame:
+        game = FiveSonsGame.start(self.rules, self.game.solution, self.game.to_record().hands)
+        for event in self.game.events[:after]:
+            game.replay(event)
+        return game
+
+    @staticmethod
+    def _shown(game: FiveSonsGame, face: str, heart: str) -> Card | None:
+        options = game.showable(game.turn, Card.parse(face), Card.parse(heart))
+        return options[0] if options else None
+
+    def _press(self, button: str) -> None:
+        if button == "back":
+            self.go(self.after - 1)
+        elif button == "next":
+            self.go(self.after + 1)
+        else:
+            self.ask(self.face.value, self.heart.value)
+
+    def _draw(self) -> None:
+        seat = self.seat.value
+        # On a phone the picture scrolls sideways rather than shrinking its labels away.
+        self.picture.value = (
+            f'<div class="cardlab-scroll" role="region" tabindex="0" style="overflow-x:auto" '
+            f'aria-label="{html.escape(self._text("picture", seat=seat))}">'
+            f'<div style="min-width:{MIN_WIDTH}px">'
+            f"{seat_links_svg(self.model, seat, self.lang)}</div></div>")
+        rows = "".join(f'<tr><th scope="row" style="{_CELL};white-space:nowrap">'
+                       f"{html.escape(notation)}</th>"
+                       f'<td style="{_CELL}">{html.escape(words)}</td></tr>'
+                       for notation, words in self.statement_lines())
+        self.statements.value = (
+            f'<table class="cardlab-statements"><caption style="{_CELL};font-weight:bold">'
+            f'{html.escape(self._text("true_now"))}</caption><thead><tr>'
+            f'<th scope="col" style="{_CELL}">{html.escape(self._text("notation"))}</th>'
+            f'<th scope="col" style="{_CELL}">{html.escape(self._text("words"))}</th></tr>'
+            f"</thead><tbody>{rows}</tbody></table>")
+        game = self._replayed(self.after)
+        turn = self._text("over") if game.over else self._text(
+            "asker", seat=game.turn, question=five_sons_question(
+                Card.parse(self.face.value), Card.parse(self.heart.value), self.lang))
+        self.asker.value = f'<p class="cardlab-asker">{html.escape(turn)}</p>'
+        self.controls.update("back", disabled=self.after == 0)
+        self.controls.update("next", disabled=self.after == self.count)
+        self.controls.update("ask", disabled=game.over)
+        event = (tell(self.game, self.after - 1, self.lang) if self.after else
+                 self._text("dealt"))
+        self.controls.status = self._text("position", after=self.after, count=self.count,
+                                          event=event, worlds=len(self.model.worlds))
+
+    def _text(self, key: str, **params: object) -> str:
+        return message(f"worlds_app.{key}", self.lang, **params)

@@ -1,0 +1,53 @@
+"""The possible worlds app in Voilà, in German, by keyboard only: steps, a seat's links, a
+question of one's own, the refusal of a big deck; axe-core, nothing fetched from outside
+127.0.0.1, desktop and phone screenshots."""
+
+PHONE = {"width": 390, "height": 844}
+APP = "voila/render/apps/worlds.ipynb?lang=de&seed=1"
+
+
+def press(page, name, times=1):
+    """Focus the button named `name` and press Enter on it, as a keyboard user does."""
+    page.get_by_role("button", name=name, exact=True).focus()
+    for _ in range(times):
+        page.keyboard.press("Enter")
+
+
+def test_worlds_by_keyboard_in_german(page, gallery, axe, screenshot):
+    page.goto(gallery + APP)
+    status = page.get_by_role("status").filter(has_text="mögliche Welten")
+    status.filter(has_text="Nach 0 von").wait_for(timeout=90_000)
+    assert "36 mögliche Welten" in status.text_content()
+    press(page, "Weiter ▶")
+    status.filter(has_text="Nach 1 von").wait_for(timeout=30_000)
+    assert "fragte" in status.text_content() or "Platz" in status.text_content()
+    page.get_by_role("combobox", name="Wessen Verbindungen").focus()
+    page.keyboard.press("ArrowDown")                       # seat 1
+    page.locator("svg desc", has_text="Platz 1 kann die Welten").wait_for(
+        state="attached", timeout=30_000)
+    table = page.get_by_role("table", name="Jetzt wahr in der echten Welt")
+    assert "K₁" in table.text_content() and "Lösung" in table.text_content()
+    assert axe(page) == []
+    screenshot("app-worlds-de", page)
+
+    press(page, "◀ Zurück")
+    status.filter(has_text="Nach 0 von").wait_for(timeout=30_000)
+    page.get_by_role("combobox", name="Bildkarte").focus()
+    page.keyboard.press("ArrowDown")                       # the Queen of Clubs
+    press(page, "Diese Frage stellen")
+    status.filter(has_text="Nach 1 von 1").wait_for(timeout=30_000)
+    assert "Kreuz-Dame" in status.text_content()
+    page.set_viewport_size(PHONE)
+    screenshot("app-worlds-de-390", page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1                     # nothing wider than a phone
+    assert axe(page) == []
+    assert page.outside_requests == []
+
+
+def test_a_deck_too_big_is_refused_with_its_number(page, gallery):
+    page.goto(gallery + "voila/render/apps/worlds.ipynb?lang=de&players=3")
+    refusal = page.get_by_role("status").filter(has_text="mögliche Verteilungen")
+    refusal.wait_for(timeout=90_000)
+    assert "15.962.918.400" in refusal.text_content()
+    assert page.outside_requests == []

@@ -1,0 +1,110 @@
+"""The possible worlds explorer through its Python API: steps, questions, seats, refusals."""
+
+import re
+
+import pytest
+
+from cardlab.apps import read_settings
+from cardlab.cards import parse_cards
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.worlds import PossibleWorlds, deal_count
+from cardlab.i18n import number
+from cardlab.widgets.worlds import SMALL, WorldsExplorer
+
+
+def explorer(query="seed=1"):
+    return WorldsExplorer.from_settings(read_settings("fivesons", query))
+
+
+def test_the_default_is_the_small_deck_and_the_model_follows_the_steps():
+    view = explorer()
+    assert view.rules == SMALL and view.after == 0 and len(view.model.worlds) == 36
+    counts = []
+    for _ in range(view.count):
+        view.controls.click("next")
+        counts.append(len(view.model.worlds))
+        assert view.model.events == tuple(view.game.events[:view.after])
+        assert f"{counts[-1]} possible worlds" in view.controls.status
+    assert counts[0] < 36 and counts == sorted(counts, reverse=True)
+    assert view.controls.spec("next").disabled
+    view.controls.click("back")
+    assert view.after == view.count - 1
+
+
+def test_each_step_says_what_happened_in_words():
+    view = explorer()
+    view.go(1)
+    event = view.game.events[0]
+    assert f"Seat {event.seat} asked: The " in view.controls.status
+    assert view.controls.status.startswith(f"After 1 of {view.count} events:")
+
+
+def test_a_question_of_the_learner_starts_a_new_branch():
+    view = explorer()
+    view.go(1)
+    kept = view.game.events[0]
+    turn = view._replayed(1).turn
+    view.face.value, view.heart.value = "QC", "3H"
+    view.controls.click("ask")
+    assert view.count == 2 and view.after == 2 and view.game.events[0] == kept
+    asked = view.game.events[1]
+    assert (asked.seat, asked.face.code, asked.heart.code) == (turn, "QC", "3H")
+    fresh = PossibleWorlds.from_game(view.game)
+    assert len(view.model.worlds) == len(fresh.worlds)
+
+
+def test_a_question_after_the_game_is_over_is_refused_and_changes_nothing():
+    view = explorer()
+    view.go(view.count)                           # the bots' game ends with a right guess
+    assert view.game.winner is not None and view.controls.spec("ask").disabled
+    events = list(view.game.events)
+    view.ask("JC", "AH")
+    assert view.controls.status.startswith("Refused: ")
+    assert view.game.events == events
+
+
+def test_choosing_a_seat_draws_its_links_across_all_worlds():
+    view = explorer()
+    view.go(1)
+    for seat in range(3):
+        view.seat.value = seat
+        links = len(re.findall(r'class="cardlab-link', view.picture.value))
+        groups = {tuple(view.model.indistinguishable(seat, w))
+                  for w in range(len(view.model.worlds))}
+        expected = sum(len(g) * (len(g) - 1) // 2 for g in groups)
+        assert links == expected
+        assert f"Seat {seat}'s links" in view.picture.value
+
+
+def test_statements_in_words_and_in_k_notation():
+    view = explorer()
+    view.go(view.count)
+    lines = dict(view.statement_lines())
+    winner = view.game.winner
+    assert lines[f"K{'₀₁₂'[winner]} solution"] == f"Seat {winner} knows the solution."
+    assert "True in the real world now</caption>" in view.statements.value
+    german = WorldsExplorer(seed=1, lang="de")
+    german.go(german.count)
+    assert dict(german.statement_lines())[f"K{'₀₁₂'[winner]} Lösung"] == \
+        f"Platz {winner} kennt die Lösung."
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_deck_too_big_is_refused_with_its_number_of_worlds(lang):
+    view = explorer(f"lang={lang}&players=3")
+    deals = deal_count(FiveSonsRules(players=3))
+    assert number(deals, lang) in view.refusal
+    assert 'role="status"' in view.children[-1].value
+    assert not hasattr(view, "game")               # nothing was dealt, nothing listed
+
+
+def test_a_custom_deck_from_the_address_is_used():
+    view = explorer('players=3&rules={"faces":["JC","QC","KC"],"hearts":["AH","2H","3H"]}')
+    assert view.rules.faces == parse_cards("JC QC KC") and not view.refusal
+    assert len(view.model.worlds) == deal_count(view.rules)
+
+
+def test_a_bad_parameter_is_shown_and_the_small_deck_used():
+    view = explorer("seed=x&lang=de")
+    assert "seed" in view.problems.value and view.rules == SMALL
+    assert view.controls.status.startswith("Nach 0 von")
