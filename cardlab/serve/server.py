@@ -27,8 +27,8 @@ from jupyter_server.services.contents.largefilemanager import LargeFileManager
 from tornado.netutil import bind_sockets
 from traitlets import Integer, List, Unicode
 from traitlets.config import Config
-from voila.app import Voila  # type: ignore[import-untyped]
-from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
 
 from cardlab.errors import CardlabError
 from cardlab.gallery import HOST, gallery_url
