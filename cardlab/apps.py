@@ -1,4 +1,4 @@
-"""What an app's address asks for: `lang`, `seed`, `players`, `bots`, `rules` (docs/apps.md).
+"""What an app's address asks for: `lang`, `seed`, `players`, `bots`, `rules`, `game`.
 
 Voilà hands each app kernel the page's query string (the ``QUERY_STRING``
 variable). A bad parameter never stops the app: its reason is kept in
@@ -12,6 +12,11 @@ variable). A bad parameter never stops the app: its reason is kept in
 ["seed: 'x' is not a whole number", 'players: 9 is out of range (3 to 6)']
 >>> bad.rules.players, bad.bots
 (4, ('heuristic', 'heuristic', 'heuristic'))
+
+An app that shows either game (the stepper) reads `game` first:
+
+>>> chosen_game("game=blackwidow&lang=de", ("fivesons", "blackwidow"))
+('blackwidow', ())
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ MAX_QUERY = 4_000
 MAX_SEED_DIGITS = 18
 #: The bot each other seat gets when `bots` is not given, by game.
 DEFAULT_BOT = {"fivesons": "logician", "blackwidow": "heuristic"}
-PARAMETERS = ("lang", "seed", "players", "bots", "rules")
+#: `game` is read only by apps that show either game (`chosen_game`); the others ignore it.
+PARAMETERS = ("lang", "seed", "players", "bots", "rules", "game")
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,20 @@ class AppSettings:
 def query_string() -> str:
     """The query string of the page this kernel serves ('' outside Voilà)."""
     return os.environ.get("QUERY_STRING", "")
+
+
+def chosen_game(query: str | None, games: tuple[str, ...]) -> tuple[str, tuple[Text, ...]]:
+    """The game the address's `game` names among `games` (default: the first), and any problem.
+
+    >>> name, problems = chosen_game("game=chess", ("fivesons", "blackwidow"))
+    >>> name, problems[0].text("en")[:44]
+    ('fivesons', "game: 'chess' is not a game of this app (fiv")
+    """
+    values = parse_qs((query_string() if query is None else query)[:MAX_QUERY]).get("game")
+    if not values or values[-1] in games:
+        return (values[-1] if values else games[0]), ()
+    return games[0], (Text("app_game.bad_game", value=values[-1], known=", ".join(games),
+                           default=games[0]),)
 
 
 def read_settings(game_name: str, query: str | None = None) -> AppSettings:

@@ -2,7 +2,8 @@
 
 import pytest
 
-from cardlab.apps import read_settings
+from cardlab.apps import chosen_game, read_settings
+from cardlab.widgets.stepper_app import StepperApp
 
 
 def texts(settings, lang="en"):
@@ -43,3 +44,25 @@ def test_a_five_sons_custom_deck_from_the_address():
     settings = read_settings("fivesons", 'players=3&rules={"faces":["JC","QD","KS"],'
                                          '"hearts":["AH","2H","3H","4H"]}')
     assert settings.rules.players == 3 and len(settings.rules.deck) == 7
+
+
+def test_the_game_parameter_chooses_among_an_apps_games():
+    games = ("fivesons", "blackwidow")
+    assert chosen_game("game=blackwidow", games) == ("blackwidow", ())
+    assert chosen_game("", games) == ("fivesons", ())
+    name, problems = chosen_game("game=poker&lang=de", games)
+    assert name == "fivesons" and len(problems) == 1
+    assert problems[0].text("en") == (
+        "game: 'poker' is not a game of this app (fivesons, blackwidow); fivesons is used.")
+    assert "poker" in problems[0].text("de") and problems[0].text("de") != problems[0].text("en")
+    assert read_settings("blackwidow", "game=blackwidow").problems == ()
+
+
+def test_the_stepper_app_opens_the_game_the_address_names():
+    app = StepperApp.from_query("game=blackwidow&seed=2")
+    assert app.game.value == "blackwidow" and app.stepper.story_source.game == "blackwidow"
+    assert app.problems.value == ""
+    bad = StepperApp.from_query("game=poker&lang=de")
+    assert bad.game.value == "fivesons" and "poker" in bad.problems.value
+    bad.choose_game("blackwidow")                  # the reason stays on the page
+    assert "poker" in bad.problems.value

@@ -1,6 +1,7 @@
 """The stepper app: a recorded game of either game, loaded from a file, or a built-in example.
 
-The page's address sets the language and the example game (`seed`,
+The page's address sets the language, which game the example is of
+(`game=fivesons` or `game=blackwidow`) and the example game (`seed`,
 `players`, `bots`, `rules`, as in every app). A `cardlab/1` file loaded
 through the upload button replaces the example; a bad file is refused with
 its reason in a ``role="status"`` line. The file's content is dropped from
@@ -10,6 +11,8 @@ the upload widget as soon as it is read.
 >>> app.stepper.story_source.game, app.stepper.perspective.label
 ('fivesons', 'Platz 0')
 >>> app.choose_game("blackwidow"); app.stepper.story_source.game
+'blackwidow'
+>>> StepperApp.from_query("game=blackwidow").game.value
 'blackwidow'
 >>> app.load_bytes(b"{}"); print(app.status.value)
 <p role="status">Datei nicht gelesen: Aufzeichnung: Schlüssel 'format' fehlt</p>
@@ -22,11 +25,11 @@ import json
 
 import ipywidgets as widgets
 
-from cardlab.apps import AppSettings, read_settings
+from cardlab.apps import AppSettings, chosen_game, read_settings
 from cardlab.blackwidow.match import play_game as play_blackwidow
 from cardlab.errors import CardlabError
 from cardlab.fivesons.match import play_game as play_fivesons
-from cardlab.i18n import message
+from cardlab.i18n import Text, message
 from cardlab.records import parse_record
 from cardlab.widgets.controls import FOCUS_CLASS
 from cardlab.widgets.stepper import Stepper, story_of
@@ -56,11 +59,12 @@ class StepperApp(widgets.VBox):
 
     def __init__(self, query: str | None = None) -> None:
         self.query = query
-        settings = read_settings("fivesons", query)
+        name, self._game_problems = chosen_game(query, GAMES)
+        settings = read_settings(name, query)
         self.lang = lang = settings.lang
         self.game = widgets.Dropdown(
             options=[(message(f"stepper_app.game_{name}", lang), name) for name in GAMES],
-            value="fivesons", description=message("stepper_app.game", lang))
+            value=name, description=message("stepper_app.game", lang))
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          description=message("stepper_app.load", lang))
         self.status = widgets.HTML()
@@ -119,6 +123,7 @@ class StepperApp(widgets.VBox):
         self.status.value = f'<p role="status">{html.escape(text, quote=False)}</p>'
 
     def _show_problems(self, settings: AppSettings) -> None:
+        problems: tuple[Text, ...] = (*self._game_problems, *settings.problems)
         self.problems.value = "".join(
             f'<p class="cardlab-problem">{html.escape(problem.text(self.lang))}</p>'
-            for problem in settings.problems)
+            for problem in problems)
