@@ -18,6 +18,9 @@ rules: unknown key 'a\\nb\\x1b' (expected x)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from cardlab.i18n import Text
 
 #: Longest text copied from the input into a message; the rest becomes "…".
@@ -111,12 +114,30 @@ class CardError(CardlabError):
     """A card code that cannot be read."""
 
 
-class RulesError(CardlabError):
-    """A rule option that does not exist or does not fit."""
-
-
 class RecordError(CardlabError):
     """A record or observation log that breaks the cardlab/1 format."""
+
+
+class RulesError(RecordError):
+    """A rule option that does not exist or does not fit, in a record, `--rules` or an app's
+    address (all rule options are checked by the rules classes, which raise this)."""
+
+
+@contextmanager
+def rule_options() -> Iterator[None]:
+    """Inside, a record error is about a rule option: the same message, as a `RulesError`.
+
+    >>> with rule_options():
+    ...     raise RecordError("error.empty_cycle", where="rules.pass_cycle")
+    Traceback (most recent call last):
+    cardlab.errors.RulesError: rules.pass_cycle: the passing cycle needs at least one entry
+    """
+    try:
+        yield
+    except RulesError:
+        raise
+    except RecordError as err:
+        raise RulesError(err.key, where=err.where, **err.params) from None
 
 
 class IllegalAction(CardlabError):

@@ -4,8 +4,9 @@ import pytest
 
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import codes, parse_cards
-from cardlab.errors import CardlabError
+from cardlab.errors import CardlabError, RulesError
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.games import game as registry
 
 
 @pytest.mark.parametrize(("players", "sizes"),
@@ -72,3 +73,17 @@ def test_bad_blackwidow_rules(data, expected):
 def test_removed_cards_can_be_chosen():
     rules = BlackWidowRules.from_json({"players": 3, "removed": ["3C"]})
     assert rules.removed == parse_cards("3C")
+
+
+@pytest.mark.parametrize(("game", "options", "message"), [
+    ("fivesons", {"players": 9}, "rules.players: 9 is out of range (3 to 6)"),
+    ("fivesons", {"faces": ["QS"]}, "rules"),
+    ("fivesons", {"colour": 1}, "rules"),
+    ("blackwidow", {"moon": "sun"}, "rules.moon"),
+    ("blackwidow", {"players": 3, "pass_cycle": ["across"]}, "rules.pass_cycle[0]"),
+    ("blackwidow", {"removed": ["QS", "2C", "3C", "4C"]}, "rules.removed"),
+])
+def test_every_bad_rule_option_is_a_rules_error(game, options, message):
+    with pytest.raises(RulesError) as refused:
+        registry(game).read_rules(options)
+    assert refused.value.text("en").startswith(message)

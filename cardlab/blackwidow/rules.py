@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from cardlab.cards import Card, Suit, codes, parse_cards, standard_deck
-from cardlab.errors import RecordError
+from cardlab.errors import RulesError, rule_options
 from cardlab.schema import check
 from cardlab.validate import expect_choice, expect_int, read_cards
 
@@ -85,6 +85,11 @@ class BlackWidowRules:
     end_above: int = 100
 
     def __post_init__(self) -> None:
+        with rule_options():
+            self._settle()
+
+    def _settle(self) -> None:
+        """Fill in the defaults by player count, check every option, and type them."""
         expect_int(self.players, "rules.players", MIN_PLAYERS, MAX_PLAYERS)
         if self.removed is None:
             object.__setattr__(self, "removed", default_removed(self.players))
@@ -100,16 +105,16 @@ class BlackWidowRules:
     def _check(self) -> None:
         for card in self.removed:
             if card.is_point:
-                raise RecordError("error.removed_point_card", where="rules.removed", card=card)
+                raise RulesError("error.removed_point_card", where="rules.removed", card=card)
         if len(self.deck) % self.players or not any(c.suit is Suit.CLUBS for c in self.deck):
-            raise RecordError("error.uneven_deal", where="rules.removed",
+            raise RulesError("error.uneven_deal", where="rules.removed",
                               cards=len(self.deck), players=self.players)
         if not self.pass_cycle:
-            raise RecordError("error.empty_cycle", where="rules.pass_cycle")
+            raise RulesError("error.empty_cycle", where="rules.pass_cycle")
         for i, direction in enumerate(self.pass_cycle):
             expect_choice(direction, tuple(PassDirection), f"rules.pass_cycle[{i}]")
             if direction == "across" and self.players % 2:
-                raise RecordError("error.no_across", where=f"rules.pass_cycle[{i}]",
+                raise RulesError("error.no_across", where=f"rules.pass_cycle[{i}]",
                                   players=self.players)
         expect_choice(self.moon, tuple(MoonRule), "rules.moon")
         expect_choice(self.exact_hundred, tuple(ExactHundred), "rules.exact_hundred")
@@ -137,7 +142,8 @@ class BlackWidowRules:
     @classmethod
     def from_json(cls, data: Any, where: str = "rules") -> BlackWidowRules:
         """Rules from a record's `rules` object; unknown keys are errors."""
-        check(data, "blackwidow_rules", where, f"{where}.")
+        with rule_options():
+            check(data, "blackwidow_rules", where, f"{where}.")
         options = dict(data)
         if "removed" in data:
             options["removed"] = read_cards(data["removed"], f"{where}.removed")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.cards import FACE_CARDS, HEART_NUMBERS, Card, codes, five_sons_deck
-from cardlab.errors import RecordError
+from cardlab.errors import RulesError, rule_options
 from cardlab.schema import check
 from cardlab.validate import expect_int, read_cards
 
@@ -32,15 +32,16 @@ class FiveSonsRules:
         # Canonical order, so that equal decks compare equal however they were typed.
         object.__setattr__(self, "faces", tuple(sorted(self.faces)))
         object.__setattr__(self, "hearts", tuple(sorted(self.hearts, key=lambda c: c.rank.sons)))
-        expect_int(self.players, "rules.players", MIN_PLAYERS, MAX_PLAYERS)
+        with rule_options():
+            expect_int(self.players, "rules.players", MIN_PLAYERS, MAX_PLAYERS)
         for card in self.faces:
             if card not in FACE_CARDS:
-                raise RecordError("error.not_a_face", where="rules.faces", card=card)
+                raise RulesError("error.not_a_face", where="rules.faces", card=card)
         for card in self.hearts:
             if card not in HEART_NUMBERS:
-                raise RecordError("error.not_a_heart", where="rules.hearts", card=card)
+                raise RulesError("error.not_a_heart", where="rules.hearts", card=card)
         if len(self.faces) < 2 or len(self.hearts) < 2 or self.dealt_cards < self.players:
-            raise RecordError(
+            raise RulesError(
                 "error.too_few_cards", where="rules", faces=len(self.faces),
                 hearts=len(self.hearts), players=self.players,
             )
@@ -64,7 +65,8 @@ class FiveSonsRules:
     @classmethod
     def from_json(cls, data: Any, where: str = "rules") -> FiveSonsRules:
         """Rules from a record's `rules` object (only options that differ from defaults)."""
-        check(data, "fivesons_rules", where, f"{where}.")
+        with rule_options():
+            check(data, "fivesons_rules", where, f"{where}.")
         options: dict[str, Any] = {}
         if "players" in data:
             options["players"] = data["players"]
