@@ -159,6 +159,21 @@ def test_the_game_ends_by_the_rules_and_a_new_game_can_be_set_up():
     assert widget.game.results == []
 
 
+def test_the_finished_game_replays_in_the_stepper_from_seat_0_only():
+    widget = dealt(BlackWidowRules(pass_cycle=("hold",), end_above=20), seed=8)
+    widget.views.click("replay")
+    assert widget.replay.children == () and "once the game is over" in widget.status
+    play_until(widget, lambda w: w.game.over)
+    widget.views.click("replay")
+    (stepper,) = widget.replay.children
+    assert [value for _, value in stepper.perspective.options] == [LEARNER]
+    stepper.go(stepper.count)
+    assert "Game over" in stepper.story.value
+    widget.views.click("new")
+    widget.start_bar.click("deal")
+    assert widget.replay.children == ()
+
+
 def test_german_throughout():
     widget = dealt(lang="de")
     assert widget.hand.label == "Deine Hand"

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from cardlab.cards import Card
-from cardlab.i18n import message
+from cardlab.i18n import Count, message
 from cardlab.render.cards import FONT, suit_colour
 from cardlab.render.palette import (
     BACKGROUND,
@@ -120,7 +120,8 @@ def graph_svg(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
     parts.append(_legend(height, legend))
     parts.append(element("text", graph.graph["title"], x=20, y=height - 12, font_size=14,
                          font_weight="bold", fill=INK, font_family=FONT))
-    parts.append(element("text", message("graph.worlds", lang, worlds=graph.graph["worlds"]),
+    worlds = Count("count.possible_deals", int(graph.graph["worlds"])).label(lang)
+    parts.append(element("text", worlds,
                          x=WIDTH - 20, y=height - 12, text_anchor="end", font_size=13,
                          fill=SOFT_INK, font_family=FONT))
     description = text_alternative(graph)

@@ -54,6 +54,8 @@ from cardlab.widgets.blackwidow_scores import score_chart_svg, score_sheet_html
 from cardlab.widgets.blackwidow_setup import SetupForm
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.stepper import Stepper
+from cardlab.widgets.stepper_blackwidow import BlackWidowStory
 
 #: The learner's seat.
 LEARNER = 0
@@ -101,6 +103,7 @@ class BlackWidowWidget(widgets.VBox):
                                  ButtonSpec("counting", self._text("counting"), pressed=False),
                                  ButtonSpec("teacher", self._text("teacher"), pressed=False),
                                  ButtonSpec("save", self._text("save")),
+                                 ButtonSpec("replay", self._text("replay")),
                                  ButtonSpec("new", self._text("new_game"))],
                                 label=self._text("views_label"))
         self.views.on_click(self._view)
@@ -118,10 +121,11 @@ class BlackWidowWidget(widgets.VBox):
         self.teacher = widgets.HTML()
         self.scores = widgets.HTML()
         self.chart = widgets.HTML()
+        self.replay = widgets.VBox()
         self.board = widgets.VBox([
             self.teacher, self.picture, self.last_trick, self.hand, self.actions, self.events_list,
             widgets.HBox([self.views, self.pace, self.load, self.download], layout=_ROW),
-            self.counting, self.scores, self.chart])
+            self.counting, self.scores, self.chart, self.replay])
         self.board.layout.display = _HIDDEN
         self.opening = widgets.VBox([self.setup, self.start_bar])
         style = widgets.HTML(f"<style>{_STYLE.read_text('utf-8')}</style>")
@@ -187,9 +191,20 @@ class BlackWidowWidget(widgets.VBox):
         self._seen = 0
         self._said = ""
         self._charted = -1
+        self.replay.children = []
         self.opening.layout.display = _HIDDEN
         self.board.layout.display = _SHOWN
         self._advance()
+
+    def open_stepper(self) -> Stepper | None:
+        """Once the game is over: step through it, told and counted from seat 0 only."""
+        if self.table is None or not self.table.game.over:
+            self._say(self._text("replay_not_yet"))
+            return None
+        story = BlackWidowStory(self.table.game.to_record(), self.lang, seats=(LEARNER,))
+        stepper = Stepper(story)
+        self.replay.children = [stepper]
+        return stepper
 
     def press(self, code: str) -> None:
         """A card was pressed (as the browser does): select, play, or say why not."""
@@ -238,6 +253,8 @@ class BlackWidowWidget(widgets.VBox):
             self.render()
         elif button == "save":
             self._save()
+        elif button == "replay":
+            self.open_stepper()
         else:
             self.opening.layout.display = _SHOWN
 

@@ -20,6 +20,7 @@ passed stays private, and the graph never sees the deal.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -54,9 +55,12 @@ class BlackWidowStory:
     game = "blackwidow"
     views = ("graph",)
 
-    def __init__(self, record: BlackWidowRecord, lang: str = "en") -> None:
+    def __init__(self, record: BlackWidowRecord, lang: str = "en",
+                 seats: Sequence[int] | None = None) -> None:
+        """`seats`: the views offered (default every seat; a learner's replay: their own)."""
         BlackWidowGame.from_record(record)      # refuses an illegal record, naming the play
         self.rules = record.rules
+        self.seats = tuple(range(record.rules.players) if seats is None else seats)
         self.lang = lang
         self.steps = _replay(record)
         self.count = len(self.steps) - 1
@@ -75,8 +79,7 @@ class BlackWidowStory:
     @property
     def perspectives(self) -> list[tuple[str, int]]:
         """(label, seat) of each seat: a seat's view is the only one with a hand to count from."""
-        return [(message("stepper.seat", self.lang, seat=seat), seat)
-                for seat in range(self.rules.players)]
+        return [(message("stepper.seat", self.lang, seat=seat), seat) for seat in self.seats]
 
     @property
     def places(self) -> list[tuple[str, str]]:
