@@ -99,6 +99,26 @@ def test_lessons_come_in_file_order_then_apps(tmp_path):
     assert [card.code for card in entries[2].picture] == ["QS"]
 
 
+def test_a_lesson_links_its_german_copy_which_is_not_listed_apart(tmp_path):
+    (tmp_path / "de").mkdir()
+    for path in ("01_one.ipynb", "02_two.ipynb", "de/01_one.ipynb"):
+        _notebook(tmp_path / path, {"cardlab": {"title": path}})
+    one, two = gallery_entries(tmp_path)
+    assert (one.path_in("de"), one.path_in("en"), two.path_in("de")) == (
+        "de/01_one.ipynb", "01_one.ipynb", "02_two.ipynb")
+    page = gallery_html([one, two], "de")
+    assert 'href="/voila/render/de/01_one.ipynb?lang=de"' in page
+    assert 'href="/voila/render/02_two.ipynb?lang=de"' in page
+    assert "/voila/render/de/01_one.ipynb" not in gallery_html([one, two], "en")
+
+
+def test_every_german_lesson_is_linked_from_the_german_gallery():
+    german = sorted(path.name for path in (notebooks_dir() / "de").glob("*.ipynb"))
+    linked = [entry.path_in("de") for entry in gallery_entries(notebooks_dir())]
+    assert german and [f"de/{name}" for name in german] == [p for p in linked
+                                                             if p.startswith("de/")]
+
+
 def test_without_metadata_the_first_heading_and_sentence_describe_it(tmp_path):
     cells = [{"cell_type": "markdown", "metadata": {},
               "source": ["# Lesson 9: **Bold** ideas\n", "\n", "First sentence. Second one."]}]
@@ -130,7 +150,7 @@ def test_the_gallery_lists_every_notebook_with_title_summary_picture_and_link(la
     assert f'<html lang="{lang}">' in page
     assert len(entries) == len(NOTEBOOKS)
     for entry in entries:
-        link = f"/voila/render/{entry.path}" + ("" if lang == "en" else f"?lang={lang}")
+        link = f"/voila/render/{entry.path_in(lang)}" + ("" if lang == "en" else f"?lang={lang}")
         assert f'<a href="{link}">{escape(entry.title(lang))}</a>' in page
         assert escape(entry.summary(lang)) in page
         assert re.search(r"<svg [^>]*role=\"img\"[^>]*><title>[^<]+</title>", page)

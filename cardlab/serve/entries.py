@@ -11,9 +11,16 @@ the next page load. A notebook says what it is in its metadata::
 ``picture`` (card codes) is optional. Without metadata, the first Markdown
 heading is the title and the sentence after it the summary.
 
+A lesson translated into another language has a copy of the same name in
+that language's folder (``notebooks/de/03_fivesons_rules.ipynb``); the gallery
+links it in that language instead of listing it separately.
+
 >>> entry = Entry("apps/fivesons.ipynb", "app", None, {"en": "Five Sons", "de": "Fünf Söhne"})
 >>> entry.title("de"), entry.title("fr"), entry.summary("en")
 ('Fünf Söhne', 'Five Sons', '')
+>>> lesson = Entry("03_x.ipynb", "lesson", 3, {}, translations={"de": "de/03_x.ipynb"})
+>>> lesson.path_in("de"), lesson.path_in("en")
+('de/03_x.ipynb', '03_x.ipynb')
 """
 
 from __future__ import annotations
@@ -21,12 +28,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from cardlab.cards import Card, parse_cards
 from cardlab.errors import CardlabError
+from cardlab.i18n import LANGUAGES
 
 LESSON, APP = "lesson", "app"
 APPS_FOLDER = "apps"
@@ -45,6 +53,11 @@ class Entry:
     titles: Mapping[str, str]      #: by language
     summaries: Mapping[str, str] = field(default_factory=dict)
     picture: tuple[Card, ...] = ()
+    translations: Mapping[str, str] = field(default_factory=dict)  #: path by language
+
+    def path_in(self, lang: str) -> str:
+        """The notebook to open in `lang`: its translated copy if there is one."""
+        return self.translations.get(lang, self.path)
 
     def title(self, lang: str) -> str:
         """The title in `lang`, else in English, else the file name."""
@@ -62,11 +75,15 @@ def _pick(texts: Mapping[str, str], lang: str) -> str:
 def gallery_entries(root: Path) -> list[Entry]:
     """Every lesson (``root/*.ipynb``, by file name) and then every app (``root/apps/``).
 
+    A lesson's translated copies (``root/<lang>/<same name>``) go with it.
+
     >>> from cardlab.gallery import notebooks_dir
-    >>> gallery_entries(notebooks_dir())[0].title("en")
-    'Start here'
+    >>> start = gallery_entries(notebooks_dir())[0]
+    >>> start.title("en"), start.path_in("de")
+    ('Start here', 'de/01_start_here.ipynb')
     """
-    lessons = [read_entry(path, root, LESSON) for path in sorted(root.glob("*.ipynb"))]
+    lessons = [replace(read_entry(path, root, LESSON), translations=_translations(path, root))
+               for path in sorted(root.glob("*.ipynb"))]
     apps = [read_entry(path, root, APP)
             for path in sorted((root / APPS_FOLDER).glob("*.ipynb"))]
     return lessons + apps
@@ -84,6 +101,12 @@ def read_entry(path: Path, root: Path, kind: str) -> Entry:
     except (OSError, ValueError, AttributeError, TypeError):
         # One broken notebook must not take the gallery down; it is listed by name.
         return Entry(relative, kind, number, {})
+
+
+def _translations(path: Path, root: Path) -> dict[str, str]:
+    """Where the lesson at `path` has a copy in another language's folder."""
+    return {lang: f"{lang}/{path.name}" for lang in LANGUAGES
+            if (root / lang / path.name).is_file()}
 
 
 def _lesson_number(stem: str) -> int | None:

@@ -56,10 +56,14 @@ footer { color: #4a4a4a; border-top: 1px solid #767676; margin-top: 2rem; }
 def app_url(entry: Entry, lang: str, default_lang: str = "en") -> str:
     """Where Voilà renders `entry`; the language travels along when it is not the default.
 
+    A lesson with a copy in `lang` links that copy.
+
     >>> app_url(Entry("apps/five sons.ipynb", "app", None, {}), "de")
     '/voila/render/apps/five%20sons.ipynb?lang=de'
+    >>> app_url(Entry("03_x.ipynb", "lesson", 3, {}, translations={"de": "de/03_x.ipynb"}), "de")
+    '/voila/render/de/03_x.ipynb?lang=de'
     """
-    url = RENDER_PREFIX + quote(entry.path)
+    url = RENDER_PREFIX + quote(entry.path_in(lang))
     return url if lang == default_lang else f"{url}?lang={lang}"
 
 
@@ -123,7 +127,7 @@ def _entry(entry: Entry, lang: str, default_lang: str) -> str:
 <p class="kind">{escape(kind)}</p>
 {picture}
 {summary}
-<p class="file"><code>{escape(entry.path)}</code></p>
+<p class="file"><code>{escape(entry.path_in(lang))}</code></p>
 </article></li>"""
 
 
