@@ -24,8 +24,10 @@ def test_every_notebook_is_listed_with_its_title_and_a_link(page, gallery, lang)
         assert page.get_by_role(landmark).count() == 1, landmark
     for path in NOTEBOOKS:
         link = page.get_by_role("link", name=_title(path, lang), exact=True)
-        expected = "/voila/render/" + path.relative_to(notebooks_dir()).as_posix()
-        assert link.get_attribute("href").split("?")[0] == expected
+        relative = path.relative_to(notebooks_dir())
+        if lang != "en" and (notebooks_dir() / lang / relative).is_file():
+            relative = lang / relative      # a lesson's copy in this language
+        assert link.get_attribute("href").split("?")[0] == f"/voila/render/{relative.as_posix()}"
     assert page.locator("article svg[role=img] > title").count() == len(NOTEBOOKS)
     assert page.outside_requests == []
 
@@ -36,6 +38,17 @@ def test_a_link_opens_the_app_and_nothing_leaves_this_machine(page, gallery, scr
     page.wait_for_url("**/voila/render/01_start_here.ipynb")
     page.get_by_role("heading", level=1).first.wait_for(state="visible", timeout=90_000)
     screenshot("gallery-opened-lesson01")
+    assert page.outside_requests == []
+
+
+def test_the_german_gallery_opens_the_german_lesson(page, gallery, screenshot):
+    page.goto(f"{gallery}?lang=de")
+    page.get_by_role("link", name=_title(NOTEBOOKS[0], "de"), exact=True).click()
+    page.wait_for_url("**/voila/render/de/01_start_here.ipynb?lang=de")
+    heading = page.get_by_role("heading", level=1).first
+    heading.wait_for(state="visible", timeout=90_000)
+    assert heading.inner_text().startswith("Lektion 1")
+    screenshot("gallery-opened-lesson01-de")
     assert page.outside_requests == []
 
 
