@@ -211,3 +211,54 @@ def test_no_bot_reasoning_reaches_the_browser():
         for move in widget.table.moves:
             if move.seat != 0 and move.reason is not None:
                 assert move.reason.text() not in shown
+
+
+def test_the_table_shows_each_seat_what_it_did_and_the_question_in_the_middle():
+    widget = FiveSonsWidget(game=deal(), bots=bots())
+    picture = widget.seats.value
+    assert picture.count("data-seat=") == 4 and 'role="img"' in picture
+    assert "Seat 1 (scripted): 5 cards, nothing yet this round" in picture
+    play(widget, ["ask QC 7H"])                          # seat 1 shows QC to seat 0
+    picture = widget.seats.value
+    assert "Seat 0 asked: The Queen of Clubs has seven sons." in picture
+    assert "Seat 0 (you): 5 cards, asked" in picture
+    assert "Seat 1 (scripted): 5 cards, showed seat 0 a card" in picture
+    middle = picture.split("seven sons.</text>")[-1]     # after the question: the card
+    assert "Queen of Clubs" in middle and "#cardlab-table-back" not in middle
+    play(widget, ["pass"])                               # seat 1 asks KH 5H: the learner shows
+    widget.hand.click("5H")
+    play(widget, ["pass"])                               # seat 2 asks QD 7H: nobody can show
+    picture = widget.seats.value
+    assert "Seat 2 asked: The Queen of Diamonds has seven sons." in picture
+    assert "Seat 3 (scripted): 5 cards, passed" in picture
+    assert "Seat 0 (you): 5 cards, passed" in picture
+
+
+def test_a_card_shown_to_another_seat_lies_face_down():
+    widget = FiveSonsWidget(game=deal(), bots=bots())
+    play(widget, ["ask QC 7H", "pass"])                 # seat 1 asks about KH 5H
+    widget.hand.click("5H")                              # the learner shows: it sees its card
+    assert "Five of Hearts" in widget.seats.value
+    play(widget, ["pass", "pass", "pass"])
+    other = FiveSonsWidget(game=deal(), bots=[Scripted(["QD 7H"]), Scripted(["QD 7H"]),
+                                              Scripted(["QD 7H"])])
+    play(other, ["ask JS 9H", "pass"])                   # seat 1 asks QD 7H; seat 2 shows
+    picture = other.seats.value
+    assert "showed seat 1 a card" in picture
+    middle = picture.split("seven sons.</text>")[-1]
+    assert "#cardlab-table-back" in middle and "Queen of Diamonds" not in middle
+
+
+def test_take_back_in_practice_mode_only():
+    plain = FiveSonsWidget(game=deal(), bots=bots())
+    assert "take_back" not in [b["id"] for b in plain.controls.buttons]
+    widget = FiveSonsWidget(game=deal(), bots=bots(), practice=True)
+    widget.controls.click("take_back")                   # nothing to take back yet
+    assert widget.controls.status == "There is nothing to take back."
+    play(widget, ["ask QC 7H"])
+    assert widget.decision.kind == Kind.GUESS and widget.log_lines
+    widget.controls.click("take_back")
+    assert widget.decision.kind == Kind.ASK and widget.log_lines == []
+    assert widget.controls.status.startswith("Taken back")
+    play(widget, ["ask KD 8H", "pass"])                  # another question instead
+    assert widget.log_lines[0] == "Seat 0 asked: The King of Diamonds has eight sons."

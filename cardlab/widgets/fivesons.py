@@ -14,6 +14,8 @@ solution once the rules reveal it to seat 0 (its own wrong guess, or the end).
 '<p class="cardlab-question">The Queen of Spades has three sons.</p>'
 >>> play.ask(); play.log_lines[0]
 'Seat 0 asked: The Queen of Spades has three sons.'
+
+In practice mode (`practice=True`) "Take back" undoes the learner's last decision.
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.i18n import Count, Text, message
+from cardlab.i18n import Text, message
 from cardlab.table import Person, Seat, SeatBot, Table
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.fivesons_round import round_picture
 from cardlab.widgets.notes import NotesSheet
 from cardlab.widgets.stepper import DeductionStepper
 
@@ -53,7 +56,7 @@ class FiveSonsWidget(widgets.VBox):
     def __init__(self, rules: FiveSonsRules | None = None,
                  bots: Sequence[str | SeatBot] | None = None, seed: int | None = None,
                  lang: str = "en", problems: Sequence[Text] = (),
-                 game: FiveSonsGame | None = None) -> None:
+                 game: FiveSonsGame | None = None, practice: bool = False) -> None:
         game = game or FiveSonsGame.deal(rules or FiveSonsRules(), seed)
         self.lang = lang
         self.seed = seed
@@ -62,7 +65,7 @@ class FiveSonsWidget(widgets.VBox):
         seats += [bot_seat(bot, None if seed is None else seed + seat) if isinstance(bot, str)
                   else bot for seat, bot in enumerate(chosen, start=1)]
         self.bots = tuple(seat.name for seat in seats[1:] if not isinstance(seat, Person))
-        self.table = Table(game, seats)
+        self.table = Table(game, seats, practice=practice)
         self.face: Card | None = None
         self.heart: Card | None = None
         self._seen = 0  # events already shown before the learner's last action
@@ -78,6 +81,8 @@ class FiveSonsWidget(widgets.VBox):
             ButtonSpec("guess", self._text("guess")),
             ButtonSpec("pass", self._text("pass")),
             ButtonSpec("hint", self._text("hint")),
+            *([ButtonSpec("take_back", message("fstable_round.take_back", lang))]
+              if practice else []),
         ], label=self._text("controls"))
         self.advice = widgets.HTML()
         self.solution = widgets.HTML()
@@ -104,9 +109,9 @@ class FiveSonsWidget(widgets.VBox):
 
     @classmethod
     def from_settings(cls, settings: AppSettings) -> FiveSonsWidget:
-        """The game an app's address asks for (`cardlab.apps.read_settings`)."""
+        """The game an app's address asks for (`cardlab.apps.read_settings`), in practice mode."""
         return cls(settings.rules, settings.bots, settings.seed, settings.lang,
-                   settings.problems)
+                   settings.problems, practice=True)
 
     @property
     def game(self) -> FiveSonsGame:
@@ -224,17 +229,35 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.update("pass", disabled=kind != Kind.GUESS)
         self.controls.update("hint", disabled=kind is None)
         self.controls.status = " ".join(filter(None, [self._news(), self._prompt(decision)]))
-        self.seats.value = self._seats_html()
+        self.seats.value = round_picture(self.table, self._names(), self.lang)
         self.solution.value = self._solution_html()
         self.history.value = self._log_html()
         self.review.layout.display = None if self.game.over else "none"
+
+    def undo(self) -> None:
+        """Practice mode: take back the learner's last decision and the bots' moves after it."""
+        try:
+            self.table.undo()
+        except IllegalAction as err:
+            self._say(err.text(self.lang))
+            return
+        self._seen = min(self._seen, len(self.table.events))
+        self.face = self.heart = None
+        self.advice.value = ""
+        self.refresh()
+        self._say(message("fstable_round.taken_back", self.lang))
+
+    def _names(self) -> list[str]:
+        return [self._text("seat_you", seat=seat) if seat == LEARNER else
+                self._text("seat_bot", seat=seat, bot=self.bots[seat - 1])
+                for seat in range(self.game.players)]
 
     def _review(self, _button: str) -> None:
         self.open_stepper()
 
     def _press(self, button: str) -> None:
         {"ask": self.ask, "guess": self.guess, "pass": self.pass_guess,
-         "hint": self.hint}[button]()
+         "hint": self.hint, "take_back": self.undo}[button]()
 
     def _act(self, action: Question | Show | Guess | NoGuess) -> None:
         """Hand the learner's decision to the table, then let the bots play until it waits."""
@@ -294,25 +317,6 @@ class FiveSonsWidget(widgets.VBox):
             sentence = self._text("guess_line", face=self.face.name(self.lang),
                                   heart=self.heart.name(self.lang))
         return _paragraphs([sentence], "cardlab-question")
-
-    def _seats_html(self) -> str:
-        game = self.game
-        current = game.decisions[0].seat if game.decisions else None
-        items = []
-        for seat, size in enumerate(game.rules.hand_sizes):
-            who = (self._text("seat_you", seat=seat) if seat == LEARNER else
-                   self._text("seat_bot", seat=seat, bot=self.bots[seat - 1]))
-            notes = [Count("fscount", size).label(self.lang)]
-            if game.winner == seat:
-                notes.append(self._text("won"))
-            elif seat in game.eliminated:
-                notes.append(self._text("eliminated"))
-            if current == seat:
-                notes.append(self._text("deciding"))
-            items.append(f"<li><strong>{html.escape(who)}</strong>: "
-                         f"{html.escape(', '.join(notes))}</li>")
-        return (f'<ul class="cardlab-seats" aria-label="{html.escape(self._text("seats"))}">'
-                f'{"".join(items)}</ul>')
 
     def _solution_html(self) -> str:
         solution = self.revealed

@@ -113,3 +113,22 @@ def test_german_keyboard_only_on_a_phone(page, gallery, screenshot):
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert app.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
     screenshot("app-fivesons-de-390px", app)
+
+
+def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot):
+    app = open_app(page, gallery)
+    table = app.get_by_role("img", name="The table")
+    assert "Seat 1 (logician): 2 cards, nothing yet this round" in table.text_content()
+    face, heart = a_question_someone_answers()
+    ask(app, face.name(), heart.name())
+    app.get_by_role("status").filter(has_text="showed seat 0 the").wait_for(timeout=30_000)
+    assert "Seat 0 (you): 2 cards, asked" in table.text_content()
+    assert f"Seat 0 asked: The {face.name()} has" in table.text_content()
+    screenshot("app-fivesons-table", app)
+    app.get_by_role("button", name="Take back", exact=True).focus()
+    app.keyboard.press("Enter")
+    app.get_by_role("status").filter(has_text="Taken back").wait_for(timeout=30_000)
+    assert app.locator(".cardlab-log li").count() == 0
+    assert "nothing yet this round" in table.text_content()
+    assert serious_violations(app) == []
+    assert app.outside_requests == []

@@ -1,0 +1,90 @@
+"""A Five Sons table seen from seat 0: the seats round the felt, the question in the middle.
+
+Each seat shows its name, its face-down cards (hand sizes are public) and what it
+did in the current question round: asked, passed, showed a card (to whom),
+guessed wrong, won. The question is written out in the middle; the card shown
+lies there face up only when the viewer asked or showed it, else face down.
+
+>>> from cardlab.cards import Card
+>>> places = [Seated(0, "You", 7, "asked"), Seated(1, "Seat 1", 7, "passed"),
+...           Seated(2, "Seat 2", 6, "showed", turn=True)]
+>>> svg = fivesons_table_svg(places, "The Queen of Spades has three sons.", Card.parse("QS"),
+...                          "The table")
+>>> 'role="img"' in svg and "Seat 2: 6 cards, showed" in svg
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardlab.cards import Card
+from cardlab.i18n import Count, message
+from cardlab.render.cards import CARD_WIDTH, FONT, card_back, card_face
+from cardlab.render.svg import element, svg_document
+from cardlab.render.table import BACK_ID, FELT, FELT_EDGE, ON_FELT, TURN
+
+WIDTH, HEIGHT = 600, 380
+_BACK_SCALE, _BACK_STEP = 0.45, 6
+#: What a seat did this round, written under its name on a lighter tag.
+DONE = "#ffe9a8"
+
+
+@dataclass(frozen=True)
+class Seated:
+    """One seat as the viewer sees it: name, cards held, what it did this round ('' nothing)."""
+
+    seat: int
+    name: str
+    cards: int
+    done: str = ""
+    turn: bool = False
+
+
+def fivesons_table_svg(places: Sequence[Seated], question: str, shown: Card | bool | None,
+                       title: str, lang: str = "en") -> str:
+    """The table; `places[0]` is the viewer. `shown`: the card shown, if the viewer saw it;
+    True when a card was shown that the viewer did not see; None or False when none was."""
+    n = len(places)
+    parts = [element("defs", None, element("g", None, card_back(lang=lang), id=BACK_ID)),
+             element("rect", x=4, y=4, width=WIDTH - 8, height=HEIGHT - 8, rx=140,
+                     fill=FELT, stroke=FELT_EDGE, stroke_width=8)]
+    for i, place in enumerate(places):
+        angle = math.radians(90 + i * 360 / n)
+        x = WIDTH / 2 + 200 * math.cos(angle)
+        y = HEIGHT / 2 + (HEIGHT / 2 - 62) * math.sin(angle)
+        parts.append(_seat(place, x, y, lang))
+    if question:
+        parts.append(element("text", question, x=WIDTH / 2, y=HEIGHT / 2 - 72,
+                             text_anchor="middle", font_size=15, font_weight="bold",
+                             fill=ON_FELT, font_family=FONT))
+    if isinstance(shown, Card):
+        parts.append(card_face(shown, WIDTH / 2 - CARD_WIDTH / 2, HEIGHT / 2 - 16, lang=lang))
+    elif shown is True:
+        parts.append(element("use", href=f"#{BACK_ID}", transform=(
+            f"translate({WIDTH / 2 - CARD_WIDTH / 2:.1f},{HEIGHT / 2 - 16:.1f})")))
+    seats = "; ".join(message("fstable_round.place", lang, name=place.name,
+                              cards=Count("fscount", place.cards).label(lang),
+                              done=place.done or message("fstable_round.idle", lang))
+                      for place in places)
+    description = " ".join(filter(None, [question, f"{seats}."]))
+    return svg_document(WIDTH, HEIGHT, title, *parts, description=description, fluid=True)
+
+
+def _seat(place: Seated, x: float, y: float, lang: str) -> str:
+    width = CARD_WIDTH * _BACK_SCALE + _BACK_STEP * max(place.cards - 1, 0)
+    backs = "".join(element("use", href=f"#{BACK_ID}", x=round(i * _BACK_STEP / _BACK_SCALE))
+                    for i in range(place.cards))
+    parts = [element("g", None, backs, transform=(
+        f"translate({x - width / 2:.1f},{y - 52:.1f}) scale({_BACK_SCALE})"))]
+    parts.append(element("rect", x=x - 84, y=y - 2, width=168, height=24, rx=8, fill=FELT_EDGE,
+                         stroke=TURN if place.turn else "none", stroke_width=3))
+    parts.append(element("text", place.name, x=x, y=y + 15, text_anchor="middle", font_size=14,
+                         font_weight="bold", fill=ON_FELT, font_family=FONT))
+    if place.done:
+        parts.append(element("rect", x=x - 84, y=y + 24, width=168, height=22, rx=8, fill=DONE))
+        parts.append(element("text", place.done, x=x, y=y + 40, text_anchor="middle",
+                             font_size=13, fill="#222222", font_family=FONT))
+    return element("g", None, *parts, data_seat=place.seat)
