@@ -68,7 +68,8 @@ MAX_CELLS = 1 << 27
 #: The most cases a count may be split into; more is refused.
 MAX_CASES = 5000
 
-Location = Hashable
+#: Where a card can be: a seat number, or SOLUTION (Five Sons' two hidden cards).
+Location = int | str
 Clause = tuple[Location, Hashable, Hashable]
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from cardlab.cards import Card
-from cardlab.counting import SOLUTION, Problem
+from cardlab.counting import SOLUTION, Location, Problem
 from cardlab.errors import InconsistentObservations
 from cardlab.fivesons.record import AskSeen, FiveSonsLog, GuessSeen
 from cardlab.i18n import Text
@@ -31,7 +31,7 @@ from cardlab.i18n import Text
 class Place:
     """A location of a card: a seat number or the solution; names itself in a sentence."""
 
-    where: int | str
+    where: Location
 
     def label(self, lang: str = "en") -> str:
         """``'with seat 2'`` or ``'in the solution'``."""
@@ -56,7 +56,7 @@ class Evidence:
 
     log: FiveSonsLog
     #: (card, place, held there?, why), in the order the events happened.
-    observed: list[tuple[Card, int | str, bool, Text]] = field(default_factory=list)
+    observed: list[tuple[Card, Location, bool, Text]] = field(default_factory=list)
     clauses: list[ClauseSeen] = field(default_factory=list)
     eliminated: dict[int, int] = field(default_factory=dict)
 

@@ -19,14 +19,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.counting import SOLUTION, Counts, count_deals
+from cardlab.counting import SOLUTION, Counts, Location, count_deals
 from cardlab.errors import InconsistentObservations
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place
 from cardlab.fivesons.reasoning import Contradiction, Deduction
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.i18n import Text
-
-Location = int | str
 
 
 @dataclass(frozen=True)

@@ -28,11 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardlab.cards import Card
-from cardlab.counting import SOLUTION
+from cardlab.counting import SOLUTION, Location
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place
 from cardlab.i18n import Text
-
-Location = int | str
 
 
 class Contradiction(Exception):
@@ -56,7 +54,7 @@ class Deduction:
     @classmethod
     def from_evidence(cls, evidence: Evidence) -> Deduction:
         """Apply every observation, then every step until nothing new follows."""
-        places = {*evidence.seats, SOLUTION}
+        places: set[Location] = {*evidence.seats, SOLUTION}
         deduction = cls(evidence, {card: set(places) for card in evidence.unknown},
                         clauses=list(evidence.clauses))
         for card, place, holds, why in evidence.observed:
