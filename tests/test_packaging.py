@@ -1,4 +1,4 @@
-"""The project's own promises: ruff-clean code, Binder pins that match the package."""
+"""The project's own promises: ruff- and mypy-clean code, Binder pins that match the package."""
 
 import shutil
 import subprocess
@@ -14,6 +14,12 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_ruff_is_clean():
     result = subprocess.run(["ruff", "check", "cardlab", "tests"], cwd=ROOT,
                             capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+@pytest.mark.skipif(shutil.which("mypy") is None, reason="mypy is in the test extras")
+def test_mypy_is_clean():
+    result = subprocess.run(["mypy"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
 
 
