@@ -133,3 +133,6 @@ def test_a_student_move_then_the_bots_through_the_shared_table(tmp_path):
     shared.play_bots()
     assert shared.table.waiting and shared.table.waiting[0].seat == 0
     assert SharedTable(store, table_id).table.game.to_record() == shared.table.game.to_record()
+    (listed,) = store.tables()
+    assert (listed.id, listed.game, listed.seats) == (table_id, "blackwidow",
+                                                      ("student", "bot:heuristic", "bot:random"))
