@@ -132,3 +132,42 @@ def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot):
     assert "nothing yet this round" in table.text_content()
     assert serious_violations(app) == []
     assert app.outside_requests == []
+
+
+def test_nothing_another_seat_was_told_reaches_the_page(page, gallery):
+    """Every websocket frame, over several rounds: no card shown between two other seats, no
+    other seat's view of a wrong guess, and no solution before the rules reveal it."""
+    received: list[str] = []
+
+    def listen(socket):
+        socket.on("framereceived", lambda frame: received.append(
+            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))
+
+    page.on("websocket", listen)
+    app = open_app(page, gallery)
+    status = app.get_by_role("status").filter(has_text=re.compile("Your turn|Guess|hold both|over"))
+    for _ in range(8):
+        text = status.text_content()
+        lines = app.locator(".cardlab-log li").count()
+        if "The game is over." in text:
+            break
+        if "Your turn to ask" in text:
+            face, heart = a_question_someone_answers()
+            ask(app, face.name(), heart.name())
+        elif "you hold both" in text:
+            app.get_by_role("group", name="Your hand").locator(
+                "button[aria-disabled=false]").first.click()
+        else:
+            app.get_by_role("button", name="Don't guess").click()
+        app.wait_for_function(
+            "n => document.querySelectorAll('.cardlab-log li').length > n", arg=lines,
+            timeout=30_000)
+    text = "\n".join(received)
+    assert "Seat 0 asked" in text                   # the listening works
+    assert re.search(r"Seat [12] showed seat [12] a card", text)  # bots did show each other
+    assert not re.search(r"Seat [12] showed seat [12] the ", text)
+    assert not re.search(r"Seat [12] guessed wrong and saw", text)
+    if "The game is over." not in status.text_content():
+        game = FiveSonsGame.deal(RULES, SEED)
+        solution = " and the ".join(card.name() for card in game.solution)
+        assert solution not in text
