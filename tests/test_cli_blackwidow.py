@@ -5,7 +5,7 @@ import re
 
 from test_cli import _one_line_error, run
 
-from cardlab.blackwidow.match import play_game
+from cardlab.blackwidow.match import play_game, tournament
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cli import main
 from cardlab.records import save_record
@@ -57,7 +57,10 @@ def test_tournament_reports_points_per_hand_with_intervals(capsys):
     data = _json(capsys, "play", "blackwidow", "--bots", "heuristic,random,random,random",
                  "--games", "4", "--seed", "1")
     assert data["heuristic"]["hands"] == 4 and data["random"]["hands"] == 12
-    assert data["heuristic"]["interval95"] >= 0
+    stats = tournament(BlackWidowRules(), ["heuristic", "random", "random", "random"], 4, 1)
+    for name, bot in stats.items():
+        assert data[name]["points_per_hand"] == bot.mean
+        assert data[name]["interval95"] == bot.interval > 0
 
 
 def test_bench_playouts_quick(capsys):
