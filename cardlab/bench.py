@@ -48,7 +48,7 @@ from cardlab.i18n import message
 BENCH_BOTS = ("logician", "random")
 
 
-#: Players at the table in the playout benchmark (CONTRACT.md: 4).
+#: Players at the table in the playout benchmark (the command line promises 4).
 PLAYOUT_PLAYERS = 4
 
 #: The hardest constructed logs take about as long as this many benchmark games.

@@ -1,4 +1,4 @@
-"""Every rule and option of RULES.md §2, with 3 to 6 players."""
+"""Every rule and option of docs/rules.md (Black Widow), with 3 to 6 players."""
 
 import copy
 

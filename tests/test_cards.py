@@ -1,4 +1,4 @@
-"""Card codes, names and decks (CONTRACT.md, "Card codes")."""
+"""Card codes, names and decks (docs/rules.md, "Card codes")."""
 
 import pytest
 from hypothesis import given

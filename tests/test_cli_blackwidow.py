@@ -1,4 +1,4 @@
-"""`cardlab play/replay/bench` for Black Widow, as CONTRACT.md describes."""
+"""`cardlab play/replay/bench` for Black Widow, as the command line promises (README)."""
 
 import json
 import re

@@ -1,4 +1,4 @@
-"""`cardlab play/replay/infer` for Five Sons, exactly as CONTRACT.md describes."""
+"""`cardlab play/replay/infer` for Five Sons, as the README and docs/records.md describe them."""
 
 import json
 import re

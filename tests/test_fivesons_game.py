@@ -1,4 +1,4 @@
-"""Every ruling of RULES.md §1, and illegal actions that change nothing."""
+"""Every ruling of docs/rules.md (Five Sons), and illegal actions that change nothing."""
 
 import copy
 
