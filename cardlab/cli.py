@@ -48,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="open the Voila app gallery on 127.0.0.1")
     serve.add_argument("--port", type=int, default=gallery.DEFAULT_PORT)
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.add_argument("--max-apps", metavar="N",
+                       help=f"apps that may run at once (default {gallery.DEFAULT_APPS}; "
+                            "each takes 50-100 MB)")
     serve.set_defaults(run=_serve)
 
     play = commands.add_parser("play", help="play a whole game (or a tournament) with bots",
@@ -118,7 +121,9 @@ def _emit(args: argparse.Namespace, report: Report) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    return gallery.serve(args.port, not args.no_browser, args.lang)
+    apps = _whole_number(args.max_apps, "--max-apps", low=1)
+    return gallery.serve(args.port, not args.no_browser, args.lang,
+                         gallery.DEFAULT_APPS if apps is None else apps)
 
 
 def _whole_number(value: str | None, option: str, low: int = 0) -> int | None:

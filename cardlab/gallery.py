@@ -35,6 +35,11 @@ def gallery_url(port: int) -> str:
     """The address the gallery answers on."""
     return f"http://{HOST}:{port}/"
 
+#: Apps (kernels) that may run at once by default: each takes 50-100 MB.
+DEFAULT_APPS = 20
+#: The largest cap `--max-apps` accepts.
+MAX_APPS = 1000
+
 
 def check_port(port: int) -> int:
     """`port` if a server can listen on it, else a CardlabError saying which ports can.
@@ -47,14 +52,26 @@ def check_port(port: int) -> int:
     return port
 
 
-def serve(port: int, open_browser: bool, lang: str = "en") -> int:
+def check_max_apps(apps: int) -> int:
+    """`apps` if it is a sensible cap on apps running at once, else a CardlabError.
+
+    >>> check_max_apps(30)
+    30
+    """
+    if not 1 <= apps <= MAX_APPS:
+        raise CardlabError("serve.bad_max_apps", apps=apps, high=MAX_APPS)
+    return apps
+
+
+def serve(port: int, open_browser: bool, lang: str = "en", max_apps: int = DEFAULT_APPS) -> int:
     """Serve the gallery on 127.0.0.1 until SIGTERM, SIGHUP or Ctrl+C; returns the exit status.
 
     Prints the address really served on (the next free port if `port` is
     taken) and how to stop. Stopping stops Voilà and every kernel it started.
     """
     check_port(port)
+    check_max_apps(max_apps)
     root = notebooks_dir()
     from cardlab.serve.server import run  # loads Voilà and Jupyter Server: only when serving
 
-    return run(port, open_browser, lang, root)
+    return run(port, open_browser, lang, root, max_apps)

@@ -130,7 +130,10 @@ def gallery(tmp_path_factory):
     port = free_port()
     log = (tmp_path_factory.mktemp("serve") / "serve.log").open("w+")
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", f"--port={port}"],
+        # Closing a test's browser context does not close its app's kernel the way closing
+        # a tab does, so the session's many pages would reach the default cap of 20.
+        [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", f"--port={port}",
+         "--max-apps=200"],
         stdout=log, stderr=subprocess.STDOUT, text=True,
     )
     url = f"http://127.0.0.1:{port}/"
