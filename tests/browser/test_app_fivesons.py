@@ -48,10 +48,11 @@ def ask(page, face, heart):
     page.get_by_role("button", name="Ask", exact=True).click()
 
 
-def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot):
-    app = open_app(page, gallery)
+def play(app, decisions: int):
+    """Take up to `decisions` of seat 0's decisions by the page's controls (ask a question
+    someone answers, show the first card, never guess); returns the status line."""
     status = app.get_by_role("status").filter(has_text=re.compile("Your turn|Guess|hold both|over"))
-    for _ in range(60):
+    for _ in range(decisions):
         text = status.text_content()
         lines = app.locator(".cardlab-log li").count()
         if "The game is over." in text:
@@ -67,6 +68,12 @@ def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot):
         app.wait_for_function(
             "n => document.querySelectorAll('.cardlab-log li').length > n", arg=lines,
             timeout=30_000)
+    return status
+
+
+def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot):
+    app = open_app(page, gallery)
+    status = play(app, decisions=60)
     assert "The game is over." in status.text_content()
     app.get_by_text("The solution: the").wait_for()
     assert app.get_by_role("button", name="Step through this game").is_visible()
@@ -145,23 +152,7 @@ def test_nothing_another_seat_was_told_reaches_the_page(page, gallery):
 
     page.on("websocket", listen)
     app = open_app(page, gallery)
-    status = app.get_by_role("status").filter(has_text=re.compile("Your turn|Guess|hold both|over"))
-    for _ in range(8):
-        text = status.text_content()
-        lines = app.locator(".cardlab-log li").count()
-        if "The game is over." in text:
-            break
-        if "Your turn to ask" in text:
-            face, heart = a_question_someone_answers()
-            ask(app, face.name(), heart.name())
-        elif "you hold both" in text:
-            app.get_by_role("group", name="Your hand").locator(
-                "button[aria-disabled=false]").first.click()
-        else:
-            app.get_by_role("button", name="Don't guess").click()
-        app.wait_for_function(
-            "n => document.querySelectorAll('.cardlab-log li').length > n", arg=lines,
-            timeout=30_000)
+    status = play(app, decisions=8)
     text = "\n".join(received)
     assert "Seat 0 asked" in text                   # the listening works
     assert re.search(r"Seat [12] showed seat [12] a card", text)  # bots did show each other
