@@ -78,6 +78,6 @@ def test_a_record_missing_the_card_a_responder_chose_is_one_line(tmp_path):
 
 def test_serve_refuses_a_bad_cap_on_apps_before_starting(capsys):
     assert main(["serve", "--no-browser", "--port", "8866", "--max-apps", "0"]) == 2
-    assert capsys.readouterr().err.strip() == "--max-apps: 0 must be at least 1"
+    assert capsys.readouterr().err.strip() == "--max-apps: 0 is too small (at least 1)"
     assert main(["serve", "--no-browser", "--port", "8866", "--max-apps", "5000"]) == 2
     assert capsys.readouterr().err.strip() == "--max-apps: choose from 1 to 1000 apps, not 5000"
