@@ -2,11 +2,16 @@
 
 The learner chooses the players, the bots and the rules, then plays: passes
 three cards, plays cards by pressing them, and reads in the status line why a
-card is refused and who took each trick. Everything drawn comes from seat 0's
-view (`seat_view`): its own cards, cards played, how many cards the others
-hold. Bots' reasons are never shown; a hint is a bot deciding from the
-learner's own seat. Only the teacher's view, opened on purpose, shows every
-hand.
+card is refused and who took each trick. Everything drawn comes from the
+learner's seat's view (`seat_view`): its own cards, cards played, how many
+cards the others hold. Bots' reasons are never shown; a hint is a bot
+deciding from the learner's own seat. Only the teacher's view, opened on
+purpose, shows every hand.
+
+`BlackWidowWidget.at_table` sits the learner at any seat of a table played
+from several screens (a classroom, `cardlab.widgets.classroom_source`): no
+set-up, no practice features (hint, take back, teacher's view), bots moved
+for everybody, and `others_moved` redraws after moves made elsewhere.
 
 >>> from cardlab.blackwidow.rules import BlackWidowRules
 >>> play = BlackWidowWidget(BlackWidowRules(pass_cycle=("hold",)), seed=3)
@@ -53,12 +58,15 @@ from cardlab.table import Person, Seat, Table
 from cardlab.widgets.blackwidow_scores import score_chart_svg, score_sheet_html
 from cardlab.widgets.blackwidow_setup import SetupForm
 from cardlab.widgets.cards import CardButton, CardButtons
+from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.stepper import Stepper
 from cardlab.widgets.stepper_blackwidow import BlackWidowStory
 
-#: The learner's seat.
+#: The learner's seat in a game against bots.
 LEARNER = 0
+#: The views a classroom seat does without: they are practice features or leave the table.
+_PRACTICE_VIEWS = ("teacher", "save", "new")
 PACES = ("instant", "step", "animated")
 #: Seconds between two bot cards at the animated pace.
 ANIMATION_DELAY = 0.6
@@ -72,7 +80,8 @@ _STYLE = Path(__file__).with_name("blackwidow.css")
 
 
 class BlackWidowWidget(widgets.VBox):
-    """The set-up form, then the table: the learner at seat 0 against `bots`."""
+    """The set-up form, then the table: the learner at seat 0 against `bots` (or, through
+    `at_table`, at any seat of a table played elsewhere)."""
 
     def __init__(self, rules: BlackWidowRules | None = None, bots: Sequence[str] | None = None,
                  seed: int | None = None, lang: str = "en", problems: Sequence[Text] = (),
@@ -81,6 +90,10 @@ class BlackWidowWidget(widgets.VBox):
         self.lang = lang
         self.seed = seed
         self.table: Table | None = None
+        self.source: SeatSource | None = None
+        self.seat = LEARNER
+        #: Seat names at a shared table (None: "You" and each bot's name).
+        self.names: tuple[str, ...] | None = None
         self.selected: list[Card] = []
         self._seen = 0      # events shown before the learner's last action
         self._said = ""     # a refusal or hint, shown until the next action
@@ -122,10 +135,10 @@ class BlackWidowWidget(widgets.VBox):
         self.scores = widgets.HTML()
         self.chart = widgets.HTML()
         self.replay = widgets.VBox()
+        self.tools = widgets.HBox([self.views, self.pace, self.load, self.download], layout=_ROW)
         self.board = widgets.VBox([
             self.teacher, self.picture, self.last_trick, self.hand, self.actions, self.events_list,
-            widgets.HBox([self.views, self.pace, self.load, self.download], layout=_ROW),
-            self.counting, self.scores, self.chart, self.replay])
+            self.tools, self.counting, self.scores, self.chart, self.replay])
         self.board.layout.display = _HIDDEN
         self.opening = widgets.VBox([self.setup, self.start_bar])
         style = widgets.HTML(f"<style>{_STYLE.read_text('utf-8')}</style>")
@@ -138,6 +151,28 @@ class BlackWidowWidget(widgets.VBox):
         """The widget an app shows for its page address (bad parameters explained)."""
         return cls(settings.rules, settings.bots, settings.seed, settings.lang,
                    settings.problems)
+
+    @classmethod
+    def at_table(cls, source: SeatSource, seat: int, names: Sequence[str],
+                 lang: str = "en") -> BlackWidowWidget:
+        """The learner at `seat` of a table played from several screens (`names`: every seat's).
+
+        >>> from cardlab.table import Person
+        >>> game = BlackWidowGame.new(BlackWidowRules(players=3), 1)
+        >>> source = LocalSource(Table(game, [Person()] * 3))
+        >>> play = BlackWidowWidget.at_table(source, 2, ["Ann", "Ben", "Cy (you)"])
+        >>> play.name(0), play.decision.seat, [b["id"] for b in play.views.buttons]
+        ('Ann', 2, ['last', 'counting', 'replay'])
+        """
+        widget = cls(source.table.game.rules, lang=lang)
+        widget.seat = seat
+        widget.names = tuple(names)
+        widget.views.buttons = [button for button in widget.views.buttons
+                                if button["id"] not in _PRACTICE_VIEWS]
+        widget.tools.children = [widget.views, widget.download]
+        widget.children = [child for child in widget.children if child is not widget.opening]
+        widget._sit(source)
+        return widget
 
     # -- what the learner sees -------------------------------------------------------
 
@@ -159,10 +194,13 @@ class BlackWidowWidget(widgets.VBox):
         """What the learner must decide now (None while others are to move)."""
         if self.table is None:
             return None
-        return next((d for d in self.table.waiting if d.seat == LEARNER), None)
+        return next((d for d in self.table.waiting if d.seat == self.seat), None)
 
     def name(self, seat: int) -> str:
-        """How a seat is called at this table: 'You' or 'Seat 2 (heuristic)'."""
+        """How a seat is called at this table: 'You (seat 0)', 'Seat 2 (heuristic)', or the
+        name a shared table gave it."""
+        if self.names is not None:
+            return self.names[seat]
         if seat == LEARNER:
             return self._text("you")
         assert self.table is not None
@@ -181,12 +219,31 @@ class BlackWidowWidget(widgets.VBox):
         self.start(BlackWidowGame.new(rules, self.seed), bots)
 
     def start(self, game: BlackWidowGame, bots: Sequence[str]) -> None:
-        """Sit the learner and `bots` at `game` and play on from where it stands."""
+        """Sit the learner and `bots` at `game` and play on from where it stands.
+
+        A classroom seat stays at its table (the set-up and loading are not offered there).
+        """
+        if self.shared:
+            return
         seats: list[Seat] = [Person(self._text("you"))]
         seats += [bot_seat(name, None if self.seed is None else self.seed + seat)
                   for seat, name in enumerate(bots, start=1)]
-        self.table = Table(game, seats, practice=self.setup.practice.value,
-                           pause_between_hands=True)
+        self._sit(LocalSource(Table(game, seats, practice=self.setup.practice.value,
+                                    pause_between_hands=True)))
+
+    @property
+    def shared(self) -> bool:
+        """True at a table played from several screens (`at_table`)."""
+        return self.names is not None
+
+    def others_moved(self) -> None:
+        """Moves made at other screens have reached the table: show them."""
+        if self.table is not None:
+            self.render()
+
+    def _sit(self, source: SeatSource) -> None:
+        self.source = source
+        self.table = source.table
         self.selected = []
         self._seen = 0
         self._said = ""
@@ -197,11 +254,11 @@ class BlackWidowWidget(widgets.VBox):
         self._advance()
 
     def open_stepper(self) -> Stepper | None:
-        """Once the game is over: step through it, told and counted from seat 0 only."""
+        """Once the game is over: step through it, told and counted from this seat only."""
         if self.table is None or not self.table.game.over:
             self._say(self._text("replay_not_yet"))
             return None
-        story = BlackWidowStory(self.table.game.to_record(), self.lang, seats=(LEARNER,))
+        story = BlackWidowStory(self.table.game.to_record(), self.lang, seats=(self.seat,))
         stepper = Stepper(story)
         self.replay.children = [stepper]
         return stepper
@@ -217,11 +274,11 @@ class BlackWidowWidget(widgets.VBox):
         elif decision.kind is Kind.MOON:
             self._say(self._text("moon_first"))
         elif card not in decision.options:
-            why = self.game.hand.why_not(LEARNER, card)
+            why = self.game.hand.why_not(self.seat, card)
             self._say(self._text("refused", card=card.name(self.lang),
                                  why=why.text(self.lang) if why else ""))
         else:
-            self._act(Play(LEARNER, card))
+            self._act(Play(self.seat, card))
 
     # -- the buttons -----------------------------------------------------------------
 
@@ -231,9 +288,9 @@ class BlackWidowWidget(widgets.VBox):
             if len(self.selected) != 3:
                 self._say(self._text("choose_three", count=len(self.selected)))
             else:
-                self._act(Pass(LEARNER, tuple(self.selected)))
+                self._act(Pass(self.seat, tuple(self.selected)))
         elif button in ("moon_self", "moon_others"):
-            self._act(Moon(LEARNER, MoonChoice(button.removeprefix("moon_"))))
+            self._act(Moon(self.seat, MoonChoice(button.removeprefix("moon_"))))
         elif button == "next":
             if self.game.phase is Phase.SCORED:
                 self._seen = len(self.table.events)
@@ -270,11 +327,12 @@ class BlackWidowWidget(widgets.VBox):
         self.render()
 
     def _act(self, action: Pass | Play | Moon) -> None:
-        assert self.table is not None
+        assert self.table is not None and self.source is not None
         try:
-            self.table.act(action)
+            self.source.act(action)
         except CardlabError as err:
-            self._say(err.text(self.lang))
+            self._said = err.text(self.lang)
+            self.render()   # a shared table may have caught up with others' moves
             return
         self._seen = len(self.table.events) - len(self.table.moves[-1].events)
         self.selected = []
@@ -289,7 +347,7 @@ class BlackWidowWidget(widgets.VBox):
         if self.decision is None:
             self._say(self._waiting_text())
             return
-        action, reason = self.table.hint(LEARNER, self._hint_bot)
+        action, reason = self.table.hint(self.seat, self._hint_bot)
         if isinstance(action, Pass):
             what = ", ".join(card.name(self.lang) for card in action.cards)
             self._say(self._text("hint_pass", cards=what, reason=reason.text(self.lang)))
@@ -347,10 +405,10 @@ class BlackWidowWidget(widgets.VBox):
 
     def _advance(self) -> None:
         """Let the bots move at the chosen pace, then show the table."""
-        if self.table is None:
+        if self.source is None:
             return
-        if self.pace.value == "instant":
-            self.table.run()
+        if self.pace.value == "instant" or self.shared:
+            self.source.play_bots()
         elif self.pace.value == "animated":
             self._animate()
         self.render()
@@ -377,12 +435,14 @@ class BlackWidowWidget(widgets.VBox):
 
     @property
     def _teacher(self) -> bool:
-        return bool(self.views.spec("teacher").pressed)
+        return any(button["id"] == "teacher" and button["pressed"]
+                   for button in self.views.buttons)
 
     def render(self) -> None:
-        """Redraw everything from seat 0's view (and every hand only in the teacher's view)."""
+        """Redraw everything from the learner's seat's view (every hand only in the teacher's
+        view)."""
         game = self.game
-        view = seat_view(game, LEARNER)
+        view = seat_view(game, self.seat)
         decision = self.decision
         self.picture.value = self._table_picture(game, view)
         self.hand.show(self._hand_buttons(view, decision))
@@ -412,7 +472,7 @@ class BlackWidowWidget(widgets.VBox):
         taken = view.taken()
         turn = game.hand.to_play() if game.phase is Phase.PLAY else None
         places = [Place(seat, self.name(seat), view.held_by(seat), taken[seat], seat == turn)
-                  for seat in ((LEARNER + i) % n for i in range(n))]
+                  for seat in ((self.seat + i) % n for i in range(n))]
         if game.phase is Phase.PASS:
             direction = game.rules.pass_direction(view.hand_number)
             title = self._text("title_passing", number=view.hand_number + 1, direction=message(
@@ -441,17 +501,18 @@ class BlackWidowWidget(widgets.VBox):
         assert self.table is not None
         buttons = []
         if decision is not None and decision.kind is Kind.PASS:
-            to = (LEARNER + self.game.hand.offset) % self.game.rules.players
+            to = (self.seat + self.game.hand.offset) % self.game.rules.players
             buttons.append(ButtonSpec("pass", self._text("pass", name=self.name(to)),
                                       primary=True))
         if decision is not None and decision.kind is Kind.MOON:
             outcomes = self.game.moon_outcomes()
             buttons += [ButtonSpec(f"moon_{choice}", self._text(
-                f"moon_{choice}", mine=outcomes[choice][LEARNER]), primary=True)
+                f"moon_{choice}", mine=outcomes[choice][self.seat]), primary=True)
                 for choice in MoonChoice]
-        if self.game.phase is Phase.SCORED:
+        local = not self.shared     # a shared table deals the next hand for everybody
+        if local and self.game.phase is Phase.SCORED:
             buttons.append(ButtonSpec("next", self._text("next_hand"), primary=True))
-        elif self.pace.value == "step" and self.table.bot_to_move:
+        elif local and self.pace.value == "step" and self.table.bot_to_move:
             buttons.append(ButtonSpec("next", self._text("next_move"), primary=True))
         if self.table.practice:
             buttons += [ButtonSpec("hint", self._text("hint"), disabled=decision is None),
@@ -460,12 +521,12 @@ class BlackWidowWidget(widgets.VBox):
 
     def _prompt(self, game: BlackWidowGame, view: BlackWidowView,
                 decision: Decision | None) -> str:
-        news = [event.told_to(LEARNER).text(self.lang) for event in self._new_events()
+        news = [event.told_to(self.seat).text(self.lang) for event in self._new_events()
                 if event.kind in _NEWS][-2:]
         phase = game.phase
         if phase is Phase.OVER:
             winners = game.winners
-            prompt = (self._text("you_win") if winners == [LEARNER] else
+            prompt = (self._text("you_win") if winners == [self.seat] else
                       self._text("winners", names=", ".join(map(self.name, winners))))
         elif phase is Phase.SCORED:
             prompt = self._text("hand_over", number=view.hand_number + 1)
@@ -496,7 +557,8 @@ class BlackWidowWidget(widgets.VBox):
         return self.table.events[self._seen:]
 
     def _log(self) -> str:
-        lines = [escape(event.told_to(LEARNER).text(self.lang)) for event in self._new_events()]
+        lines = [escape(event.told_to(self.seat).text(self.lang))
+                 for event in self._new_events()]
         if not lines:
             return ""
         items = "".join(f"<li>{line}</li>" for line in lines[-12:])
@@ -527,7 +589,7 @@ class BlackWidowWidget(widgets.VBox):
         hands = "".join(
             f"<p>{escape(self.name(seat))}</p>"
             f"{hand_svg(kernel.cards_of(bits), lang=self.lang)}"
-            for seat, bits in enumerate(game.hand.holding) if seat != LEARNER)
+            for seat, bits in enumerate(game.hand.holding) if seat != self.seat)
         return (f'<section class="cardlab-bw-teacher"><p><strong>'
                 f'{escape(self._text("teacher_banner"))}</strong></p>{hands}</section>')
 

@@ -2,9 +2,10 @@
 
 The learner asks by choosing a face card and a heart, shows one of two cards
 when holding both, and guesses or lets the chance pass; bots play the other
-seats through the table's one play loop. The view is drawn from what seat 0
-may know only: its own hand, every event as told to seat 0, and the
-solution once the rules reveal it to seat 0 (its own wrong guess, or the end).
+seats through the table's one play loop. The view is drawn from what the
+learner's seat may know only: its own hand, every event as told to it, and
+the solution once the rules reveal it to that seat (its own wrong guess, or
+the end).
 
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> play = FiveSonsWidget(FiveSonsRules(players=3), ["random", "random"], seed=3)
@@ -16,6 +17,10 @@ solution once the rules reveal it to seat 0 (its own wrong guess, or the end).
 'Seat 0 asked: The Queen of Spades has three sons.'
 
 In practice mode (`practice=True`) "Take back" undoes the learner's last decision.
+
+`FiveSonsWidget.at_table` sits the learner at any seat of a table played from
+several screens (a classroom, `cardlab.widgets.classroom_source`): no hint,
+no take back, and `others_moved` redraws after moves made elsewhere.
 """
 
 from __future__ import annotations
@@ -37,12 +42,13 @@ from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import Text, message
 from cardlab.table import Person, Seat, SeatBot, Table
 from cardlab.widgets.cards import CardButton, CardButtons
+from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.fivesons_round import round_picture
 from cardlab.widgets.notes import NotesSheet
 from cardlab.widgets.stepper import DeductionStepper
 
-#: The learner's seat.
+#: The learner's seat in a game against bots.
 LEARNER = 0
 #: The bot whose question the hint suggests.
 HINT_BOT = "infogain"
@@ -51,21 +57,33 @@ _OUTCOMES = ("show", "nobody", "guess", "over")
 
 
 class FiveSonsWidget(widgets.VBox):
-    """The learner at seat 0 against `bots` (one name per other seat)."""
+    """The learner at seat 0 against `bots` (one name per other seat), or at `seat` of a
+    table played elsewhere (`source`, whose seats are called `names`)."""
 
     def __init__(self, rules: FiveSonsRules | None = None,
                  bots: Sequence[str | SeatBot] | None = None, seed: int | None = None,
                  lang: str = "en", problems: Sequence[Text] = (),
-                 game: FiveSonsGame | None = None, practice: bool = False) -> None:
-        game = game or FiveSonsGame.deal(rules or FiveSonsRules(), seed)
+                 game: FiveSonsGame | None = None, practice: bool = False, *,
+                 source: SeatSource | None = None, seat: int = LEARNER,
+                 names: Sequence[str] | None = None) -> None:
         self.lang = lang
         self.seed = seed
-        chosen = bots or ("logician",) * (game.players - 1)
-        seats: list[Seat] = [Person()]
-        seats += [bot_seat(bot, None if seed is None else seed + seat) if isinstance(bot, str)
-                  else bot for seat, bot in enumerate(chosen, start=1)]
-        self.bots = tuple(seat.name for seat in seats[1:] if not isinstance(seat, Person))
-        self.table = Table(game, seats, practice=practice)
+        self.seat = seat
+        #: True at a table played from several screens (`at_table`): no help, no take back.
+        self.shared = source is not None
+        if source is None:
+            game = game or FiveSonsGame.deal(rules or FiveSonsRules(), seed)
+            chosen = bots or ("logician",) * (game.players - 1)
+            seats: list[Seat] = [Person()]
+            seats += [bot_seat(bot, None if seed is None else seed + seat) if isinstance(bot, str)
+                      else bot for seat, bot in enumerate(chosen, start=1)]
+            source = LocalSource(Table(game, seats, practice=practice))
+            names = names or [self._text("seat_you", seat=seat) if seat == LEARNER else
+                              self._text("seat_bot", seat=seat, bot=bot.name)
+                              for seat, bot in enumerate(seats)]
+        self.source = source
+        self.table = source.table
+        self.names = tuple(names or ())
         self.face: Card | None = None
         self.heart: Card | None = None
         self._seen = 0  # events already shown before the learner's last action
@@ -80,14 +98,14 @@ class FiveSonsWidget(widgets.VBox):
             ButtonSpec("ask", self._text("ask"), primary=True),
             ButtonSpec("guess", self._text("guess")),
             ButtonSpec("pass", self._text("pass")),
-            ButtonSpec("hint", self._text("hint")),
+            *([] if self.shared else [ButtonSpec("hint", self._text("hint"))]),
             *([ButtonSpec("take_back", message("fstable_round.take_back", lang))]
-              if practice else []),
+              if self.table.practice else []),
         ], label=self._text("controls"))
         self.advice = widgets.HTML()
         self.solution = widgets.HTML()
         self.history = widgets.HTML()
-        self.notes = NotesSheet(lambda: self.game.observation_log(LEARNER), lang)
+        self.notes = NotesSheet(lambda: self.game.observation_log(self.seat), lang)
         self.review = ControlBar([ButtonSpec("review", message("fsreview.review", lang))],
                                  label=message("fsreview.after_game", lang))
         self.review.layout.display = "none"
@@ -104,8 +122,22 @@ class FiveSonsWidget(widgets.VBox):
                           self.notes, self.review, self.after_game])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-fivesons")
-        self.table.run()
+        self.source.play_bots()
         self.refresh()
+
+    @classmethod
+    def at_table(cls, source: SeatSource, seat: int, names: Sequence[str],
+                 lang: str = "en") -> FiveSonsWidget:
+        """The learner at `seat` of a table played from several screens (`names`: every seat's).
+
+        >>> from cardlab.table import Person
+        >>> game = FiveSonsGame.deal(FiveSonsRules(players=3), 1)
+        >>> source = LocalSource(Table(game, [Person()] * 3))
+        >>> play = FiveSonsWidget.at_table(source, 1, ["Ann", "Ben (you)", "Cy"])
+        >>> play.decision, [button["id"] for button in play.controls.buttons]
+        (None, ['ask', 'guess', 'pass'])
+        """
+        return cls(lang=lang, source=source, seat=seat, names=names)
 
     @classmethod
     def from_settings(cls, settings: AppSettings) -> FiveSonsWidget:
@@ -121,18 +153,17 @@ class FiveSonsWidget(widgets.VBox):
     @property
     def decision(self) -> Decision | None:
         """What the learner must decide now (None: nothing, or the game is over)."""
-        waiting = self.table.waiting
-        return waiting[0] if waiting else None
+        return next((d for d in self.table.waiting if d.seat == self.seat), None)
 
     @property
     def log_lines(self) -> list[str]:
-        """Every event so far as seat 0 was told it."""
-        return [event.told_to(LEARNER).text(self.lang) for event in self.table.events]
+        """Every event so far as the learner's seat was told it."""
+        return [event.told_to(self.seat).text(self.lang) for event in self.table.events]
 
     @property
     def revealed(self) -> tuple[Card, Card] | None:
-        """The solution, once the rules show it to seat 0 (its wrong guess, or the end)."""
-        if self.game.over or LEARNER in self.game.eliminated:
+        """The solution, once the rules show it to the learner (its wrong guess, or the end)."""
+        if self.game.over or self.seat in self.game.eliminated:
             return self.game.solution
         return None
 
@@ -154,7 +185,7 @@ class FiveSonsWidget(widgets.VBox):
         if self._pair_missing():
             return
         assert self.face is not None and self.heart is not None
-        self._act(Question(LEARNER, self.face, self.heart))
+        self._act(Question(self.seat, self.face, self.heart))
 
     def show(self, code: str) -> None:
         """Show this card of the learner's hand to the asker (holding both cards asked about)."""
@@ -167,23 +198,26 @@ class FiveSonsWidget(widgets.VBox):
             self._say(self._text("show_which", first=decision.options[0].name(self.lang),
                                  second=decision.options[1].name(self.lang)))
             return
-        self._act(Show(LEARNER, card))
+        self._act(Show(self.seat, card))
 
     def guess(self) -> None:
         """Name the chosen face and heart as the solution."""
         if self._pair_missing():
             return
         assert self.face is not None and self.heart is not None
-        self._act(Guess(LEARNER, self.face, self.heart))
+        self._act(Guess(self.seat, self.face, self.heart))
 
     def pass_guess(self) -> None:
         """Let the chance to guess pass."""
-        self._act(NoGuess(LEARNER))
+        self._act(NoGuess(self.seat))
 
     def hint(self) -> None:
-        """What the infogain bot would decide at seat 0, from seat 0's view, and why."""
+        """What the infogain bot would decide at the learner's seat, from its view, and why
+        (not at a shared table: a classroom game is played without help)."""
+        if self.shared:
+            return
         try:
-            action, why = self.table.hint(LEARNER, bot_seat(HINT_BOT, self.seed))
+            action, why = self.table.hint(self.seat, bot_seat(HINT_BOT, self.seed))
         except IllegalAction as err:
             self._say(err.text(self.lang))
             return
@@ -201,23 +235,28 @@ class FiveSonsWidget(widgets.VBox):
         self.advice.value = _paragraphs([advice], "cardlab-hint")
 
     def open_stepper(self) -> DeductionStepper:
-        """After the game: step through it from seat 0's view or the table's (never others')."""
+        """After the game: step through it from the learner's view or the table's (never
+        others')."""
         if not self.game.over:
             raise IllegalAction("fsreview.not_over")
         if self.stepper is None:
-            self.stepper = DeductionStepper({LEARNER: self.game.observation_log(LEARNER),
+            self.stepper = DeductionStepper({self.seat: self.game.observation_log(self.seat),
                                              None: self.game.observation_log(None)}, self.lang)
             self.after_game.children = [self.stepper]
         return self.stepper
 
+    def others_moved(self) -> None:
+        """Moves made at other screens have reached the table: show them."""
+        self.refresh()
+
     def refresh(self) -> None:
-        """Redraw everything from seat 0's view."""
+        """Redraw everything from the learner's seat's view."""
         decision = self.decision
         kind = decision.kind if decision else None
         rules = self.game.rules
         showing = decision.options if decision is not None and kind == Kind.SHOW else ()
         self.hand.show([CardButton(card, disabled=card not in showing)
-                        for card in sorted(self.game.observation_log(LEARNER).hand)])
+                        for card in sorted(self.game.observation_log(self.seat).hand)])
         picking = kind in (Kind.ASK, Kind.GUESS)
         self.faces.show([CardButton(card, disabled=not picking, pressed=card == self.face)
                          for card in rules.faces])
@@ -227,9 +266,10 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.update("ask", disabled=kind != Kind.ASK)
         self.controls.update("guess", disabled=kind != Kind.GUESS)
         self.controls.update("pass", disabled=kind != Kind.GUESS)
-        self.controls.update("hint", disabled=kind is None)
+        if not self.shared:
+            self.controls.update("hint", disabled=kind is None)
         self.controls.status = " ".join(filter(None, [self._news(), self._prompt(decision)]))
-        self.seats.value = round_picture(self.table, self._names(), self.lang)
+        self.seats.value = round_picture(self.table, self.names, self.lang, self.seat)
         self.solution.value = self._solution_html()
         self.history.value = self._log_html()
         self.review.layout.display = None if self.game.over else "none"
@@ -247,11 +287,6 @@ class FiveSonsWidget(widgets.VBox):
         self.refresh()
         self._say(message("fstable_round.taken_back", self.lang))
 
-    def _names(self) -> list[str]:
-        return [self._text("seat_you", seat=seat) if seat == LEARNER else
-                self._text("seat_bot", seat=seat, bot=self.bots[seat - 1])
-                for seat in range(self.game.players)]
-
     def _review(self, _button: str) -> None:
         self.open_stepper()
 
@@ -263,15 +298,16 @@ class FiveSonsWidget(widgets.VBox):
         """Hand the learner's decision to the table, then let the bots play until it waits."""
         seen = len(self.log_lines)
         try:
-            self.table.act(action)
+            self.source.act(action)
         except IllegalAction as err:
+            self.refresh()      # a shared table may have caught up with others' moves
             self._say(err.text(self.lang))
             return
         self._seen = seen
         self.advice.value = ""
         if isinstance(action, (Question, Guess)):
             self.face = self.heart = None
-        self.table.run()
+        self.source.play_bots()
         self.refresh()
 
     def _pair_missing(self) -> bool:
@@ -287,10 +323,10 @@ class FiveSonsWidget(widgets.VBox):
         return message(f"fstable.{key}", self.lang, **params)
 
     def _news(self) -> str:
-        """How the latest question or guess ended, as seat 0 was told it."""
+        """How the latest question or guess ended, as the learner's seat was told it."""
         for event in reversed(self.table.events):
             if event.kind in _OUTCOMES:
-                return event.told_to(LEARNER).text(self.lang)
+                return event.told_to(self.seat).text(self.lang)
         return ""
 
     def _prompt(self, decision: Decision | None) -> str:

@@ -1,4 +1,4 @@
-"""The current question round at a Five Sons table, as seat 0 saw it, for the table picture.
+"""The current question round at a Five Sons table, as one seat saw it, for the table picture.
 
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> from cardlab.fivesons.game import FiveSonsGame
@@ -20,11 +20,9 @@ from cardlab.i18n import message
 from cardlab.render.fivesons_table import Seated, fivesons_table_svg
 from cardlab.table import Table
 
-LEARNER = 0
 
-
-def round_picture(table: Table, names: Sequence[str], lang: str = "en") -> str:
-    """The table from seat 0: each seat's cards and what it did since the last question."""
+def round_picture(table: Table, names: Sequence[str], lang: str = "en", seat: int = 0) -> str:
+    """The table from `seat`: each seat's cards and what it did since the last question."""
     game = cast(FiveSonsGame, table.game)
     events = table.events
     start = max((k for k, event in enumerate(events) if event.kind == "ask"), default=len(events))
@@ -32,7 +30,7 @@ def round_picture(table: Table, names: Sequence[str], lang: str = "en") -> str:
     question = ""
     for event in events[start:]:
         if event.kind == "ask":
-            question = event.told_to(LEARNER).text(lang)
+            question = event.told_to(seat).text(lang)
         if event.seat is None:
             continue
         if event.kind == "show":
@@ -43,16 +41,16 @@ def round_picture(table: Table, names: Sequence[str], lang: str = "en") -> str:
         elif event.kind in ("ask", "pass"):
             done[event.seat] = _say(event.kind, lang)
     current = game.decisions[0].seat if game.decisions else None
-    places = [Seated(seat, names[seat], size, done.get(seat) or (
-        _say("out", lang) if seat in game.eliminated else ""), turn=seat == current)
-        for seat, size in enumerate(game.rules.hand_sizes)]
-    return fivesons_table_svg(places, question, _shown(game) if question else None,
+    places = [Seated(place, names[place], size, done.get(place) or (
+        _say("out", lang) if place in game.eliminated else ""), turn=place == current)
+        for place, size in enumerate(game.rules.hand_sizes)]
+    return fivesons_table_svg(places, question, _shown(game, seat) if question else None,
                               _say("title", lang), lang)
 
 
-def _shown(game: FiveSonsGame) -> Card | bool:
-    """The card shown in the last question if seat 0 saw it; True if someone else did."""
-    asks = [e for e in game.observation_log(LEARNER).events if isinstance(e, AskSeen)]
+def _shown(game: FiveSonsGame, seat: int) -> Card | bool:
+    """The card shown in the last question if `seat` saw it; True if someone else did."""
+    asks = [e for e in game.observation_log(seat).events if isinstance(e, AskSeen)]
     if not asks or asks[-1].shown_by is None:
         return False
     return asks[-1].shown or True
