@@ -55,7 +55,7 @@ def test_a_move_is_seen_by_every_process_and_a_late_one_is_refused(tmp_path, mon
     store = Store(tmp_path / "class.sqlite")
     table_id = store.create_table("fivesons", {"players": 3}, 3,
                                   ["student", "student", "student"])
-    alice, other = SharedTable(store, table_id), SharedTable(Store(store.path), table_id)
+    alice, other = SharedTable(store, table_id), SharedTable(Store(store.where), table_id)
     face, heart = alice.table.waiting[0].options[0]
     alice.act(Question(0, face, heart))
     assert [e.kind for e in other.sync()][:1] == ["ask"]

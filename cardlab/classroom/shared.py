@@ -5,6 +5,8 @@ is checked against that replay, then appended with the next sequence number;
 if another process got there first, the replay catches up and the mover is
 told ("Seat 2 has just played; it is not your turn") instead of the move
 landing twice. Bot seats are played by whichever process finds a bot to move.
+While the teacher has paused the table, no move lands; a seat handed to a bot
+is the bot's from the next `sync` on.
 
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.store import Store
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.classroom.store import Store
+from cardlab.classroom.store import STUDENT, Store, TableInfo
 from cardlab.decisions import Event
 from cardlab.errors import IllegalAction
 from cardlab.games import GameEntry, game
@@ -32,28 +34,50 @@ BOT_PREFIX = "bot:"
 
 
 class SharedTable:
-    """A table in a store, replayed here; `table.waiting` lists the students' decisions."""
+    """A table in a store, replayed here.
+
+    Every seat of `table` is a `Person` (moves come from the store, whoever
+    made them), so `table.waiting` lists every open decision; `info.seats`
+    says which of them are students' and which bots'.
+    """
 
     def __init__(self, store: Store, table_id: str) -> None:
         self.store = store
-        self.info = store.table(table_id)
+        self.info: TableInfo = store.table(table_id)
         self.entry: GameEntry = game(self.info.game)
         rules = self.entry.read_rules(self.info.rules)
-        # Every seat is a Person here: moves come from the store, whoever made them.
         self.table = Table(self.entry.new_game(rules, self.info.seed),
                            [Person(controller) for controller in self.info.seats])
-        self.bots: dict[int, SeatBot] = {
-            seat: self.entry.bot_seat(controller.removeprefix(BOT_PREFIX),
-                                      self.info.seed + seat)
-            for seat, controller in enumerate(self.info.seats)
-            if controller.startswith(BOT_PREFIX)}
+        self.bots: dict[int, SeatBot] = {}
+        self._seat_bots()
         self.seq = 0
         self.sync()
 
+    def _seat_bots(self) -> None:
+        """A bot for every bot seat (a seat handed to a bot gets one; others keep theirs)."""
+        for seat, controller in enumerate(self.info.seats):
+            bot = self.bots.get(seat)
+            if controller.startswith(BOT_PREFIX) and (
+                    bot is None or bot.name != controller.removeprefix(BOT_PREFIX)):
+                self.bots[seat] = self.entry.bot_seat(controller.removeprefix(BOT_PREFIX),
+                                                      self.info.seed + seat)
+
+    @property
+    def paused(self) -> bool:
+        """True while the teacher has paused the table (as of the last `sync`)."""
+        return self.info.paused
+
     def sync(self) -> list[Event]:
-        """Replay what other processes appended since the last look; returns its events."""
+        """Replay what other processes appended since the last look, and take in the
+        teacher's changes (pause, seats handed to bots); returns the new events.
+
+        One indexed query when nothing changed."""
+        info, actions = self.store.poll(self.info.id, self.seq)
+        if info.setup != self.info.setup:
+            self.info = info
+            self._seat_bots()
         told: list[Event] = []
-        for seq, data in self.store.actions(self.info.id, after=self.seq):
+        for seq, data in actions:
             told += self._apply(data)
             self.seq = seq
         return told
@@ -61,31 +85,45 @@ class SharedTable:
     def act(self, action: Any) -> list[Event]:
         """A student's move: checked against the latest state, then appended.
 
-        Raises `IllegalAction` if the move is refused, or if another move got there
-        first and this one no longer fits (the replay has caught up by then).
+        Raises `IllegalAction` if the move is refused (the table is paused, the
+        seat is no longer a student's, the rules forbid it), or if another move
+        got there first and this one no longer fits (the replay has caught up by then).
         """
         self.sync()
-        why = self.table.game.why_not(action)
-        if why is not None:
-            raise IllegalAction("classroom.refused", why=why)
-        if not self.store.append(self.info.id, self.seq + 1, self.entry.encode(action)):
+        self._check(action)
+        while not self.store.append(self.info.id, self.seq + 1, self.entry.encode(action),
+                                    self.info.setup):
+            seen = self.seq
             self.sync()
-            why = self.table.game.why_not(action)
-            if why is None:
+            self._check(action, late=self.seq != seen)
+            if self.seq != seen:
                 raise IllegalAction("classroom.too_late")
-            raise IllegalAction("classroom.too_late_why", why=why)
+            # Only the teacher's setup changed (another seat handed over...): try again.
         self.seq += 1
         return self.table.act(action)
 
+    def _check(self, action: Any, late: bool = False) -> None:
+        """Refuse `action` if it cannot be appended now (`late`: another move came first)."""
+        if self.info.paused:
+            raise IllegalAction("classroom.paused")
+        seat = getattr(action, "seat", None)
+        if isinstance(seat, int) and 0 <= seat < len(self.info.seats) and \
+                self.info.seats[seat] != STUDENT:
+            raise IllegalAction("classroom.seat_is_bot", seat=seat)
+        why = self.table.game.why_not(action)
+        if why is not None:
+            raise IllegalAction("classroom.too_late_why" if late else "classroom.refused",
+                                why=why)
+
     def play_bots(self) -> list[Event]:
         """Make every bot move due now (and deal a next hand), racing other processes
-        fairly: a lost race just replays the winner's move."""
+        fairly: a lost race just replays the winner's move. Nothing while paused."""
         told = self.sync()
-        while not self.table.game.over:
+        while not self.table.game.over and not self.info.paused:
             data = self._bot_move()
             if data is None:
                 break
-            if self.store.append(self.info.id, self.seq + 1, data):
+            if self.store.append(self.info.id, self.seq + 1, data, self.info.setup):
                 told += self._apply(data)
                 self.seq += 1
             else:

@@ -1,12 +1,18 @@
-"""Shared tables kept in a SQLite file: the rules, the seed, who sits where, and every action.
+"""Shared tables kept in a store: the rules, the seed, who sits where, and every action.
+
+A store is a SQLite file (WAL mode, created on first use) or a PostgreSQL
+database named by a ``postgresql://`` URL, for a school server or a JupyterHub
+whose kernels do not share a disk. Both keep the same tables and answer the
+same calls.
 
 A table's game is never stored, only the append-only list of its actions: the
 state is always the replay of that list. Each action has a sequence number;
 two processes that append the same number race, and the second one is told
 so (`append` returns False) and replays what the first one wrote.
 
-The file carries an application id, so a store refuses to open a database that
-is not its own, and never writes over it.
+A store knows its own: a SQLite file carries an application id and a database
+a `meta` row, so a store refuses to open a file or database that is not its
+own, and never writes over it.
 
 >>> import tempfile, pathlib
 >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
@@ -22,42 +28,57 @@ is not its own, and never writes over it.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from cardlab.errors import CardlabError
 
 #: "cdlb" in the SQLite header: how a store knows a file is its own.
 APPLICATION_ID = 0x63646C62
-SCHEMA_VERSION = 1
+#: The `meta` row that marks a PostgreSQL database as a classroom store.
+APPLICATION = "cardlab-classroom"
+SCHEMA_VERSION = 2
 #: How long a writer waits for another process's transaction before giving up, in ms.
 BUSY_TIMEOUT_MS = 10_000
+#: The URL schemes of a PostgreSQL store.
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+#: Characters of a table id or token: `secrets.token_urlsafe` of 18 and 24 bytes.
+TABLE_ID_BYTES = 12
+TOKEN_BYTES = 24
+STUDENT = "student"
 
-_SCHEMA = """
-CREATE TABLE tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    rules TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    seats TEXT NOT NULL,
-    created TEXT NOT NULL DEFAULT (datetime('now'))
-);
-CREATE TABLE actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seq INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-"""
+_SCHEMA = (
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    # `setup` counts changes to seats, pause and reveal, so a poll sees them at once.
+    "CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL, "
+    "seed BIGINT NOT NULL, seats TEXT NOT NULL, paused INTEGER NOT NULL DEFAULT 0, "
+    "revealed INTEGER NOT NULL DEFAULT 0, setup INTEGER NOT NULL DEFAULT 0, "
+    "created BIGINT NOT NULL)",
+    "CREATE TABLE actions (table_id TEXT NOT NULL REFERENCES tables(id), "
+    "seq INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (table_id, seq))",
+    # One row per seat token ever given; a seat handed to a bot keeps its row, inactive,
+    # so an old link is told what happened. `holder` is the browser playing the seat now.
+    "CREATE TABLE seats (token TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(id), "
+    "seat INTEGER NOT NULL, active INTEGER NOT NULL DEFAULT 1, holder TEXT, "
+    "heartbeat DOUBLE PRECISION)",
+    "CREATE INDEX seats_of_table ON seats (table_id, seat)",
+)
+_TABLE_COLUMNS = "id, game, rules, seed, seats, paused, revealed, setup"
 
 
 @dataclass(frozen=True)
 class TableInfo:
-    """What a shared table is: its game, rule options, seed and who controls each seat."""
+    """What a shared table is: its game, rule options, seed, who controls each seat,
+    whether the teacher paused it or revealed it, and `setup`, which counts those changes."""
 
     id: str
     game: str
@@ -65,108 +86,342 @@ class TableInfo:
     seed: int
     #: Per seat: "student", or "bot:NAME".
     seats: tuple[str, ...]
+    paused: bool = False
+    revealed: bool = False
+    setup: int = 0
+
+
+class _Connection(Protocol):
+    """One database connection, used by one thread at a time."""
+
+    #: An SQL expression for the database's clock, in seconds since 1970.
+    now: str
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> int: ...
+
+    def transaction(self) -> Any: ...
+
+    def close(self) -> None: ...
+
+
+class _SQLite:
+    """A SQLite file in WAL mode; writes take the write lock up front (BEGIN IMMEDIATE)."""
+
+    now = "((julianday('now') - 2440587.5) * 86400.0)"
+
+    def __init__(self, path: Path) -> None:
+        self.db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
+                                  check_same_thread=False)
+        self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        # With WAL, NORMAL survives any process crash (a kill -9 mid-move included);
+        # only a power cut may lose the last moves, never corrupt the file.
+        self.db.execute("PRAGMA synchronous = NORMAL")
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self.db.execute(sql, params).fetchall()
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self.db.execute(sql, params).rowcount
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class _Postgres:
+    """A PostgreSQL database through psycopg 3 (autocommit, explicit transactions)."""
+
+    now = "extract(epoch from clock_timestamp())"
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg
+        except ImportError:
+            raise CardlabError("classroom.no_psycopg") from None
+        try:
+            self.db = psycopg.connect(url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as err:
+            raise CardlabError("classroom.no_database", url=redacted(url),
+                               why=str(err).strip().splitlines()[-1]) from None
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self.db.execute(sql.replace("?", "%s"), params).fetchall()
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self.db.execute(sql.replace("?", "%s"), params).rowcount
+
+    def transaction(self) -> Any:
+        return self.db.transaction()
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def is_url(where: str | os.PathLike[str]) -> bool:
+    """True for a PostgreSQL URL, False for a file path.
+
+    >>> is_url("postgresql://class@school/cards"), is_url("class.sqlite")
+    (True, False)
+    """
+    return isinstance(where, str) and urlsplit(where).scheme in POSTGRES_SCHEMES
+
+
+def redacted(url: str) -> str:
+    """A URL fit to print: its password replaced by stars.
+
+    >>> redacted("postgresql://teacher:secret@school:5432/cards")
+    'postgresql://teacher:***@school:5432/cards'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
 class Store:
-    """A folder's SQLite file of shared tables, created on first use (WAL mode)."""
+    """The shared tables of a SQLite file or a PostgreSQL database.
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        new = not self.path.exists()
-        if not new and not self.path.is_file():
-            raise CardlabError("classroom.not_a_store", path=str(self.path))
+    One store object may be used from several threads of a process (calls take
+    turns); each process opens its own.
+    """
+
+    def __init__(self, where: str | os.PathLike[str]) -> None:
+        self.where = str(where)
+        self._lock = threading.RLock()
+        self._db: _Connection
+        if is_url(where):
+            self._db = _Postgres(self.where)
+            self._open_postgres()
+        else:
+            self._open_sqlite(Path(where))
+
+    def _open_sqlite(self, path: Path) -> None:
+        new = not path.exists()
+        if not new and not path.is_file():
+            raise CardlabError("classroom.not_a_store", path=str(path))
+        if new and not path.parent.is_dir():
+            raise CardlabError("classroom.no_folder", path=str(path))
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS
-                                       / 1000, check_same_thread=False)
-            self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            # With WAL, NORMAL survives any process crash (a kill -9 mid-move included);
-            # only a power cut may lose the last moves, never corrupt the file.
-            self._db.execute("PRAGMA synchronous = NORMAL")
-            self._open(new)
+            sqlite = _SQLite(path)
+            self._db = sqlite
+            (application,), = sqlite.rows("PRAGMA application_id")
+            (version,), = sqlite.rows("PRAGMA user_version")
+            if new or (application == 0 and version == 0 and not sqlite.rows(
+                    "SELECT 1 FROM sqlite_master LIMIT 1")):
+                sqlite.run("PRAGMA journal_mode = WAL")
+                with sqlite.transaction():
+                    # Another process may have made it since we looked: then keep its tables.
+                    if not sqlite.rows("SELECT 1 FROM sqlite_master LIMIT 1"):
+                        self._create()
+                        sqlite.run(f"PRAGMA application_id = {APPLICATION_ID}")
+                        sqlite.run(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            elif application != APPLICATION_ID:
+                raise CardlabError("classroom.not_a_store", path=str(path))
+            elif version != SCHEMA_VERSION:
+                raise CardlabError("classroom.store_version", path=str(path), version=version,
+                                   expected=SCHEMA_VERSION)
         except sqlite3.DatabaseError:
-            raise CardlabError("classroom.not_a_store", path=str(self.path)) from None
+            raise CardlabError("classroom.not_a_store", path=str(path)) from None
 
-    def _open(self, new: bool) -> None:
-        (application,), = self._db.execute("PRAGMA application_id")
-        (version,), = self._db.execute("PRAGMA user_version")
-        if new or (application == 0 and version == 0 and not self._has_tables()):
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("BEGIN IMMEDIATE")
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    self._db.execute(statement.replace("CREATE TABLE",
-                                                       "CREATE TABLE IF NOT EXISTS"))
-            self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            self._db.execute("COMMIT")
-        elif application != APPLICATION_ID:
-            raise CardlabError("classroom.not_a_store", path=str(self.path))
-        elif version != SCHEMA_VERSION:
-            raise CardlabError("classroom.store_version", path=str(self.path), version=version,
-                               expected=SCHEMA_VERSION)
+    def _open_postgres(self) -> None:
+        where = redacted(self.where)
+        with self._db.transaction():
+            # Two kernels opening a new database at once: one creates, the other waits.
+            self._db.rows("SELECT pg_advisory_xact_lock(?)", (APPLICATION_ID,))
+            names = {name for name, in self._db.rows(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = current_schema()")}
+            if not names:
+                self._create()
+                self._db.run("INSERT INTO meta (key, value) VALUES ('application', ?), "
+                             "('version', ?)", (APPLICATION, str(SCHEMA_VERSION)))
+                return
+            meta = dict(self._db.rows("SELECT key, value FROM meta")) if "meta" in names else {}
+            if meta.get("application") != APPLICATION:
+                raise CardlabError("classroom.not_a_store", path=where)
+            if meta.get("version") != str(SCHEMA_VERSION):
+                raise CardlabError("classroom.store_version", path=where,
+                                   version=meta.get("version"), expected=SCHEMA_VERSION)
 
-    def _has_tables(self) -> bool:
-        return bool(self._db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall())
+    def _create(self) -> None:
+        for statement in _SCHEMA:
+            self._db.run(statement)
 
     def close(self) -> None:
-        """Close the file (a store is also closed when it is garbage collected)."""
-        self._db.close()
+        """Close the connection (a store is also closed when it is garbage collected)."""
+        with self._lock:
+            self._db.close()
+
+    def teacher_token(self) -> str:
+        """The room's teacher token: made on first use, the same for every process after."""
+        with self._lock:
+            self._db.run("INSERT INTO meta (key, value) VALUES ('teacher_token', ?) "
+                         "ON CONFLICT DO NOTHING", (secrets.token_urlsafe(TOKEN_BYTES),))
+            (token,), = self._db.rows("SELECT value FROM meta WHERE key = 'teacher_token'")
+            return str(token)
 
     def create_table(self, game: str, rules: dict[str, Any], seed: int,
                      seats: Sequence[str]) -> str:
-        """A new table; returns its id (long and random: it is part of the teacher's link)."""
-        table_id = secrets.token_urlsafe(12)
-        self._db.execute("INSERT INTO tables (id, game, rules, seed, seats) VALUES (?, ?, ?, ?, ?)",
-                         (table_id, game, json.dumps(rules), seed, json.dumps(list(seats))))
+        """A new table, and a token for each student seat; returns its id (long and random)."""
+        table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
+        with self._lock, self._db.transaction():
+            self._db.run("INSERT INTO tables (id, game, rules, seed, seats, created) "
+                         "VALUES (?, ?, ?, ?, ?, ?)",
+                         (table_id, game, json.dumps(rules), seed, json.dumps(list(seats)),
+                          time.time_ns()))
+            for seat, controller in enumerate(seats):
+                if controller == STUDENT:
+                    self._db.run("INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?)",
+                                 (secrets.token_urlsafe(TOKEN_BYTES), table_id, seat))
         return table_id
 
     def tables(self) -> list[TableInfo]:
         """Every table, oldest first."""
-        rows = self._db.execute("SELECT id, game, rules, seed, seats FROM tables "
-                                "ORDER BY created, rowid").fetchall()
+        with self._lock:
+            rows = self._db.rows(f"SELECT {_TABLE_COLUMNS} FROM tables ORDER BY created, id")
         return [_info(row) for row in rows]
 
     def table(self, table_id: str) -> TableInfo:
         """One table by id; an unknown id is an error a teacher can read."""
-        row = self._db.execute("SELECT id, game, rules, seed, seats FROM tables WHERE id = ?",
-                               (table_id,)).fetchone()
-        if row is None:
-            raise CardlabError("classroom.no_table", table=table_id[:40])
-        return _info(row)
+        with self._lock:
+            rows = self._db.rows(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?",
+                                 (table_id,))
+        if not rows:
+            raise CardlabError("classroom.no_table", table=table_id)
+        return _info(rows[0])
 
     def actions(self, table_id: str, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
         """The table's actions with sequence numbers above `after`, in order."""
-        rows = self._db.execute("SELECT seq, action FROM actions WHERE table_id = ? AND seq > ? "
-                                "ORDER BY seq", (table_id, after)).fetchall()
+        with self._lock:
+            rows = self._db.rows("SELECT seq, action FROM actions WHERE table_id = ? AND seq > ? "
+                                 "ORDER BY seq", (table_id, after))
         return [(seq, json.loads(action)) for seq, action in rows]
 
-    def append(self, table_id: str, seq: int, action: dict[str, Any]) -> bool:
+    def poll(self, table_id: str, after: int) -> tuple[TableInfo, list[tuple[int, dict[str, Any]]]]:
+        """The table as it is now and its actions above `after`, in one indexed query
+        (kernels call this several times a second)."""
+        with self._lock:
+            rows = self._db.rows(
+                f"SELECT {', '.join('t.' + c for c in _TABLE_COLUMNS.split(', '))}, a.seq, "
+                "a.action FROM tables t LEFT JOIN actions a ON a.table_id = t.id AND a.seq > ? "
+                "WHERE t.id = ? ORDER BY a.seq", (after, table_id))
+        if not rows:
+            raise CardlabError("classroom.no_table", table=table_id)
+        return _info(rows[0][:8]), [(seq, json.loads(action)) for *_, seq, action in rows
+                                    if seq is not None]
+
+    def append(self, table_id: str, seq: int, action: dict[str, Any],
+               setup: int | None = None) -> bool:
         """Add action number `seq`, which must be the count so far plus one.
 
-        False if another process appended that number first (or `seq` leaves a gap).
+        False if another process appended that number first (or `seq` leaves a
+        gap); with `setup`, also False if the table is paused or its seats changed
+        since the caller read them (`TableInfo.setup`).
         """
         text = json.dumps(action)
-        if seq != self._last(table_id) + 1:  # lost already: no need to wait for the write lock
-            return False
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            if seq != self._last(table_id) + 1:
-                self._db.execute("ROLLBACK")
+        with self._lock:
+            if seq != self._last(table_id) + 1:  # lost already: no need to wait for the lock
                 return False
-            self._db.execute("INSERT INTO actions (table_id, seq, action) VALUES (?, ?, ?)",
-                             (table_id, seq, text))
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
-        return True
+            condition = "" if setup is None else \
+                " AND EXISTS (SELECT 1 FROM tables WHERE id = ? AND paused = 0 AND setup = ?)"
+            with self._db.transaction():
+                return self._db.run(
+                    "INSERT INTO actions (table_id, seq, action) "
+                    "SELECT CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS TEXT) "
+                    "WHERE (SELECT coalesce(max(seq), 0) FROM actions WHERE table_id = ?) = ?"
+                    + condition + " ON CONFLICT DO NOTHING",
+                    (table_id, seq, text, table_id, seq - 1)
+                    + (() if setup is None else (table_id, setup))) == 1
 
     def _last(self, table_id: str) -> int:
-        (last,), = self._db.execute("SELECT coalesce(max(seq), 0) FROM actions "
-                                    "WHERE table_id = ?", (table_id,))
+        (last,), = self._db.rows("SELECT coalesce(max(seq), 0) FROM actions "
+                                 "WHERE table_id = ?", (table_id,))
         return int(last)
 
+    def seat_tokens(self, table_id: str) -> dict[int, str]:
+        """Each student seat's token (seats handed to a bot have none)."""
+        with self._lock:
+            rows = self._db.rows("SELECT seat, token FROM seats WHERE table_id = ? AND active = 1 "
+                                 "ORDER BY seat", (table_id,))
+        return {seat: token for seat, token in rows}
 
-def _info(row: tuple[str, str, str, int, str]) -> TableInfo:
-    table_id, game, rules, seed, seats = row
-    return TableInfo(table_id, game, json.loads(rules), seed, tuple(json.loads(seats)))
+    def find_token(self, token: str) -> tuple[str, int, bool] | None:
+        """The table and seat of a seat token, and whether it still works; None if unknown."""
+        with self._lock:
+            rows = self._db.rows("SELECT table_id, seat, active FROM seats WHERE token = ?",
+                                 (token,))
+        return None if not rows else (rows[0][0], rows[0][1], bool(rows[0][2]))
+
+    def claim(self, table_id: str, seat: int, holder: str, lease: float) -> bool:
+        """Hold a student seat for `holder`, if it is free, already its, or its holder has
+        sent no heartbeat for `lease` seconds."""
+        with self._lock:
+            return self._db.run(
+                f"UPDATE seats SET holder = ?, heartbeat = {self._db.now} "
+                "WHERE table_id = ? AND seat = ? AND active = 1 AND (holder IS NULL OR "
+                f"holder = ? OR heartbeat < {self._db.now} - ?)",
+                (holder, table_id, seat, holder, lease)) == 1
+
+    def heartbeat(self, table_id: str, seat: int, holder: str) -> bool:
+        """`holder` is still there; False if it no longer holds the seat."""
+        with self._lock:
+            return self._db.run(f"UPDATE seats SET heartbeat = {self._db.now} WHERE table_id = ? "
+                                "AND seat = ? AND active = 1 AND holder = ?",
+                                (table_id, seat, holder)) == 1
+
+    def release(self, table_id: str, seat: int, holder: str) -> None:
+        """`holder` left the seat (if it held it)."""
+        with self._lock:
+            self._db.run("UPDATE seats SET holder = NULL, heartbeat = NULL WHERE table_id = ? "
+                         "AND seat = ? AND holder = ?", (table_id, seat, holder))
+
+    def present(self, lease: float) -> set[tuple[str, int]]:
+        """The (table, seat) pairs held by a browser that sent a heartbeat within `lease` s."""
+        with self._lock:
+            rows = self._db.rows("SELECT table_id, seat FROM seats WHERE active = 1 AND holder "
+                                 f"IS NOT NULL AND heartbeat >= {self._db.now} - ?", (lease,))
+        return {(table_id, seat) for table_id, seat in rows}
+
+    def hand_over(self, table_id: str, seat: int, controller: str) -> None:
+        """Seat `seat` is played by `controller` from now on; its token stops working."""
+        with self._lock, self._db.transaction():
+            (seats,), = self._db.rows("SELECT seats FROM tables WHERE id = ?", (table_id,)) \
+                or [(None,)]
+            if seats is None:
+                raise CardlabError("classroom.no_table", table=table_id)
+            controllers = json.loads(seats)
+            if not 0 <= seat < len(controllers) or controllers[seat] != STUDENT:
+                raise CardlabError("classroom.not_a_student_seat", seat=seat)
+            controllers[seat] = controller
+            self._db.run("UPDATE tables SET seats = ?, setup = setup + 1 WHERE id = ?",
+                         (json.dumps(controllers), table_id))
+            self._db.run("UPDATE seats SET active = 0, holder = NULL, heartbeat = NULL "
+                         "WHERE table_id = ? AND seat = ?", (table_id, seat))
+
+    def set_flag(self, table_id: str, flag: str, value: bool) -> None:
+        """Set `paused` or `revealed` of a table."""
+        if flag not in ("paused", "revealed"):
+            raise ValueError(flag)
+        with self._lock:
+            changed = self._db.run(f"UPDATE tables SET {flag} = ?, setup = setup + 1 "
+                                   "WHERE id = ?", (int(value), table_id))
+        if not changed:
+            raise CardlabError("classroom.no_table", table=table_id)
+
+
+def _info(row: Sequence[Any]) -> TableInfo:
+    table_id, game, rules, seed, seats, paused, revealed, setup = row
+    return TableInfo(table_id, game, json.loads(rules), int(seed), tuple(json.loads(seats)),
+                     bool(paused), bool(revealed), int(setup))
