@@ -1,0 +1,96 @@
+"""The classroom app: the teacher's link opens the teacher's app, a seat's link that seat.
+
+`cardlab classroom` tells the app where the room's store is through the
+environment variable ``CARDLAB_CLASSROOM_STORE`` (a SQLite path or a
+``postgresql://`` URL). The page's address carries ``token`` (the teacher's
+or a seat's) and optionally ``lang``. A missing store, a wrong or old token
+shows one clear message and nothing else.
+
+>>> read_query("token=abc&lang=de")
+ClassroomQuery(token='abc', lang='de')
+>>> page = classroom_app("token=abc", store="")
+>>> "cardlab classroom" in page.children[1].value
+True
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
+
+import ipywidgets as widgets
+
+from cardlab.apps import MAX_QUERY, query_string
+from cardlab.classroom.room import Room
+from cardlab.errors import CardlabError
+from cardlab.i18n import LANGUAGES, message
+from cardlab.widgets.classroom_student import StudentView
+from cardlab.widgets.classroom_teacher import TeacherApp
+from cardlab.widgets.controls import FOCUS_CLASS
+
+#: Where `cardlab classroom` puts the room's store for the app kernels.
+STORE_VARIABLE = "CARDLAB_CLASSROOM_STORE"
+#: The app's path under the gallery, for seat links when the page's own address is unknown.
+APP_PATH = "/voila/render/apps/classroom.ipynb"
+
+
+@dataclass(frozen=True)
+class ClassroomQuery:
+    """The token and language an address asks for (an unknown language: English)."""
+
+    token: str
+    lang: str
+
+
+def read_query(query: str | None = None) -> ClassroomQuery:
+    """`token` and `lang` from a query string (default: this page's).
+
+    >>> read_query("lang=xx")
+    ClassroomQuery(token='', lang='en')
+    """
+    raw = {key: values[-1] for key, values in parse_qs(
+        (query_string() if query is None else query)[:MAX_QUERY]).items()}
+    lang = raw.get("lang", "en")
+    return ClassroomQuery(raw.get("token", ""), lang if lang in LANGUAGES else "en")
+
+
+def page_address() -> str:
+    """This page's address without its query (Voilà tells the kernel), else the app's path.
+
+    >>> os.environ["VOILA_REQUEST_URL"] = "http://10.0.0.5:8866/voila/render/apps/x.ipynb?a=1"
+    >>> page_address()
+    'http://10.0.0.5:8866/voila/render/apps/x.ipynb'
+    >>> del os.environ["VOILA_REQUEST_URL"]; page_address()
+    '/voila/render/apps/classroom.ipynb'
+    """
+    parts = urlsplit(os.environ.get("VOILA_REQUEST_URL", ""))
+    if not (parts.scheme and parts.netloc):
+        return APP_PATH
+    return f"{parts.scheme}://{parts.netloc}{parts.path}"
+
+
+def classroom_app(query: str | None = None, store: str | None = None) -> widgets.VBox:
+    """The page for this address: a title, then the teacher's app, a seat, or why neither."""
+    asked = read_query(query)
+    lang = asked.lang
+    where = os.environ.get(STORE_VARIABLE, "") if store is None else store
+    title = widgets.HTML(f"<h1>{html.escape(message('classroom.view.title', lang))}</h1>")
+    content: widgets.Widget
+    try:
+        if not where:
+            raise CardlabError("classroom.view.no_store", variable=STORE_VARIABLE)
+        room = Room.open(where)
+        access = room.access(asked.token)
+        if access.teacher:
+            content = TeacherApp(room, lang, page_address())
+        else:
+            assert access.table_id is not None and access.seat is not None
+            content = StudentView(room, access.table_id, access.seat, lang)
+    except CardlabError as err:
+        content = widgets.HTML(f'<p class="cardlab-problem" role="status">'
+                               f"{html.escape(err.text(lang))}</p>")
+    page = widgets.VBox([title, content])
+    page.add_class(FOCUS_CLASS)
+    return page

@@ -1,0 +1,203 @@
+"""A student's screen at a classroom table: the game's own table widget, for the link's seat.
+
+The seat is held by one browser at a time (`Room.claim` with this kernel's
+random holder id, kept alive by heartbeats). A browser that finds the seat
+held is told so politely and takes it over by itself once the other page has
+been gone for the room's lease (a reload, or another device). The game is
+the replay of the store, so the student continues where the table stands.
+
+The kernel polls the store every `POLL_SECONDS` in a task on its running
+event loop (never a sleep: the page keeps answering), lets due bots move, and
+redraws when another screen moved. A paused table says so and refuses moves;
+a seat handed to a bot says so and shows nothing more.
+
+>>> import tempfile, pathlib
+>>> from cardlab.classroom.room import Room
+>>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
+>>> table = room.create_table("fivesons", {"players": 3}, 4, ["student", "student", "bot:random"])
+>>> ann = StudentView(room, table, 0, holder="ann")
+>>> ann.playing, ann.table.decision.kind
+(True, <Kind.ASK: 'ask'>)
+>>> "Seat 0 is open in another browser." in StudentView(room, table, 0, holder="bo").message.value
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import secrets
+import time
+from collections.abc import Collection
+from typing import cast
+
+import ipywidgets as widgets
+
+from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.cards import Card
+from cardlab.classroom.room import Room
+from cardlab.classroom.shared import BOT_PREFIX, SharedTable
+from cardlab.errors import CardlabError
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.i18n import message
+from cardlab.render.cards import hand_svg
+from cardlab.widgets.blackwidow import BlackWidowWidget
+from cardlab.widgets.controls import FOCUS_CLASS
+from cardlab.widgets.fivesons import FiveSonsWidget
+
+#: Seconds between two looks at the store.
+POLL_SECONDS = 0.3
+#: Seconds between two heartbeats (well inside the room's lease).
+HEARTBEAT_SECONDS = 2.0
+#: This kernel's holder id: one browser page is one kernel.
+HOLDER = secrets.token_urlsafe(16)
+
+TableWidget = FiveSonsWidget | BlackWidowWidget
+
+
+def seat_names(controllers: tuple[str, ...], me: int | None, lang: str) -> list[str]:
+    """How each seat is called at a classroom table, from `me`'s screen (None: the teacher's).
+
+    >>> seat_names(("student", "bot:logician", "student"), 2, "en")
+    ['Seat 0 (student)', 'Seat 1 (logician)', 'You (seat 2)']
+    """
+    return [_text("you", lang, seat=seat) if seat == me else
+            _text("bot", lang, seat=seat, bot=controller.removeprefix(BOT_PREFIX))
+            if controller.startswith(BOT_PREFIX) else _text("student", lang, seat=seat)
+            for seat, controller in enumerate(controllers)]
+
+
+class StudentView(widgets.VBox):
+    """A message line (seat held elsewhere, paused, handed to a bot) and the seat's table."""
+
+    def __init__(self, room: Room, table_id: str, seat: int, lang: str = "en",
+                 holder: str = HOLDER) -> None:
+        self.room = room
+        self.table_id = table_id
+        self.seat = seat
+        self.lang = lang
+        self.holder = holder
+        self.shared: SharedTable = room.shared(table_id)
+        self.table: TableWidget | None = None
+        #: False once the seat went to a bot or to another browser: the view stops.
+        self.active = True
+        self.message = widgets.HTML()
+        self.revealed = widgets.HTML()
+        self._beat = 0.0
+        self._paused = False
+        self._task: asyncio.Task | None = None
+        super().__init__([self.message])
+        self.add_class(FOCUS_CLASS)
+        self.add_class("cardlab-classroom-student")
+        if room.claim(table_id, seat, holder):
+            self._sit()
+        else:
+            self._say("held", seat=seat, seconds=round(room.lease))
+        self._start_polling()
+
+    @property
+    def playing(self) -> bool:
+        """True while this page holds the seat and shows its table."""
+        return self.active and self.table is not None
+
+    def poll(self) -> None:
+        """One look at the store: take a seat that came free, keep the lease, let bots move,
+        show what others did, the pause and the end."""
+        if not self.active:
+            return
+        if self.table is None:
+            if self.room.claim(self.table_id, self.seat, self.holder):
+                self._sit()
+            return
+        now = time.monotonic()
+        if now - self._beat >= HEARTBEAT_SECONDS:
+            self._beat = now
+            if not self.room.heartbeat(self.table_id, self.seat, self.holder):
+                self._leave("taken", seat=self.seat)
+                return
+        moved = self.shared.play_bots()
+        if self.shared.info.seats[self.seat] != "student":
+            self._leave("handed", seat=self.seat)
+            return
+        changed = self._paused != self.shared.paused
+        if moved or changed:
+            self.table.others_moved()
+        if changed or (self.shared.info.revealed and not self.revealed.value):
+            self._show_state()
+
+    def _sit(self) -> None:
+        self._beat = time.monotonic()
+        self.shared.play_bots()
+        names = seat_names(self.shared.info.seats, self.seat, self.lang)
+        if isinstance(self.shared.table.game, FiveSonsGame):
+            self.table = FiveSonsWidget.at_table(self.shared, self.seat, names, self.lang)
+        else:
+            self.table = BlackWidowWidget.at_table(self.shared, self.seat, names, self.lang)
+        self.children = [self.message, self.table, self.revealed]
+        self._show_state()
+
+    def _show_state(self) -> None:
+        """The pause banner and, once the teacher revealed them, every seat's cards."""
+        self._paused = self.shared.paused
+        if self._paused:
+            self._say("paused")
+        else:
+            self.message.value = ""
+        if self.shared.info.revealed:
+            self.revealed.value = revealed_html(self.shared, self.lang)
+
+    def _leave(self, key: str, **params: object) -> None:
+        self.active = False
+        self.table = None
+        self.children = [self.message]
+        self._say(key, **params)
+
+    def _say(self, key: str, **params: object) -> None:
+        self.message.value = (f'<p class="cardlab-problem" role="status">'
+                              f"{html.escape(_text(key, self.lang, **params), False)}</p>")
+
+    def _start_polling(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python, tests): `poll` is called by hand
+            return
+        # A task, not a thread or a sleep: widgets change on the kernel's own loop only.
+        self._task = loop.create_task(self._keep_polling())
+
+    async def _keep_polling(self) -> None:
+        while self.active:
+            await asyncio.sleep(POLL_SECONDS)
+            try:
+                self.poll()
+            except CardlabError as err:
+                self.message.value = (f'<p class="cardlab-problem" role="status">'
+                                      f"{html.escape(err.text(self.lang))}</p>")
+
+
+def revealed_html(shared: SharedTable, lang: str) -> str:
+    """Every seat's cards (Five Sons: the hands and the solution; Black Widow: the last deal).
+
+    >>> import tempfile, pathlib
+    >>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
+    >>> table = room.create_table("fivesons", {"players": 3}, 4, ["bot:random"] * 3)
+    >>> html = revealed_html(room.shared(table), "en")
+    >>> html.count("<svg"), "Every seat's cards" in html
+    (4, True)
+    """
+    game = shared.table.game
+    names = seat_names(shared.info.seats, None, lang)
+    hands: list[tuple[str, Collection[Card]]]
+    if isinstance(game, FiveSonsGame):
+        hands = [(names[seat], game.hands[seat]) for seat in range(game.players)]
+        hands.append((message("graph.solution", lang), game.solution))
+    else:
+        deal = cast(BlackWidowGame, game).to_record().hands[-1].deal
+        hands = [(names[seat], cards) for seat, cards in enumerate(deal)]
+    parts = "".join(f"<figure><figcaption>{html.escape(name)}</figcaption>"
+                    f"{hand_svg(sorted(cards), lang=lang)}</figure>" for name, cards in hands)
+    return (f'<section class="cardlab-revealed"><h2>{html.escape(_text("revealed", lang), False)}'
+            f"</h2>{parts}</section>")
+
+
+def _text(key: str, lang: str, **params: object) -> str:
+    return message(f"classroom.view.{key}", lang, **params)

@@ -1,0 +1,352 @@
+"""The teacher's classroom app: make tables, hand out seat links, watch every seat's knowledge.
+
+The teacher sees everything, by right: each seat's cards, knowledge graph and
+notes side by side. The students' pages never get any of it: each student
+link opens that seat's view only (`cardlab.widgets.classroom_student`).
+
+A seat link is this page's own address with the seat's token
+(``?token=...``): the kernel learns the page's address from Voilà
+(``VOILA_REQUEST_URL``), so the links carry whatever host the teacher opened
+the page with (open the teacher's link with the machine's LAN address, as
+`cardlab classroom --lan` prints it, for links the students can reach).
+
+>>> import tempfile, pathlib
+>>> from cardlab.classroom.room import Room
+>>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
+>>> app = TeacherApp(room, address="http://10.0.0.5:8866/voila/render/apps/classroom.ipynb")
+>>> app.form.seats[1].value = "bot:random"; app.form.seed.value = 3
+>>> app.create.click("create"); app.create.status
+'Table 1 is ready: Five Sons, 4 players.'
+>>> app.links.value.count('<a href="http://10.0.0.5:8866/voila/render/apps/classroom.ipynb?token=')
+3
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+from collections.abc import Collection
+from dataclasses import asdict
+from typing import Any, cast
+from urllib.parse import urlencode
+
+import ipywidgets as widgets
+
+from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
+from cardlab.blackwidow.report import knowledge_text as blackwidow_text
+from cardlab.blackwidow.view import seat_view
+from cardlab.cards import Card
+from cardlab.classroom.room import Room, TableStatus
+from cardlab.classroom.shared import BOT_PREFIX, SharedTable
+from cardlab.classroom.store import STUDENT
+from cardlab.errors import CardlabError
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.games import GAMES
+from cardlab.games import game as game_entry
+from cardlab.graphs import blackwidow_graph, fivesons_graph
+from cardlab.i18n import message
+from cardlab.render.cards import hand_svg
+from cardlab.render.graph import graph_svg
+from cardlab.render.notes import notes_svg
+from cardlab.widgets.classroom_student import revealed_html, seat_names
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.stepper import Stepper
+
+#: Seconds between two looks at the store for the overview and the watched table.
+POLL_SECONDS = 1.0
+GAME_NAMES = ("fivesons", "blackwidow")
+PLAYERS = range(3, 7)
+_WIDE = {"description_width": "initial"}
+_ROW = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+
+
+class TableForm(widgets.VBox):
+    """A new table: the game, the players, who sits where (a student or a bot), seed, rules."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.game = widgets.Dropdown(options=[(_text(f"game_{name}", lang), name)
+                                              for name in GAME_NAMES],
+                                     description=_text("game", lang), style=_WIDE)
+        self.players = widgets.Dropdown(options=list(PLAYERS), value=4, style=_WIDE,
+                                        description=_text("players", lang))
+        self.seed = widgets.BoundedIntText(value=1, min=0, max=10 ** 9, style=_WIDE,
+                                           description=_text("seed", lang))
+        self.rules = widgets.Text(value="{}", style=_WIDE, description=_text("rules", lang),
+                                  placeholder='{"moon": "choose"}')
+        self.seats: list[widgets.Dropdown] = []
+        self.seat_row = widgets.HBox(layout=_ROW)
+        self._seat_choices()
+        self.game.observe(lambda _: self._seat_choices(), "value")
+        self.players.observe(lambda _: self._seat_choices(), "value")
+        super().__init__([widgets.HBox([self.game, self.players, self.seed], layout=_ROW),
+                          self.seat_row, self.rules])
+        self.add_class(FOCUS_CLASS)
+
+    def read(self) -> tuple[str, dict[str, Any], int, list[str]]:
+        """The game, its rule options, seed and seats; bad rules raise `CardlabError`."""
+        try:
+            options = json.loads(self.rules.value or "{}")
+        except ValueError:
+            raise CardlabError("classroom.teacher.bad_rules") from None
+        if not isinstance(options, dict):
+            raise CardlabError("classroom.teacher.bad_rules")
+        options = {**options, "players": self.players.value}
+        game_entry(self.game.value).read_rules(options)
+        return self.game.value, options, self.seed.value, [seat.value for seat in self.seats]
+
+    def _seat_choices(self) -> None:
+        entry = GAMES[self.game.value]
+        choices = [(_text("student", self.lang), STUDENT)] + [
+            (_text("bot", self.lang, bot=name), BOT_PREFIX + name) for name in entry.bots]
+        old = [seat.value for seat in self.seats]
+        self.seats = [widgets.Dropdown(
+            options=choices, style=_WIDE, description=_text("seat", self.lang, seat=seat),
+            value=old[seat] if seat < len(old) and old[seat] in {value for _, value in choices}
+            else STUDENT) for seat in range(self.players.value)]
+        self.seat_row.children = self.seats
+
+
+class TeacherApp(widgets.VBox):
+    """The new-table form, every table at a glance, and one table watched seat by seat."""
+
+    def __init__(self, room: Room, lang: str = "en", address: str = "") -> None:
+        self.room = room
+        self.lang = lang
+        self.address = address
+        self.statuses: list[TableStatus] = []
+        self.watched: SharedTable | None = None
+        #: Every table replayed here, kept up to date by `refresh` (one query each when idle).
+        self.replays: dict[str, SharedTable] = {}
+        self._drawn = -1            # actions in the watched table's picture
+        self.form = TableForm(lang)
+        self.create = ControlBar([ButtonSpec("create", _text("create", lang), primary=True)],
+                                 label=_text("create_label", lang))
+        self.create.on_click(lambda _: self.create_table())
+        self.overview = widgets.HTML()
+        self.chooser = widgets.Dropdown(description=_text("table", lang), style=_WIDE)
+        self.chooser.observe(lambda _: self.choose(), "value")
+        self.actions = ControlBar([], label=_text("actions_label", lang))
+        self.actions.on_click(self._action)
+        self.handover_seat = widgets.Dropdown(description=_text("handover_seat", lang),
+                                              style=_WIDE)
+        self.handover_bot = widgets.Dropdown(description=_text("handover_bot", lang),
+                                             style=_WIDE)
+        self.links = widgets.HTML()
+        self.seats = widgets.HTML()
+        self.stepper = widgets.VBox()
+        self._task: asyncio.Task | None = None
+        super().__init__([
+            _heading(_text("new_table", lang)), self.form, self.create,
+            _heading(_text("tables", lang)), self.overview,
+            widgets.HBox([self.chooser], layout=_ROW), self.actions,
+            widgets.HBox([self.handover_seat, self.handover_bot], layout=_ROW),
+            self.links, self.seats, self.stepper])
+        self.add_class(FOCUS_CLASS)
+        self.add_class("cardlab-classroom-teacher")
+        self.refresh()
+        self._start_polling()
+
+    # -- the room ---------------------------------------------------------------------
+
+    def create_table(self) -> None:
+        """Make a table from the form; say why not if a choice is bad."""
+        try:
+            game, rules, seed, seats = self.form.read()
+            table_id = self.room.create_table(game, rules, seed, seats)
+        except CardlabError as err:
+            self.create.status = err.text(self.lang)
+            return
+        self.refresh()
+        number = next(k for k, status in enumerate(self.statuses, 1) if status.id == table_id)
+        self.create.status = _text("created", self.lang, number=number,
+                                   game=_text(f"game_{game}", self.lang), players=len(seats))
+        self.chooser.value = table_id
+
+    def refresh(self) -> None:
+        """Read every table's state; redraw the overview and the watched table if it moved."""
+        self.statuses = self.room.tables()
+        for status in self.statuses:
+            if status.id in self.replays:
+                self.replays[status.id].sync()
+            else:
+                self.replays[status.id] = self.room.shared(status.id)
+        self.overview.value = self._overview()
+        options = [(_text("table_label", self.lang, number=number,
+                           game=_text(f"game_{status.game}", self.lang),
+                           players=len(status.seats)), status.id)
+                   for number, status in enumerate(self.statuses, 1)]
+        if [value for _, value in options] != [value for _, value in self.chooser.options]:
+            chosen = self.chooser.value
+            self.chooser.options = options
+            self.chooser.value = chosen if chosen in {value for _, value in options} else None
+        if self.watched is not None and self.watched.seq != self._drawn:
+            self._draw()
+
+    def choose(self) -> None:
+        """Watch the table chosen in the drop-down (or none)."""
+        self.stepper.children = []
+        self._drawn = -1
+        table_id = self.chooser.value
+        self.watched = None if table_id is None else self.replays[table_id]
+        self._draw()
+
+    # -- the chosen table -------------------------------------------------------------
+
+    def _action(self, button: str) -> None:
+        shared = self.watched
+        assert shared is not None
+        try:
+            if button in ("pause", "resume"):
+                self.room.set_paused(shared.info.id, button == "pause")
+            elif button == "reveal":
+                self.room.reveal(shared.info.id)
+            elif button == "handover":
+                seat = self.handover_seat.value
+                if seat is None:
+                    raise CardlabError("classroom.teacher.no_student")
+                self.room.hand_to_bot(shared.info.id, seat, self.handover_bot.value)
+            else:
+                self._open_stepper(shared)
+                return
+        except CardlabError as err:
+            self.actions.status = err.text(self.lang)
+            return
+        shared.sync()
+        self._draw()
+        self.actions.status = _text(f"done_{button}", self.lang)
+        self.overview.value = self._overview()
+
+    def _open_stepper(self, shared: SharedTable) -> None:
+        if not shared.table.game.over:
+            raise CardlabError("classroom.not_over")
+        self.stepper.children = [Stepper.of(shared.table.game, self.lang)]
+
+    def _draw(self) -> None:
+        shared = self.watched
+        if shared is None:
+            self.actions.buttons = []
+            self.links.value = self.seats.value = ""
+            self.handover_seat.options = self.handover_bot.options = []
+            return
+        self._drawn = shared.seq
+        info = shared.info
+        over = shared.table.game.over
+        self.actions.buttons = [asdict(spec) for spec in (
+            ButtonSpec("resume" if info.paused else "pause",
+                       _text("resume" if info.paused else "pause", self.lang)),
+            ButtonSpec("handover", _text("handover", self.lang),
+                       disabled=STUDENT not in info.seats),
+            ButtonSpec("reveal", _text("reveal", self.lang),
+                       disabled=not over or info.revealed),
+            ButtonSpec("stepper", _text("stepper", self.lang), disabled=not over))]
+        names = seat_names(info.seats, None, self.lang)
+        students = [(names[seat], seat) for seat, who in enumerate(info.seats) if who == STUDENT]
+        if [seat for _, seat in students] != [seat for _, seat in self.handover_seat.options]:
+            self.handover_seat.options = students
+        bots = list(shared.entry.bots)
+        if list(self.handover_bot.options) != bots:
+            self.handover_bot.options = bots
+        self.links.value = self._links(shared)
+        self.seats.value = _every_seat(shared, names, self.lang)
+
+    def _links(self, shared: SharedTable) -> str:
+        tokens = self.room.seat_tokens(shared.info.id)
+        names = seat_names(shared.info.seats, None, self.lang)
+        items = "".join(
+            f"<li>{html.escape(names[seat])}: <a href=\"{html.escape(link)}\" target=\"_blank\">"
+            f"<code>{html.escape(link)}</code></a></li>"
+            for seat, link in ((seat, self._link(token)) for seat, token in sorted(tokens.items())))
+        heading = html.escape(_text("links", self.lang))
+        return (f'<section class="cardlab-classroom-links"><h3>{heading}'
+                f"</h3><p>{html.escape(_text('links_private', self.lang))}</p><ul>{items}</ul>"
+                "</section>") if items else ""
+
+    def _link(self, token: str) -> str:
+        query = {"token": token, **({"lang": self.lang} if self.lang != "en" else {})}
+        return f"{self.address}?{urlencode(query)}"
+
+    def _overview(self) -> str:
+        if not self.statuses:
+            return f"<p>{html.escape(_text('no_tables', self.lang))}</p>"
+        head = "".join(f'<th scope="col">{html.escape(_text(f"col_{column}", self.lang))}</th>'
+                       for column in ("table", "game", "seats", "turn", "actions", "state"))
+        rows = "".join(self._row(number, status)
+                       for number, status in enumerate(self.statuses, 1))
+        return (f'<table class="cardlab-classroom-tables"><caption>'
+                f'{html.escape(_text("tables", self.lang))}</caption><thead><tr>{head}</tr>'
+                f"</thead><tbody>{rows}</tbody></table>")
+
+    def _row(self, number: int, status: TableStatus) -> str:
+        names = seat_names(status.seats, None, self.lang)
+        seats = ", ".join(name + ("" if status.seats[seat] != STUDENT else
+                                  " ✓" if seat in status.present else " –")
+                          for seat, name in enumerate(names))
+        shared = self.replays[status.id]
+        state = [_text(key, self.lang) for key, on in (
+            ("over", status.over), ("paused", status.paused), ("revealed", status.revealed))
+            if on] or [_text("playing", self.lang)]
+        cells = (str(number), _text(f"game_{status.game}", self.lang), seats,
+                 _turn(shared, names, self.lang), str(status.actions), ", ".join(state))
+        return "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>"
+
+    def _start_polling(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (plain Python, tests): `refresh` by hand
+            return
+        self._task = loop.create_task(self._keep_polling())
+
+    async def _keep_polling(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            try:
+                self.refresh()
+            except CardlabError as err:
+                self.actions.status = err.text(self.lang)
+
+
+def _turn(shared: SharedTable, names: list[str], lang: str) -> str:
+    """Whose decision the table waits for, in words."""
+    game = shared.table.game
+    if game.over:
+        return "–"
+    seats = sorted({decision.seat for decision in game.decisions})
+    return ", ".join(names[seat] for seat in seats) or _text("dealing", lang)
+
+
+def _every_seat(shared: SharedTable, names: list[str], lang: str) -> str:
+    """Each seat's cards, knowledge graph and notes, side by side (the teacher's right)."""
+    game = shared.table.game
+    columns = []
+    for seat, name in enumerate(names):
+        if isinstance(game, FiveSonsGame):
+            fs_knowledge = FiveSonsKnowledge.from_log(game.observation_log(seat))
+            graph = fivesons_graph(fs_knowledge, lang)
+            hand: Collection[Card] = game.hands[seat]
+            notes = notes_svg(graph, lang)
+        else:
+            bw_game = cast(BlackWidowGame, game)
+            view = seat_view(bw_game, seat)
+            bw_knowledge = BlackWidowKnowledge.from_view(view)
+            graph = blackwidow_graph(bw_knowledge, lang)
+            hand = view.hand
+            notes = "".join(f"<p>{html.escape(line)}</p>"
+                            for line in blackwidow_text(bw_knowledge, lang).splitlines())
+        columns.append(f'<section class="cardlab-classroom-seat"><h3>{html.escape(name)}</h3>'
+                       f"{hand_svg(sorted(hand), lang=lang)}{graph_svg(graph, lang=lang)}"
+                       f"{notes}</section>")
+    revealed = revealed_html(shared, lang) if shared.info.revealed else ""
+    return (f'<div class="cardlab-classroom-seats" style="display:flex;flex-wrap:wrap;gap:1em">'
+            f"{''.join(columns)}</div>{revealed}")
+
+
+def _heading(text: str) -> widgets.HTML:
+    return widgets.HTML(f"<h2>{html.escape(text)}</h2>")
+
+
+def _text(key: str, lang: str, **params: object) -> str:
+    return message(f"classroom.teacher.{key}", lang, **params)
