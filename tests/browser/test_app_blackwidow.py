@@ -4,6 +4,7 @@ card explained, German, the keyboard only, axe-core, what the page receives, and
 import re
 
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.rules import BlackWidowRules
@@ -78,7 +79,8 @@ def test_a_whole_hand_by_card_buttons_ends_on_the_score_sheet(page, gallery, scr
     while cards_left(app):
         play_a_legal_card(app)
     app.locator("[role=status]", has_text="Hand 1 is over").wait_for(timeout=30_000)
-    assert "Hand 1" in app.locator(".cardlab-bw-scores tbody").text_content()
+    # The score sheet is redrawn after the status line: wait for it, do not read it at once.
+    expect(app.locator(".cardlab-bw-scores tbody")).to_contain_text("Hand 1", timeout=30_000)
     app.get_by_role("img", name=re.compile("Running totals")).wait_for()
     assert errors_on(app) == []
     assert app.outside_requests == []
