@@ -33,4 +33,6 @@ def test_worlds_fit_a_phone_and_nothing_scrolls_sideways(page, gallery, screensh
 def test_worlds_lesson_has_no_serious_accessibility_violations(page, gallery, axe):
     page.goto(gallery + LESSON)
     page.locator("svg title", has_text=LAST).first.wait_for(state="attached", timeout=90_000)
+    # The lesson's last widget (the choice of questions) must be drawn before the audit.
+    page.get_by_role("button", name="2", exact=True).wait_for(timeout=30_000)
     assert axe(page) == []
