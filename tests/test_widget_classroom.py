@@ -1,0 +1,242 @@
+"""Classroom seats through their widgets' buttons: two students in one process, one store."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardlab.blackwidow import kernel
+from cardlab.blackwidow.actions import Play
+from cardlab.blackwidow.game import Phase
+from cardlab.classroom.room import Room
+from cardlab.fivesons.actions import Kind
+from cardlab.widgets.blackwidow import BlackWidowWidget
+from cardlab.widgets.classroom import classroom_app
+from cardlab.widgets.classroom_student import StudentView
+from cardlab.widgets.classroom_teacher import TeacherApp
+from cardlab.widgets.fivesons import FiveSonsWidget
+
+HOLD = {"players": 3, "pass_cycle": ["hold"]}
+
+
+@pytest.fixture
+def room(tmp_path):
+    return Room.open(tmp_path / "class.sqlite")
+
+
+def fivesons_move(widget: FiveSonsWidget) -> None:
+    """The first option of whatever the seat must decide, by its buttons."""
+    decision = widget.decision
+    assert decision is not None
+    if decision.kind == Kind.ASK:
+        face, heart = decision.options[0]
+        widget.faces.click(face.code)
+        widget.hearts.click(heart.code)
+        widget.controls.click("ask")
+    elif decision.kind == Kind.SHOW:
+        widget.hand.click(decision.options[0].code)
+    else:
+        widget.controls.click("pass")
+
+
+def blackwidow_move(widget: BlackWidowWidget) -> None:
+    decision = widget.decision
+    assert decision is not None and decision.kind == "play"
+    widget.hand.click(next(card["code"] for card in widget.hand.cards if not card["disabled"]))
+
+
+def test_turns_alternate_and_each_move_shows_on_the_other_screen(room):
+    table = room.create_table("fivesons", {"players": 3}, 5, ["student", "student", "bot:random"])
+    ann = StudentView(room, table, 0, holder="ann")
+    ben = StudentView(room, table, 1, holder="ben")
+    assert isinstance(ann.table, FiveSonsWidget) and isinstance(ben.table, FiveSonsWidget)
+    assert "practice" not in str(ann.table.controls.buttons) and \
+        "hint" not in [b["id"] for b in ann.table.controls.buttons]
+    movers = []
+    for _ in range(12):
+        for view in (ann, ben):
+            view.poll()
+        if ann.table.game.over:
+            break
+        mover = ann if ann.table.decision is not None else ben
+        other = ben if mover is ann else ann
+        assert other.table.decision is None or other.table.decision.kind == Kind.GUESS
+        before = len(other.table.log_lines)
+        fivesons_move(mover.table)
+        movers.append(mover.seat)
+        assert len(other.table.log_lines) == before      # not yet: the other screen is stale
+        other.poll()
+        assert len(other.table.log_lines) > before        # after one look at the store
+        assert other.table.log_lines[before].startswith(f"Seat {mover.seat} ")
+    assert {0, 1} <= set(movers)
+    assert ann.table.game.to_record() == ben.table.game.to_record()
+
+
+def test_a_move_another_screen_made_first_is_refused_and_the_game_goes_on(room):
+    table = room.create_table("blackwidow", HOLD, 3, ["student"] * 3)
+    views = [StudentView(room, table, seat, holder=f"page-{seat}") for seat in range(3)]
+    to_play = views[0].shared.table.game.hand.to_play()
+    stale = views[to_play]
+    assert isinstance(stale.table, BlackWidowWidget) and stale.table.decision is not None
+    card = stale.table.decision.options[0]
+    elsewhere = room.shared(table)            # say, the seat's old page before it closed
+    elsewhere.act(Play(to_play, card))
+    blackwidow_move(stale.table)              # the stale screen still offers its turn
+    nxt = (to_play + 1) % 3
+    assert stale.table.status.startswith(f"It is seat {nxt}'s turn to play, not seat {to_play}'s")
+    assert stale.table.decision is None       # caught up: the card is on the table
+    assert stale.shared.seq == 1
+    views[nxt].poll()
+    blackwidow_move(views[nxt].table)         # the game goes on
+    assert views[nxt].shared.seq == 2
+
+
+def test_a_paused_table_says_so_and_refuses_moves_until_it_goes_on(room):
+    table = room.create_table("blackwidow", HOLD, 3, ["student"] * 3)
+    views = [StudentView(room, table, seat, holder=f"page-{seat}") for seat in range(3)]
+    room.set_paused(table, True)
+    for view in views:
+        view.poll()
+        assert "paused this table" in view.message.value and 'role="status"' in view.message.value
+    mover = next(view for view in views if view.table.decision is not None)
+    blackwidow_move(mover.table)
+    assert "paused" in mover.table.status and mover.shared.seq == 0
+    room.set_paused(table, False)
+    mover.poll()
+    assert mover.message.value == ""
+    blackwidow_move(mover.table)
+    assert mover.shared.seq == 1
+
+
+def test_a_seat_handed_to_a_bot_plays_on_and_its_page_says_so(room):
+    table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    ann = StudentView(room, table, 0, holder="ann")
+    ben = StudentView(room, table, 1, holder="ben")
+    room.hand_to_bot(table, 1, "logician")
+    ben.poll()
+    assert not ben.playing and ben.children == (ben.message,)
+    assert "handed seat 1 to a bot" in ben.message.value
+    for _ in range(6):                         # seat 0 asks; the bots answer and ask on
+        fivesons_move(ann.table)
+        ann.poll()
+        if ann.table.game.over:
+            break
+    seats = {move.seat for move in ann.shared.table.moves}
+    assert {0, 1, 2} <= seats
+
+
+def test_a_seat_open_in_another_browser_is_refused_then_taken_once_free(room):
+    table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    first = StudentView(room, table, 0, holder="tab-1")
+    second = StudentView(room, table, 0, holder="tab-2")
+    assert first.playing and not second.playing
+    assert "open in another browser" in second.message.value and second.children == (
+        second.message,)
+    fivesons_move(first.table)
+    room.release(table, 0, "tab-1")            # the first page closed
+    second.poll()
+    assert second.playing and second.message.value == ""
+    assert second.table.log_lines == first.table.log_lines   # it goes on where it was
+
+
+def test_a_wrong_or_missing_token_shows_one_clear_message_and_nothing_else(tmp_path, room):
+    where = str(tmp_path / "class.sqlite")
+    table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    for query, words in (("token=nope", "not valid for this classroom"),
+                         ("", "no access token"), ("token=nope&lang=de", "Link")):
+        page = classroom_app(query, store=where)
+        _title, content = page.children
+        assert words in content.value and 'role="status"' in content.value
+        assert not hasattr(content, "children")
+    token = room.seat_tokens(table)[1]
+    room.hand_to_bot(table, 1, "random")
+    assert "no longer works" in classroom_app(f"token={token}", store=where).children[1].value
+    seat = classroom_app(f"token={room.seat_tokens(table)[0]}", store=where).children[1]
+    assert isinstance(seat, StudentView) and seat.seat == 0
+    teacher = classroom_app(f"token={room.teacher_token}&lang=de", store=where).children[1]
+    assert isinstance(teacher, TeacherApp) and teacher.lang == "de"
+
+
+# -- hidden information -------------------------------------------------------------
+
+def states(widget) -> str:
+    """Every synced state of the widget and all its children."""
+    found = []
+
+    def walk(node):
+        found.append(node.get_state())
+        for child in getattr(node, "children", ()):
+            walk(child)
+
+    walk(widget)
+    return json.dumps(found, ensure_ascii=False)
+
+
+def assert_no_hidden_card(view: StudentView) -> None:
+    game = view.shared.table.game
+    hand = game.hand
+    text = states(view)
+    hidden = [card for seat, bits in enumerate(hand.holding) if seat != view.seat
+              for card in kernel.cards_of(bits)]
+    assert hidden
+    for card in hidden:
+        for lang in ("en", "de"):
+            assert card.name(lang) not in text, card
+        assert f'"code": "{card.code}"' not in text and f'data-card=\\"{card.code}\\"' \
+            not in text, card
+
+
+def test_a_students_page_holds_no_card_another_seat_holds(room):
+    table = room.create_table("blackwidow", HOLD, 8, ["student", "student", "bot:heuristic"])
+    ann = StudentView(room, table, 0, holder="ann")
+    ben = StudentView(room, table, 1, holder="ben", lang="de")
+    assert_no_hidden_card(ann)
+    assert_no_hidden_card(ben)
+    ann.table.views.click("last")
+    while len(ann.shared.table.game.hand.plays) < 20:
+        view = ann if ann.table.decision is not None else ben
+        blackwidow_move(view.table)
+        (ben if view is ann else ann).poll()
+        assert_no_hidden_card(ann)
+        assert_no_hidden_card(ben)
+    assert not any(button["id"] == "teacher" for button in ann.table.views.buttons)
+
+
+def test_the_teacher_creates_watches_pauses_hands_over_reveals_and_steps(room):
+    teacher = TeacherApp(room, address="http://127.0.0.1:1/voila/render/apps/classroom.ipynb")
+    assert "No tables yet" in teacher.overview.value
+    teacher.form.game.value = "blackwidow"
+    teacher.form.players.value = 3
+    teacher.form.rules.value = "[1]"
+    teacher.create.click("create")
+    assert "must be a JSON object" in teacher.create.status and room.tables() == []
+    teacher.form.rules.value = json.dumps({"pass_cycle": ["hold"]})
+    teacher.form.seats[2].value = "bot:heuristic"
+    teacher.create.click("create")
+    assert teacher.create.status == "Table 1 is ready: Black Widow, 3 players."
+    table = teacher.chooser.value
+    assert teacher.seats.value.count('class="cardlab-classroom-seat"') == 3
+    assert teacher.seats.value.count("<svg") >= 6          # every seat's hand and graph
+    assert teacher.links.value.count("<li>") == 2          # the two student seats
+    assert "Black Widow" in teacher.overview.value and "Whose turn" in teacher.overview.value
+    assert teacher.actions.spec("reveal").disabled and teacher.actions.spec("stepper").disabled
+    teacher.actions.click("pause")
+    assert room.tables()[0].paused and "Paused" in teacher.actions.status
+    teacher.actions.click("resume")
+    teacher.handover_seat.value = 1
+    teacher.handover_bot.value = "heuristic"
+    teacher.actions.click("handover")
+    assert room.tables()[0].seats[1] == "bot:heuristic"
+    ann = StudentView(room, table, 0, holder="ann")
+    while ann.shared.table.game.phase is not Phase.OVER:
+        blackwidow_move(ann.table)
+        ann.poll()
+    teacher.refresh()
+    assert "over" in teacher.overview.value
+    teacher.actions.click("reveal")
+    assert room.tables()[0].revealed
+    ann.poll()
+    assert "Every seat's cards" in ann.revealed.value
+    teacher.actions.click("stepper")
+    assert teacher.stepper.children[0].count > 0
