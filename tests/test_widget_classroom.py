@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from ipywidgets.widgets.widget import _instances
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.actions import Play
@@ -161,16 +162,18 @@ def test_a_wrong_or_missing_token_shows_one_clear_message_and_nothing_else(tmp_p
 # -- hidden information -------------------------------------------------------------
 
 def states(widget) -> str:
-    """Every synced state of the widget and all its children."""
-    found = []
+    """Every synced state of the widget and all its children, model ids replaced by the
+    models' own states (ids differ between two pages that show the same)."""
+    def walk(value):
+        if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+            return walk(_instances[value.removeprefix("IPY_MODEL_")].get_state())
+        if isinstance(value, dict):
+            return {key: walk(item) for key, item in value.items()}
+        if isinstance(value, list | tuple):
+            return [walk(item) for item in value]
+        return value
 
-    def walk(node):
-        found.append(node.get_state())
-        for child in getattr(node, "children", ()):
-            walk(child)
-
-    walk(widget)
-    return json.dumps(found, ensure_ascii=False)
+    return json.dumps(walk(widget.get_state()), ensure_ascii=False)
 
 
 def assert_no_hidden_card(view: StudentView) -> None:
@@ -240,3 +243,54 @@ def test_the_teacher_creates_watches_pauses_hands_over_reveals_and_steps(room):
     assert "Every seat's cards" in ann.revealed.value
     teacher.actions.click("stepper")
     assert teacher.stepper.children[0].count > 0
+
+
+# Five Sons: deals seat 0 cannot tell apart give its page the same state, move for move.
+HANDS = ["KH JC AH 5H JD", "QC KC 2H 4H 6H", "QD KD 7H 8H JH", "QH JS KS 9H TH"]
+TWIN = ["KH JC AH 5H JD", "QC KC 2H 4H 6H", "QD KD 7H 9H JH", "QH JS KS 8H TH"]  # 8H, 9H swapped
+OTHER_SOLUTION = ("JS 3H", [hand.replace("JS", "QS") for hand in HANDS])
+
+
+def twin_room(tmp_path, monkeypatch, name, solution, hands):
+    from cardlab.cards import parse_cards
+    from cardlab.fivesons.game import FiveSonsGame
+    from cardlab.games import GAMES
+
+    def dealt(rules, seed):
+        return FiveSonsGame.start(rules, parse_cards(solution), [parse_cards(h) for h in hands])
+
+    monkeypatch.setattr(GAMES["fivesons"], "new_game", dealt)
+    room = Room.open(tmp_path / f"{name}.sqlite")
+    table = room.create_table("fivesons", {}, 1, ["student"] * 4)
+    views = [StudentView(room, table, seat, holder=f"{name}-{seat}") for seat in range(4)]
+    monkeypatch.undo()
+    return views
+
+
+def fivesons_script(widget: FiveSonsWidget, step: int) -> None:
+    """A decision that reads the same in every twin: questions and shows avoid 8H and 9H."""
+    decision = widget.decision
+    if decision.kind == Kind.ASK:
+        face, heart = next(pair for k, pair in enumerate(decision.options)
+                           if k >= step and "8H" not in str(pair) and "9H" not in str(pair))
+        widget.faces.click(face.code)
+        widget.hearts.click(heart.code)
+        widget.controls.click("ask")
+    else:
+        fivesons_move(widget)
+
+
+def test_deals_a_student_cannot_tell_apart_give_the_same_page(tmp_path, monkeypatch):
+    rooms = [twin_room(tmp_path, monkeypatch, "real", "QS 3H", HANDS),
+             twin_room(tmp_path, monkeypatch, "twin", "QS 3H", TWIN),
+             twin_room(tmp_path, monkeypatch, "other", *OTHER_SOLUTION)]
+    for step in range(10):
+        for views in rooms:
+            mover = next(view for view in views if view.table.decision is not None)
+            fivesons_script(mover.table, step)
+            for view in views:
+                view.poll()
+        pages = [states(views[0]) for views in rooms]
+        assert pages[0] == pages[1] == pages[2], step
+    assert rooms[0][0].shared.seq == 10
+    assert states(rooms[0][2]) != states(rooms[1][2])     # seat 2 does see its 8H or 9H
