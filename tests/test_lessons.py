@@ -258,3 +258,65 @@ def test_which_card_a_seat_saw(passed_twice):
     assert legal.check_seen_card(legal.NO_CARD, passed_twice, 2, 1).correct
     guessed = legal.check_seen_card("9H", passed_twice, 2, 1)
     assert not guessed.correct and "saw only that seat 3 showed a card" in guessed.text()
+
+
+# -- Numbers in the feedback, as each language writes them ---------------------------------
+
+def test_counts_in_the_feedback_are_grouped_as_each_language_groups_them():
+    rules = FiveSonsRules()
+    right_en = counting.check_deals("1,407,929,402,880", rules)
+    right_de = counting.check_deals("1.407.929.402.880", rules)
+    assert right_en.correct and right_de.correct
+    assert "1,407,929,402,880 is correct." in right_en.text("en")
+    assert "1.407.929.402.880 stimmt." in right_de.text("de")
+    wrong = counting.check_deals("11732745024", rules)
+    assert not wrong.correct
+    assert "11,732,745,024 ways" in wrong.text("en")
+    german = wrong.text("de")
+    assert "11.732.745.024 Arten" in german and "1.407.929.402.880 Verteilungen" in german
+    assert "," not in german.split("zusammen ")[1]
+
+
+def test_chances_in_the_feedback_are_german_percentages_in_german():
+    log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    right = counting.check_chance_held("29,6 %", log, QS, 1)
+    assert right.correct
+    assert "8/27, etwa 29,6 %" in right.text("de") and "8/27, about 29.6%" in right.text("en")
+    assert "In 16.144.128 der 54.486.432 Verteilungen" in right.text("de")
+    assert "In 16,144,128 of the 54,486,432 deals" in right.text("en")
+    wrong = counting.check_chance_held("0,5", log, QS, 1)
+    assert not wrong.correct and "ist 8/27, etwa 29,6 %" in wrong.text("de")
+    assert "schreib 30 % oder 0,30" in counting.check_chance_held("30", log, QS, 1).text("de")
+    assert "write 30% or 0.30" in counting.check_chance_held("30", log, QS, 1).text("en")
+
+
+def test_bits_and_points_use_a_decimal_comma_in_german():
+    log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    right = questions.check_bits("6,17", log)
+    assert right.correct and "6,17 Bit" in right.text("de") and "6.17 bits" in right.text("en")
+    wrong = questions.check_bits("72", log)
+    assert not wrong.correct and "log₂ 72 = 6,17 Bit" in wrong.text("de")
+    best = questions.check_best_question(0, log, [parse_cards("KH AH"), parse_cards("QS 3H")])
+    assert not best.correct and "0,00 Bit" in best.text("de")
+    averages = {parse_cards("9C")[0]: 2.5, parse_cards("TC")[0]: 1.25}
+    assert "im Schnitt 2,5 Punkte" in playing.check_playout_choice("9C", averages).text("de")
+    assert "1.2 points" in playing.check_playout_choice("TC", averages).text("en")
+    stats = {"a": HandStats([2, 3, 2, 3] * 10), "b": HandStats([9, 10, 9, 10] * 10)}
+    intervals = playing.check_clearly_better(True, stats, "a", "b").text("de")
+    assert "a: 2,5 Punkte pro Runde" in intervals and "b: 9,5 Punkte" in intervals
+
+
+def test_the_queens_chances_are_german_percentages_in_german(spade_void):
+    right = cardcounting.check_queen_places({"1", "2"}, spade_void)
+    english, german = right.text("en"), right.text("de")
+    share = english.split("Seat 1 may hold it (")[1].split("%")[0]
+    assert f"Platz 1 kann sie haben ({share.replace('.', ',')} %" in german
+    even = cardcounting.check_queen_chance("1/2", spade_void, 1)
+    assert not even.correct and " %" in even.text("de") and "% " not in even.text("en")
+
+
+def test_where_a_card_may_be_is_said_with_german_percentages(recorded):
+    early = deduction.check_place(0, recorded.observation_log(2), 5, TH)
+    assert not early.correct
+    assert "where the Ten of Hearts is yet: with seat 0 (20.0%)" in early.text("en")
+    assert "wo Herz-Zehn liegt: bei Platz 0 (20,0 %)" in early.text("de")

@@ -19,7 +19,7 @@ from fractions import Fraction
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.cards import QUEEN_OF_SPADES, Suit
 from cardlab.i18n import Text
-from cardlab.lessons.exercises import Verdict, check_chance
+from cardlab.lessons.exercises import Number, Percent, Verdict, check_chance
 
 
 def queen_places(knowledge: BlackWidowKnowledge) -> set[int]:
@@ -65,7 +65,7 @@ def check_queen_places(answer: set[str] | set[int], knowledge: BlackWidowKnowled
     truth = queen_places(knowledge)
     reasons = [_ruled_out(knowledge, seat) for seat in sorted(chosen - truth)]
     reasons += [Text("lesson.cards.may_hold", seat=seat,
-                     chance=f"{knowledge.probability(QUEEN_OF_SPADES, seat):.1%}")
+                     chance=Percent(knowledge.probability(QUEEN_OF_SPADES, seat)))
                 for seat in sorted(truth)]
     return Verdict(chosen == truth, tuple(reasons))
 
@@ -75,7 +75,7 @@ def check_queen_chance(answer: str, knowledge: BlackWidowKnowledge, seat: int) -
     truth = queen_chance(knowledge, seat)
     counts = knowledge.counts
     n = counts.at[QUEEN_OF_SPADES][seat] if QUEEN_OF_SPADES in counts.at else 0
-    why = Text("lesson.cards.chance_why", n=f"{n:,}", worlds=f"{counts.worlds:,}", seat=seat)
+    why = Text("lesson.cards.chance_why", n=Number(n), worlds=Number(counts.worlds), seat=seat)
     even = Fraction(1, len(knowledge.seats))
     mistakes = [] if even == truth else [(even, Text("lesson.cards.not_even"))]
     return check_chance(answer, truth, why, mistakes)

@@ -21,7 +21,7 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import Text
-from cardlab.lessons.exercises import Verdict, check_chance, check_number
+from cardlab.lessons.exercises import Number, Verdict, check_chance, check_number
 
 
 def deals(rules: FiveSonsRules) -> int:
@@ -40,7 +40,7 @@ def check_deals(answer: str, rules: FiveSonsRules) -> Verdict:
     truth = deals(rules)
     rest = len(rules.deck) - 2
     how = Text("lesson.counting.deals_how", faces=len(rules.faces), hearts=len(rules.hearts),
-               pairs=pairs, rest=rest, hands=f"{truth // pairs:,}", total=f"{truth:,}")
+               pairs=pairs, rest=rest, hands=Number(truth // pairs), total=Number(truth))
     verdict = check_number(answer, truth, [
         (truth // pairs, Text("lesson.counting.forgot_solution", pairs=pairs)),
         (truth * prod(factorial(size) for size in rules.hand_sizes),
@@ -70,8 +70,8 @@ def check_chance_held(answer: str, log: FiveSonsLog, card: Card, place: Location
     """
     counts = FiveSonsKnowledge.from_log(log).counts
     truth = Fraction(counts.at[card][place], counts.worlds)
-    why = Text("lesson.counting.chance_why", n=f"{counts.at[card][place]:,}",
-               worlds=f"{counts.worlds:,}", card=CardName(card), place=Place(place))
+    why = Text("lesson.counting.chance_why", n=Number(counts.at[card][place]),
+               worlds=Number(counts.worlds), card=CardName(card), place=Place(place))
     if place == SOLUTION:
         return check_chance(answer, truth, why)
     unseen = len(log.rules.deck) - len(log.hand)

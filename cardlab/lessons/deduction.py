@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from cardlab.cards import Card
+from cardlab.cards import Card, CardName
 from cardlab.counting import SOLUTION
 from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.game import FiveSonsGame
@@ -51,7 +51,8 @@ def check_place(answer: Location, log: FiveSonsLog, after: int, card: Card) -> V
     facts = {(fact.card, fact.place): fact for fact in knowledge.facts}
     held = next((fact for fact in knowledge.facts if fact.card == card and fact.holds), None)
     if held is None:
-        why = Text("lesson.deduction.not_certain", card=card, chances=Chances(knowledge, card))
+        why = Text("lesson.deduction.not_certain", card=CardName(card),
+                   chances=Chances(knowledge, card))
         reasons: tuple[Text, ...] = (why,)
         if answer != UNSURE and (card, answer) in facts:
             reasons = (facts[card, answer].reason, why)
@@ -71,7 +72,8 @@ class Chances:
 
     def label(self, lang: str = "en") -> str:
         """``'with seat 1 (29.6%), in the solution (11.1%)'``."""
-        return ", ".join(f"{Place(place).label(lang)} ({percent(p)})" for place, p in self.chances)
+        return ", ".join(f"{Place(place).label(lang)} ({percent(p, lang)})"
+                         for place, p in self.chances)
 
 
 def certain_after(log: FiveSonsLog) -> int | None:

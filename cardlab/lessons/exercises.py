@@ -3,6 +3,14 @@
 A checker takes the learner's answer and returns a `Verdict`: right or not,
 and the sentences that explain it (from the engine's own reasons). The
 feedback goes to a ``role="status"`` line, so screen readers announce it.
+Numbers in the feedback are written as the reader's language writes them
+(`Number`, `Percent`): ``1,234.5`` and ``25%`` in English, ``1.234,5`` and
+``25 %`` in German.
+
+Where the widget cannot be drawn (a notebook exported to HTML and read
+offline, a notebook viewed on a website), the box leaves the question, its
+choices and a line saying where answers are checked as plain HTML; where
+the widget is drawn, that copy is hidden, so nothing shows twice.
 
 >>> box = ExerciseBox.number("How many sons has the Three of Hearts?",
 ...                          lambda answer: check_number(answer, 3))
@@ -23,14 +31,64 @@ from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
+from IPython.display import display
 
-from cardlab.i18n import Text, message
+from cardlab.i18n import Text, message, number
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 
 #: How far a number may be from the exact answer and still count (one part in a thousand),
 #: and for chances, how many percentage points.
 RELATIVE, CHANCE = Fraction(1, 1000), Fraction(1, 200)
 _THOUSANDS = re.compile(r"^\d{1,3}([,.’']\d{3})+$")
+#: The class of an exercise box, and of its plain copy for where widgets are not drawn.
+BOX_CLASS, OFFLINE_CLASS = "cardlab-exercise", "cardlab-exercise-offline"
+#: The plain copy, marked as an exercise by a bar at its left.
+_OFFLINE_STYLE = "border-left: 4px solid #0b5a8c; padding: 2px 12px; margin: 4px 0"
+#: Hides the plain copy in any output area where the box itself was drawn.
+_HIDE_OFFLINE = (f"<style>:is(.jp-OutputArea, .output):has(.{BOX_CLASS}) .{OFFLINE_CLASS} "
+                 "{ display: none; }</style>")
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number in a message, written as the reader's language writes numbers.
+
+    A fraction that is not whole is written ``8/27``, the same in every language.
+
+    >>> Number(1407929402880).label("de"), Number(6.1699, 2).label("de")
+    ('1.407.929.402.880', '6,17')
+    >>> Number(Fraction(8, 27)).label(), Number(Fraction(4, 2)).label()
+    ('8/27', '2')
+    """
+
+    value: int | float | Fraction
+    digits: int = 0
+
+    def label(self, lang: str = "en") -> str:
+        """The number in `lang`."""
+        value = self.value
+        if isinstance(value, Fraction):
+            if value.denominator != 1:
+                return f"{value.numerator}/{value.denominator}"
+            value = int(value)
+        if isinstance(value, int) and self.digits == 0:
+            return number(value, lang)
+        return number(float(value), lang, self.digits)
+
+
+@dataclass(frozen=True)
+class Percent:
+    """A chance in a message, as a percentage the reader's language writes.
+
+    >>> Percent(Fraction(8, 27)).label(), Percent(Fraction(8, 27)).label("de")
+    ('29.6%', '29,6 %')
+    """
+
+    value: Fraction | float
+
+    def label(self, lang: str = "en") -> str:
+        """The percentage in `lang`."""
+        return percent(self.value, lang)
 
 
 @dataclass(frozen=True)
@@ -80,11 +138,11 @@ def check_number(answer: str, truth: int | Fraction,
     if value is None:
         return Verdict(False, (Text("lesson.not_a_number", text=answer),))
     if abs(value - truth) <= abs(Fraction(truth)) * RELATIVE:
-        return Verdict(True, (Text("lesson.exact", answer=_show(truth)),))
+        return Verdict(True, (Text("lesson.exact", answer=Number(truth)),))
     for wrong, why in mistakes:
         if abs(value - wrong) <= abs(Fraction(wrong)) * RELATIVE:
             return Verdict(False, (why,))
-    return Verdict(False, (Text("lesson.is_not", truth=_show(truth), answer=answer.strip()),))
+    return Verdict(False, (Text("lesson.is_not", truth=Number(truth), answer=answer.strip()),))
 
 
 def check_chance(answer: str, truth: Fraction, why: Text,
@@ -102,31 +160,27 @@ def check_chance(answer: str, truth: Fraction, why: Text,
     if value is None:
         return Verdict(False, (Text("lesson.not_a_number", text=answer),))
     if value > 1:
-        return Verdict(False, (Text("lesson.chance_range", percent=f"{float(value):g}",
-                                    decimal=f"{float(value) / 100:.2f}"),))
+        return Verdict(False, (Text("lesson.chance_range", percent=Percent(value / 100),
+                                    decimal=Number(float(value) / 100, 2)),))
     for wrong, mistake in mistakes:
         if abs(value - wrong) <= CHANCE and abs(value - wrong) < abs(value - truth):
             return Verdict(False, (mistake,))
     if abs(value - truth) <= CHANCE:
-        return Verdict(True, (Text("lesson.chance_right", fraction=_show(truth),
-                                   percent=percent(truth)), why))
-    return Verdict(False, (Text("lesson.chance_is", fraction=_show(truth),
-                                percent=percent(truth)), why))
+        return Verdict(True, (Text("lesson.chance_right", fraction=Number(truth),
+                                   percent=Percent(truth)), why))
+    return Verdict(False, (Text("lesson.chance_is", fraction=Number(truth),
+                                percent=Percent(truth)), why))
 
 
-def percent(value: Fraction | float) -> str:
-    """A chance as a percentage with one decimal: ``29.6%``.
+def percent(value: Fraction | float, lang: str = "en") -> str:
+    """A chance as a percentage in `lang`: one decimal, none when the percentage is whole.
 
-    >>> percent(Fraction(8, 27))
-    '29.6%'
+    >>> percent(Fraction(8, 27)), percent(Fraction(8, 27), "de"), percent(0.3, "de")
+    ('29.6%', '29,6 %', '30 %')
     """
-    return f"{float(value):.1%}"
-
-
-def _show(value: int | Fraction) -> str:
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{value.numerator}/{value.denominator}"
-    return f"{int(value):,}"
+    share = Fraction(value).limit_denominator(10**9) if isinstance(value, float) else value
+    digits = 0 if (share * 100).denominator == 1 else 1
+    return message("number.percent", lang, value=number(float(share * 100), lang, digits))
 
 
 Checker = Callable[[Any], Verdict]
@@ -136,22 +190,28 @@ class ExerciseBox(widgets.VBox):
     """A question, an answer control, a "Check" button and the feedback in a status line.
 
     Build one with `number` (typed answer), `choice` (one of several) or `many`
-    (any of several, as toggle buttons).
+    (any of several, as toggle buttons). Shown in a notebook, the box comes
+    with a plain copy of its question and choices for where widgets are not
+    drawn (`offline_html`); where the box is drawn, the copy is hidden.
     """
 
     def __init__(self, question: str, control: widgets.Widget, value: Callable[[], Any],
-                 check: Checker, lang: str = "en") -> None:
+                 check: Checker, lang: str = "en", choices: Sequence[str] = ()) -> None:
         self.lang = lang
         self.checker = check
         self.control = control
+        self.choices = tuple(choices)
         self._value = value
+        self._text = question
         self.controls = ControlBar([ButtonSpec("check", message("lesson.check", lang),
                                                primary=True)],
                                    label=message("lesson.exercise", lang))
         self.controls.on_click(self._pressed)
-        self.question = widgets.HTML(f'<p class="cardlab-question">{question}</p>')
+        self.question = widgets.HTML(
+            f'<p class="cardlab-question">{html.escape(question)}</p>')
         super().__init__([self.question, control, self.controls])
         self.add_class(FOCUS_CLASS)
+        self.add_class(BOX_CLASS)
 
     @classmethod
     def number(cls, question: str, check: Checker, lang: str = "en") -> ExerciseBox:
@@ -159,7 +219,7 @@ class ExerciseBox(widgets.VBox):
         field = widgets.Text(description=message("lesson.your_answer", lang),
                              placeholder=message("lesson.number_hint", lang),
                              style={"description_width": "initial"})
-        return cls(html.escape(question), field, lambda: field.value, check, lang)
+        return cls(question, field, lambda: field.value, check, lang)
 
     @classmethod
     def choice(cls, question: str, options: Sequence[tuple[str, Any]], check: Checker,
@@ -168,7 +228,8 @@ class ExerciseBox(widgets.VBox):
         buttons = widgets.RadioButtons(options=list(options), value=None,
                                        description=message("lesson.your_answer", lang),
                                        style={"description_width": "initial"})
-        return cls(html.escape(question), buttons, lambda: buttons.value, check, lang)
+        return cls(question, buttons, lambda: buttons.value, check, lang,
+                   [label for label, _ in options])
 
     @classmethod
     def many(cls, question: str, options: Sequence[tuple[str, str]], check: Checker,
@@ -177,9 +238,37 @@ class ExerciseBox(widgets.VBox):
         bar = ControlBar([ButtonSpec(value, label, pressed=False) for label, value in options],
                          label=message("lesson.your_answer", lang))
         bar.on_click(lambda value: bar.update(value, pressed=not bar.spec(value).pressed))
-        return cls(html.escape(question), bar,
+        return cls(question, bar,
                    lambda: {value for _, value in options if bar.spec(value).pressed},
-                   check, lang)
+                   check, lang, [label for label, _ in options])
+
+    def offline_html(self) -> str:
+        """The question, its choices and where answers are checked, as plain HTML.
+
+        >>> box = ExerciseBox.choice("Who showed?", [("Seat 1", 1), ("Seat 2", 2)],
+        ...                          lambda answer: Verdict(answer == 2), lang="de")
+        >>> page = box.offline_html()
+        >>> "<strong>Aufgabe:</strong> Who showed?" in page, "<li>Seat 2</li>" in page
+        (True, True)
+        >>> "wenn diese Lektion in Jupyter oder Voilà läuft" in page
+        True
+        """
+        lang = self.lang
+        choices = "".join(f"<li>{html.escape(label)}</li>" for label in self.choices)
+        answer = (f"<ul>{choices}</ul>" if choices else
+                  f"<p>{html.escape(message('lesson.your_answer', lang))}: "
+                  f"{html.escape(message('lesson.number_hint', lang))}</p>")
+        return (f'<div class="{OFFLINE_CLASS}" style="{_OFFLINE_STYLE}">{_HIDE_OFFLINE}'
+                f"<p><strong>{html.escape(message('lesson.exercise', lang))}:</strong> "
+                f"{html.escape(self._text)}</p>{answer}"
+                f"<p><em>{html.escape(message('lesson.offline', lang))}</em></p></div>")
+
+    def _ipython_display_(self) -> None:
+        """Show the plain copy, then the box (which hides the copy wherever it is drawn)."""
+        display({"text/html": self.offline_html(), "text/plain": self._text}, raw=True)
+        bundle = self._repr_mimebundle_()
+        # The widget's Python repr would be all that a viewer without widgets shows.
+        display({**bundle, "text/plain": ""}, raw=True)
 
     def answer(self, value: Any) -> None:
         """Fill in an answer, as the learner would (for `many`: the set of values pressed)."""

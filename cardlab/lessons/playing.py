@@ -22,7 +22,7 @@ from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import Card
 from cardlab.i18n import Text
-from cardlab.lessons.exercises import Verdict
+from cardlab.lessons.exercises import Number, Verdict
 
 #: Points a moon takes: every heart and the Queen of Spades.
 MOON = 26
@@ -65,7 +65,7 @@ with the fewest points on average.'
     """
     card = Card.parse(answer) if isinstance(answer, str) else answer
     best = min(averages, key=lambda c: (averages[c], c.rank))
-    reasons = [Text("lesson.playing.average", card=c, points=f"{p:.1f}")
+    reasons = [Text("lesson.playing.average", card=c, points=Number(p, 1))
                for c, p in averages.items()]
     reasons.append(Text("lesson.playing.lowest", card=best))
     return Verdict(card == best, tuple(reasons))
@@ -109,9 +109,9 @@ def check_clearly_better(answer: bool, stats: Mapping[str, HandStats], better: s
                          worse: str) -> Verdict:
     """Does the tournament show that `better` takes fewer points per hand than `worse`?"""
     truth = clearly_better(stats, better, worse)
-    reasons = tuple(Text("lesson.playing.interval", bot=name, mean=f"{stats[name].mean:.1f}",
-                         low=f"{stats[name].mean - stats[name].interval:.1f}",
-                         high=f"{stats[name].mean + stats[name].interval:.1f}")
+    reasons = tuple(Text("lesson.playing.interval", bot=name, mean=Number(stats[name].mean, 1),
+                         low=Number(stats[name].mean - stats[name].interval, 1),
+                         high=Number(stats[name].mean + stats[name].interval, 1))
                     for name in (better, worse))
     verdict = "lesson.playing.apart" if truth else "lesson.playing.overlap"
     return Verdict(answer == truth, (*reasons, Text(verdict)))

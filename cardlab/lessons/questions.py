@@ -22,7 +22,7 @@ from cardlab.fivesons.bots import entropy, expected_entropy
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.i18n import Text
-from cardlab.lessons.exercises import Verdict, parse_number
+from cardlab.lessons.exercises import Number, Verdict, parse_number
 
 #: How close (in bits) an answer must be.
 BITS = 0.05
@@ -49,8 +49,8 @@ def check_bits(answer: str, log: FiveSonsLog) -> Verdict:
     """How uncertain is `log.me` about the solution, in bits?"""
     pairs = FiveSonsKnowledge.from_log(log).counts.pairs
     bits = uncertainty(log)
-    why = Text("lesson.questions.bits_why", pairs=len(pairs), bits=f"{bits:.2f}",
-               log=f"{math.log2(len(pairs)):.2f}")
+    why = Text("lesson.questions.bits_why", pairs=len(pairs), bits=Number(bits, 2),
+               log=Number(math.log2(len(pairs)), 2))
     value = parse_number(answer)
     if value is None:
         return Verdict(False, (Text("lesson.not_a_number", text=answer),))
@@ -67,5 +67,6 @@ def check_best_question(answer: int, log: FiveSonsLog,
     bits = [information(log, face, heart) for face, heart in questions]
     best = max(bits)
     reasons = tuple(Text("lesson.questions.expects", question=QuestionSentence(face, heart),
-                         bits=f"{b:.2f}") for (face, heart), b in zip(questions, bits, strict=True))
+                         bits=Number(b, 2))
+                    for (face, heart), b in zip(questions, bits, strict=True))
     return Verdict(bits[answer] >= best - 1e-9, reasons)
