@@ -227,8 +227,8 @@ def test_the_teacher_creates_watches_pauses_hands_over_reveals_and_steps(room):
     teacher.actions.click("pause")
     assert room.tables()[0].paused and "Paused" in teacher.actions.status
     teacher.actions.click("resume")
+    assert (teacher.handover_seat.value, teacher.handover_bot.value) == (0, "heuristic")
     teacher.handover_seat.value = 1
-    teacher.handover_bot.value = "heuristic"
     teacher.actions.click("handover")
     assert room.tables()[0].seats[1] == "bot:heuristic"
     ann = StudentView(room, table, 0, holder="ann")

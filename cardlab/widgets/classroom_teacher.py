@@ -99,14 +99,22 @@ class TableForm(widgets.VBox):
         return self.game.value, options, self.seed.value, [seat.value for seat in self.seats]
 
     def _seat_choices(self) -> None:
+        """One drop-down per seat; the seats already there keep their widget and choice
+        (a bot the other game lacks falls back to a student)."""
         entry = GAMES[self.game.value]
         choices = [(_text("student", self.lang), STUDENT)] + [
             (_text("bot", self.lang, bot=name), BOT_PREFIX + name) for name in entry.bots]
-        old = [seat.value for seat in self.seats]
-        self.seats = [widgets.Dropdown(
-            options=choices, style=_WIDE, description=_text("seat", self.lang, seat=seat),
-            value=old[seat] if seat < len(old) and old[seat] in {value for _, value in choices}
-            else STUDENT) for seat in range(self.players.value)]
+        values = {value for _, value in choices}
+        for seat in range(len(self.seats), self.players.value):
+            self.seats.append(widgets.Dropdown(
+                options=choices, value=STUDENT, style=_WIDE,
+                description=_text("seat", self.lang, seat=seat)))
+        del self.seats[self.players.value:]
+        for seat in self.seats:
+            if list(seat.options) != choices:
+                value = seat.value if seat.value in values else STUDENT
+                seat.options = choices
+                seat.value = value
         self.seat_row.children = self.seats
 
 
@@ -247,9 +255,11 @@ class TeacherApp(widgets.VBox):
         students = [(names[seat], seat) for seat, who in enumerate(info.seats) if who == STUDENT]
         if [seat for _, seat in students] != [seat for _, seat in self.handover_seat.options]:
             self.handover_seat.options = students
+            self.handover_seat.value = students[0][1] if students else None
         bots = list(shared.entry.bots)
         if list(self.handover_bot.options) != bots:
             self.handover_bot.options = bots
+            self.handover_bot.value = bots[1]   # a sound, quick stand-in (logician, heuristic)
         self.links.value = self._links(shared)
         self.seats.value = _every_seat(shared, names, self.lang)
 

@@ -1,0 +1,142 @@
+"""The classroom in Voilà: the teacher makes a Five Sons table, two students play it from their
+own pages, a second browser on a taken seat is refused; axe-core, and a phone-wide screenshot.
+
+The server is `cardlab serve` with the room's store in ``CARDLAB_CLASSROOM_STORE``, as
+`cardlab classroom` sets it for its app kernels.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cardlab.classroom.room import Room
+from cardlab.fivesons.actions import Kind
+
+PHONE = {"width": 390, "height": 844}
+APP = "voila/render/apps/classroom.ipynb"
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    """A server whose app kernels share one store; yields (base URL, the room)."""
+    folder = tmp_path_factory.mktemp("classroom")
+    store = folder / "class.sqlite"
+    room = Room.open(store)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = (folder / "serve.log").open("w+")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", f"--port={port}",
+         "--max-apps=50"],
+        stdout=log, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "CARDLAB_CLASSROOM_STORE": str(store)})
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                log.seek(0)
+                pytest.fail(f"cardlab serve did not start: {log.read()}")
+            time.sleep(0.3)
+    yield f"http://127.0.0.1:{port}/", room
+    process.terminate()
+    process.wait(timeout=60)
+    log.close()
+
+
+def make_table(page, url, room) -> tuple[str, list[str]]:
+    """The teacher's page makes a three-seat Five Sons table (seat 2 a bot); returns the
+    table's id and the two seat links the page shows."""
+    page.goto(f"{url}{APP}?token={room.teacher_token}")
+    page.get_by_role("heading", name="New table").wait_for(timeout=90_000)
+    page.get_by_role("combobox", name="Players", exact=True).select_option(label="3")
+    page.get_by_role("combobox", name="Seat 2", exact=True).select_option(label="Bot: random")
+    page.get_by_role("spinbutton", name="Seed (the deal)").fill("4")
+    page.get_by_role("button", name="Create the table").click()
+    page.get_by_role("status").filter(has_text="Table 1 is ready").wait_for()
+    links = page.locator(".cardlab-classroom-links a")
+    links.nth(1).wait_for()
+    hrefs = [links.nth(k).get_attribute("href") for k in range(links.count())]
+    assert len(hrefs) == 2 and all(href.startswith(f"{url}{APP}?token=") for href in hrefs)
+    status = room.tables()[-1]
+    assert status.seats == ("student", "student", "bot:random")
+    return status.id, hrefs
+
+
+def student_decision(room, table, page):
+    """The open decision of a student seat, once the bot seat has moved (waits for it)."""
+    deadline = time.monotonic() + 60
+    while True:
+        shared = room.shared(table)
+        found = [d for d in shared.table.game.decisions if d.seat in (0, 1)]
+        if found:
+            return found[0]
+        assert time.monotonic() < deadline, "no student decision came"
+        page.wait_for_timeout(100)      # the store is polled, like the kernels do
+
+
+def take_turn(pages, room, table) -> None:
+    """The seat whose turn it is decides by its page's controls (the test reads the store
+    to know which question is legal); waits until the other student's page shows it."""
+    decision = student_decision(room, table, pages[0])
+    page, other = pages[decision.seat], pages[1 - decision.seat]
+    told = other.locator(".cardlab-log li").count()
+    if decision.kind == Kind.ASK:
+        face, heart = decision.options[0]
+        page.get_by_role("group", name="Face cards").get_by_role("button", name=face.name()) \
+            .click()
+        page.get_by_role("group", name="Hearts").get_by_role("button", name=heart.name()).click()
+        page.get_by_role("button", name="Ask", exact=True).click()
+    elif decision.kind == Kind.SHOW:
+        page.get_by_role("group", name="Your hand").get_by_role(
+            "button", name=decision.options[0].name()).click()
+    else:
+        page.get_by_role("button", name="Don't guess").click()
+    other.wait_for_function(
+        "n => document.querySelectorAll('.cardlab-log li').length > n", arg=told,
+        timeout=30_000)
+
+
+def test_teacher_and_two_students_play_and_a_taken_seat_is_refused(
+        browser, classroom, axe, screenshot):
+    url, room = classroom
+    contexts = [browser.new_context(viewport=size) for size in (
+        {"width": 1200, "height": 900}, PHONE, {"width": 1100, "height": 900},
+        {"width": 1100, "height": 900})]
+    try:
+        teacher, ann, ben, intruder = (context.new_page() for context in contexts)
+        table, links = make_table(teacher, url, room)
+        ann.goto(links[0])
+        ben.goto(links[1])
+        for page in (ann, ben):
+            page.locator(".cardlab-fivesons").wait_for(timeout=90_000)
+        ann.get_by_role("status").filter(has_text="Your turn to ask").wait_for()
+        ben.get_by_role("status").filter(has_text="The other seats are playing").wait_for()
+        for _ in range(4):
+            take_turn({0: ann, 1: ben}, room, table)
+        ben.locator(".cardlab-log li").filter(has_text=re.compile("^Seat 0 asked")).first \
+            .wait_for()
+        ann.locator(".cardlab-log li").filter(has_text=re.compile("^Seat 1 ")).first.wait_for()
+        intruder.goto(links[0])
+        intruder.get_by_role("status").filter(has_text="Seat 0 is open in another browser") \
+            .wait_for(timeout=90_000)
+        assert intruder.locator(".cardlab-fivesons").count() == 0
+        teacher.locator(".cardlab-classroom-seat").nth(2).wait_for()   # every seat watched
+        for page in (teacher, ann, intruder):
+            assert axe(page) == []
+        screenshot("classroom_student_phone", ann)
+        screenshot("classroom_teacher", teacher)
+    finally:
+        for context in contexts:
+            context.close()
