@@ -115,6 +115,8 @@ def test_a_seat_handed_to_a_bot_plays_on_and_its_page_says_so(room):
     ann = StudentView(room, table, 0, holder="ann")
     ben = StudentView(room, table, 1, holder="ben")
     room.hand_to_bot(table, 1, "logician")
+    ann.poll()
+    assert "Seat 1 (logician)" in ann.table.seats.value
     ben.poll()
     assert not ben.playing and ben.children == (ben.message,)
     assert "handed seat 1 to a bot" in ben.message.value
@@ -156,7 +158,8 @@ def test_a_wrong_or_missing_token_shows_one_clear_message_and_nothing_else(tmp_p
     seat = classroom_app(f"token={room.seat_tokens(table)[0]}", store=where).children[1]
     assert isinstance(seat, StudentView) and seat.seat == 0
     teacher = classroom_app(f"token={room.teacher_token}&lang=de", store=where).children[1]
-    assert isinstance(teacher, TeacherApp) and teacher.lang == "de"
+    assert isinstance(teacher, TeacherApp) and teacher.create.spec("create").label == \
+        "Tisch anlegen"
 
 
 # -- hidden information -------------------------------------------------------------

@@ -37,6 +37,7 @@ from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.cards import Card
 from cardlab.classroom.room import Room
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
+from cardlab.classroom.store import STUDENT
 from cardlab.errors import CardlabError
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.i18n import message
@@ -115,11 +116,15 @@ class StudentView(widgets.VBox):
             if not self.room.heartbeat(self.table_id, self.seat, self.holder):
                 self._leave("taken", seat=self.seat)
                 return
-        moved = self.shared.play_bots()
-        if self.shared.info.seats[self.seat] != "student":
+        moved = bool(self.shared.play_bots())
+        if self.shared.info.seats[self.seat] != STUDENT:
             self._leave("handed", seat=self.seat)
             return
         changed = self._paused != self.shared.paused
+        names = tuple(seat_names(self.shared.info.seats, self.seat, self.lang))
+        if names != self.table.names:       # another seat went to a bot
+            self.table.names = names
+            moved = True
         if moved or changed:
             self.table.others_moved()
         if changed or (self.shared.info.revealed and not self.revealed.value):
