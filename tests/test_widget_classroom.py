@@ -14,7 +14,7 @@ from cardlab.classroom.room import Room
 from cardlab.fivesons.actions import Kind
 from cardlab.widgets.blackwidow import BlackWidowWidget
 from cardlab.widgets.classroom import classroom_app
-from cardlab.widgets.classroom_student import StudentView
+from cardlab.widgets.classroom_student import HEARTBEAT_SECONDS, StudentView
 from cardlab.widgets.classroom_teacher import TeacherApp
 from cardlab.widgets.fivesons import FiveSonsWidget
 
@@ -138,6 +138,9 @@ def test_a_seat_open_in_another_browser_is_refused_then_taken_once_free(room):
         second.message,)
     fivesons_move(first.table)
     room.release(table, 0, "tab-1")            # the first page closed
+    second.poll()
+    assert not second.playing                  # it asks again at the next heartbeat only
+    second._beat -= HEARTBEAT_SECONDS
     second.poll()
     assert second.playing and second.message.value == ""
     assert second.table.log_lines == first.table.log_lines   # it goes on where it was

@@ -93,6 +93,7 @@ class StudentView(widgets.VBox):
         if room.claim(table_id, seat, holder):
             self._sit()
         else:
+            self._beat = time.monotonic()
             self._say("held", seat=seat, seconds=round(room.lease))
         self._start_polling()
 
@@ -106,12 +107,15 @@ class StudentView(widgets.VBox):
         show what others did, the pause and the end."""
         if not self.active:
             return
-        if self.table is None:
-            if self.room.claim(self.table_id, self.seat, self.holder):
-                self._sit()
-            return
         now = time.monotonic()
-        if now - self._beat >= HEARTBEAT_SECONDS:
+        due = now - self._beat >= HEARTBEAT_SECONDS
+        if self.table is None:      # try for the seat as often as a heartbeat, no more
+            if due:
+                self._beat = now
+                if self.room.claim(self.table_id, self.seat, self.holder):
+                    self._sit()
+            return
+        if due:
             self._beat = now
             if not self.room.heartbeat(self.table_id, self.seat, self.holder):
                 self._leave("taken", seat=self.seat)
@@ -158,8 +162,11 @@ class StudentView(widgets.VBox):
         self._say(key, **params)
 
     def _say(self, key: str, **params: object) -> None:
+        self._show(_text(key, self.lang, **params))
+
+    def _show(self, text: str) -> None:
         self.message.value = (f'<p class="cardlab-problem" role="status">'
-                              f"{html.escape(_text(key, self.lang, **params), False)}</p>")
+                              f"{html.escape(text, False)}</p>")
 
     def _start_polling(self) -> None:
         try:
@@ -174,9 +181,8 @@ class StudentView(widgets.VBox):
             await asyncio.sleep(POLL_SECONDS)
             try:
                 self.poll()
-            except CardlabError as err:
-                self.message.value = (f'<p class="cardlab-problem" role="status">'
-                                      f"{html.escape(err.text(self.lang))}</p>")
+            except CardlabError as err:     # the store went away for a moment, say
+                self._show(err.text(self.lang))
 
 
 def revealed_html(shared: SharedTable, lang: str) -> str:
