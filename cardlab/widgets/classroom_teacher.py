@@ -268,7 +268,7 @@ class TeacherApp(widgets.VBox):
         names = seat_names(shared.info.seats, None, self.lang)
         items = "".join(
             f"<li>{html.escape(names[seat])}: <a href=\"{html.escape(link)}\" target=\"_blank\">"
-            f"<code>{html.escape(link)}</code></a></li>"
+            f'<code style="word-break:break-all">{html.escape(link)}</code></a></li>'
             for seat, link in ((seat, self._link(token)) for seat, token in sorted(tokens.items())))
         heading = html.escape(_text("links", self.lang))
         return (f'<section class="cardlab-classroom-links"><h3>{heading}'
@@ -286,9 +286,10 @@ class TeacherApp(widgets.VBox):
                        for column in ("table", "game", "seats", "turn", "actions", "state"))
         rows = "".join(self._row(number, status)
                        for number, status in enumerate(self.statuses, 1))
-        return (f'<table class="cardlab-classroom-tables"><caption>'
+        # On a narrow screen the table scrolls sideways within its box, not the page.
+        return (f'<div style="overflow-x:auto"><table class="cardlab-classroom-tables"><caption>'
                 f'{html.escape(_text("tables", self.lang))}</caption><thead><tr>{head}</tr>'
-                f"</thead><tbody>{rows}</tbody></table>")
+                f"</thead><tbody>{rows}</tbody></table></div>")
 
     def _row(self, number: int, status: TableStatus) -> str:
         names = seat_names(status.seats, None, self.lang)
