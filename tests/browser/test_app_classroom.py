@@ -1,5 +1,6 @@
 """The classroom in Voilà: the teacher makes a Five Sons table, two students play it from their
-own pages, a second browser on a taken seat is refused; axe-core, and a phone-wide screenshot.
+own pages, a second browser on a taken seat is refused, a reloaded page goes on where it was;
+axe-core, and a phone-wide screenshot.
 
 The server is `cardlab serve` with the room's store in ``CARDLAB_CLASSROOM_STORE``, as
 `cardlab classroom` sets it for its app kernels.
@@ -132,6 +133,12 @@ def test_teacher_and_two_students_play_and_a_taken_seat_is_refused(
         intruder.get_by_role("status").filter(has_text="Seat 0 is open in another browser") \
             .wait_for(timeout=90_000)
         assert intruder.locator(".cardlab-fivesons").count() == 0
+        told = ben.locator(".cardlab-log li").count()
+        ben.reload()           # a new kernel: the seat comes back once the old page's lease ends
+        ben.wait_for_function(
+            "n => document.querySelectorAll('.cardlab-log li').length >= n", arg=told,
+            timeout=90_000)
+        take_turn({0: ann, 1: ben}, room, table)                        # and play goes on
         teacher.locator(".cardlab-classroom-seat").nth(2).wait_for()   # every seat watched
         for page in (teacher, ann, intruder):
             assert axe(page) == []
