@@ -1,4 +1,4 @@
-"""The `cardlab` command: serve the gallery, play, replay, infer, graph, bench.
+"""The `cardlab` command: serve the gallery or a classroom, play, replay, infer, graph, bench.
 
 Bad input never shows a traceback: it exits with status 2 and one line on
 stderr that says where and why.
@@ -19,11 +19,12 @@ from typing import Any, NoReturn
 from tqdm import tqdm
 
 from cardlab import bench, gallery, graphs
+from cardlab.classroom.room import SERVE_APPS, Room
 from cardlab.errors import CardlabError, RecordError, one_line
 from cardlab.games import GAMES, GameEntry, game_of, parse_perspective
 from cardlab.i18n import LANGUAGES, message
 from cardlab.inputs import MAX_DIGITS, os_error, parse_json
-from cardlab.records import load_record, save_record
+from cardlab.records import dump_record, load_record, save_record
 from cardlab.render.graph import graph_svg
 from cardlab.report import Report
 from cardlab.table import Table
@@ -89,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--format", choices=("svg", "graphml", "json"), default="svg")
     graph.set_defaults(run=_graph)
 
+    _add_classroom(commands)
+
     measure = commands.add_parser("bench", help="speed figures as JSON")
     measure.add_argument("what", choices=("inference", "playouts"))
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
@@ -96,6 +99,34 @@ def build_parser() -> argparse.ArgumentParser:
                          help="JSON on stdout (default) or readable text")
     measure.set_defaults(run=_bench)
     return parser
+
+
+def _add_classroom(commands: Any) -> None:
+    """`cardlab classroom` (serve a room) and `cardlab classroom export TABLE`."""
+    room = commands.add_parser(
+        "classroom", help="serve the gallery with a classroom of shared tables",
+        description="Serve the gallery with the classroom app and print the teacher's link. "
+                    "The store is a SQLite file (made on first use) or a postgresql:// URL.")
+    room.add_argument("--store", metavar="PATH|URL", help="the room's store (required)")
+    room.add_argument("--lan", nargs="?", const="auto", metavar="ADDRESS",
+                      help="serve the local network too, on this machine's LAN address "
+                           "(or ADDRESS), and write a QR code of the teacher's link")
+    room.add_argument("--port", type=int, default=gallery.DEFAULT_PORT)
+    room.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    room.add_argument("--max-apps", metavar="N",
+                      help=f"apps that may run at once (default {SERVE_APPS})")
+    room.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                      help="language of the printed lines and messages")
+    room.set_defaults(run=_classroom)
+    actions = room.add_subparsers(dest="action", parser_class=_Parser)
+    export = actions.add_parser("export", help="write a table's game as a cardlab/1 record")
+    export.add_argument("table", metavar="TABLE", help="the table's id")
+    export.add_argument("--store", metavar="PATH|URL", required=True)
+    export.add_argument("-o", "--output", metavar="OUT.json",
+                        help="write the record here instead of to stdout")
+    export.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help="language of messages")
+    export.set_defaults(run=_classroom_export)
 
 
 def _games_help() -> str:
@@ -124,6 +155,27 @@ def _serve(args: argparse.Namespace) -> int:
     apps = _whole_number(args.max_apps, "--max-apps", low=1)
     return gallery.serve(args.port, not args.no_browser, args.lang,
                          gallery.DEFAULT_APPS if apps is None else apps)
+
+
+def _classroom(args: argparse.Namespace) -> int:
+    if args.store is None:
+        raise CardlabError("classroom.cli.no_store")
+    apps = _whole_number(args.max_apps, "--max-apps", low=1)
+    port = gallery.check_port(args.port)
+    apps = gallery.check_max_apps(SERVE_APPS if apps is None else apps)
+    root = gallery.notebooks_dir()
+    from cardlab.serve.classroom import serve_room  # loads Voilà: only when serving
+
+    return serve_room(args.store, port, not args.no_browser, args.lang, root, apps, args.lan)
+
+
+def _classroom_export(args: argparse.Namespace) -> int:
+    record = Room.open(args.store, create=False).shared(args.table).table.game.to_record()
+    if args.output:
+        save_record(record, args.output)
+    else:
+        print(dump_record(record))
+    return 0
 
 
 def _whole_number(value: str | None, option: str, low: int = 0) -> int | None:

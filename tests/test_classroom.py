@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 
 import pytest
+from classroom_helpers import player
 
 from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import BlackWidowGame
@@ -20,22 +19,6 @@ from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import NoGuess, Question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import FiveSonsRecord
-
-# A process that plays every bot of a table until the game is over, then prints its record.
-PLAYER = """
-import json, sys
-from cardlab.classroom.shared import SharedTable
-from cardlab.classroom.store import Store
-shared = SharedTable(Store(sys.argv[1]), sys.argv[2])
-while not shared.table.game.over:
-    shared.play_bots()
-print(json.dumps(shared.table.game.to_record().to_json()))
-"""
-
-
-def player(path, table_id) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", PLAYER, str(path), table_id],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def test_a_foreign_or_broken_file_is_refused_and_left_as_it_is(tmp_path):

@@ -1,10 +1,12 @@
-"""A room: tokens and links, seats held by one browser, pause, hand to a bot, reveal."""
+"""A room: tokens and links, seats held by one browser, pause, hand to a bot, reveal;
+each test on a SQLite file and on a PostgreSQL database."""
 
 from __future__ import annotations
 
 import time
 
 import pytest
+from classroom_helpers import postgres_server
 
 from cardlab.blackwidow.actions import Play
 from cardlab.classroom.room import Access, AccessRefused, Room
@@ -13,13 +15,24 @@ from cardlab.classroom.store import Store
 from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import Question
 
+postgres = pytest.fixture(scope="module")(postgres_server)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def new_store(request, tmp_path):
+    """Makes the location of a new store of the test's kind, each time it is called."""
+    if request.param == "sqlite":
+        names = iter(range(100))
+        return lambda: str(tmp_path / f"class{next(names)}.sqlite")
+    return request.getfixturevalue("postgres").database
+
 
 @pytest.fixture
-def room(tmp_path) -> Room:
-    return Room.open(tmp_path / "class.sqlite")
+def room(new_store) -> Room:
+    return Room.open(new_store())
 
 
-def test_tokens_open_the_room_or_one_seat_and_nothing_else(room, tmp_path):
+def test_tokens_open_the_room_or_one_seat_and_nothing_else(room, new_store):
     table_id = room.create_table("fivesons", {"players": 3}, 4,
                                  ["student", "student", "bot:logician"])
     tokens = room.seat_tokens(table_id)
@@ -28,7 +41,7 @@ def test_tokens_open_the_room_or_one_seat_and_nothing_else(room, tmp_path):
     assert room.access(room.teacher_token) == Access(teacher=True)
     assert room.access(tokens[1]) == Access(table_id, 1)
     # Another process of the same store sees the same teacher token and seat tokens.
-    again = Room.open(tmp_path / "class.sqlite")
+    again = Room.open(room.store.where)
     assert again.teacher_token == room.teacher_token
     assert again.seat_tokens(table_id) == tokens
     for wrong in ("", tokens[1][:-1], room.teacher_token.upper(), "x" * 500):
@@ -36,7 +49,7 @@ def test_tokens_open_the_room_or_one_seat_and_nothing_else(room, tmp_path):
             room.access(wrong)
         assert "ask your teacher" in refused.value.text("en")
         assert "Lehrkraft" in refused.value.text("de")
-    other = Room.open(tmp_path / "other.sqlite")
+    other = Room.open(new_store())
     with pytest.raises(AccessRefused):
         other.access(room.teacher_token)
 
@@ -81,7 +94,7 @@ def test_a_seat_is_held_by_one_browser_until_it_leaves_or_goes_quiet(room):
     assert not room.claim(table_id, 5, "page-a")      # no such seat
 
 
-def test_a_paused_table_takes_no_move_and_its_bots_wait(room, tmp_path):
+def test_a_paused_table_takes_no_move_and_its_bots_wait(room):
     table_id = room.create_table("blackwidow", {"players": 3, "pass_cycle": ["hold"]}, 2,
                                  ["student", "bot:heuristic", "bot:random"])
     student = room.shared(table_id)

@@ -24,6 +24,7 @@ import os
 import secrets
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT, Store
@@ -33,6 +34,8 @@ from cardlab.games import game as game_entry
 
 #: Seconds without a heartbeat after which a seat's browser counts as gone.
 LEASE_SECONDS = 10.0
+#: Apps that `cardlab classroom` runs at once by default: 30 students, a teacher, spare.
+SERVE_APPS = 40
 #: Seeds are stored as 64-bit integers.
 MAX_SEED = 2 ** 63 - 1
 
@@ -79,10 +82,10 @@ class Room:
         self._replays: dict[str, SharedTable] = {}
 
     @classmethod
-    def open(cls, where: str | os.PathLike[str]) -> Room:
-        """The room of a SQLite file (created on first use; its folder must exist)
-        or of a ``postgresql://`` URL."""
-        return cls(Store(where))
+    def open(cls, where: str | os.PathLike[str], create: bool = True) -> Room:
+        """The room of a SQLite file (created on first use unless not `create`; its
+        folder must exist) or of a ``postgresql://`` URL."""
+        return cls(Store(where, create))
 
     @property
     def teacher_token(self) -> str:
@@ -179,3 +182,20 @@ class Room:
     def shared(self, table_id: str) -> SharedTable:
         """The table replayed in this process, ready to `sync`, `act` and `play_bots`."""
         return SharedTable(self.store, table_id)
+
+
+#: The environment variable that tells app kernels where the room's store is
+#: (an absolute SQLite path or a postgresql:// URL); `cardlab classroom` sets it.
+STORE_VARIABLE = "CARDLAB_CLASSROOM_STORE"
+#: The classroom app's notebook, relative to the gallery's notebooks folder.
+APP_PATH = "apps/classroom.ipynb"
+
+
+def room_link(base: str, token: str) -> str:
+    """The classroom app's address under `base` for `token` (the teacher's or a seat's).
+
+    >>> room_link("http://127.0.0.1:8866/", "abc-_1")
+    'http://127.0.0.1:8866/voila/render/apps/classroom.ipynb?token=abc-_1'
+    """
+    return f"{base.rstrip('/')}/voila/render/{APP_PATH}?{urlencode({'token': token})}"
+

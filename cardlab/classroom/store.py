@@ -140,7 +140,11 @@ class _SQLite:
 
 
 class _Postgres:
-    """A PostgreSQL database through psycopg 3 (autocommit, explicit transactions)."""
+    """A PostgreSQL database through psycopg 3 (autocommit, explicit transactions).
+
+    A connection the server dropped (a restart, a network hiccup) fails that one
+    call with a `CardlabError`; the next call connects again.
+    """
 
     now = "extract(epoch from clock_timestamp())"
 
@@ -149,23 +153,52 @@ class _Postgres:
             import psycopg
         except ImportError:
             raise CardlabError("classroom.no_psycopg") from None
+        self.psycopg = psycopg
+        self.url = url
+        self.db = self._connect()
+
+    def _connect(self) -> Any:
         try:
-            self.db = psycopg.connect(url, autocommit=True, connect_timeout=10)
-        except psycopg.Error as err:
-            raise CardlabError("classroom.no_database", url=redacted(url),
-                               why=str(err).strip().splitlines()[-1]) from None
+            return self.psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except self.psycopg.Error as err:
+            raise CardlabError("classroom.no_database", url=redacted(self.url),
+                               why=_last_line(err)) from None
+
+    def _live(self) -> Any:
+        if self.db.broken:
+            self.db = self._connect()
+        return self.db
+
+    @contextmanager
+    def _lost(self) -> Iterator[None]:
+        """A dropped connection, said as a `CardlabError` (other errors pass)."""
+        try:
+            yield
+        except self.psycopg.OperationalError as err:
+            raise CardlabError("classroom.store_lost", url=redacted(self.url),
+                               why=_last_line(err)) from None
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        return self.db.execute(sql.replace("?", "%s"), params).fetchall()
+        with self._lost():
+            return self._live().execute(sql.replace("?", "%s"), params).fetchall()
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return self.db.execute(sql.replace("?", "%s"), params).rowcount
+        with self._lost():
+            return self._live().execute(sql.replace("?", "%s"), params).rowcount
 
-    def transaction(self) -> Any:
-        return self.db.transaction()
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._lost(), self._live().transaction():
+            yield
 
     def close(self) -> None:
         self.db.close()
+
+
+def _last_line(err: Exception) -> str:
+    """The last line of a database error: the part that says what happened."""
+    lines = str(err).strip().splitlines()
+    return lines[-1] if lines else type(err).__name__
 
 
 def is_url(where: str | os.PathLike[str]) -> bool:
@@ -197,18 +230,23 @@ class Store:
     turns); each process opens its own.
     """
 
-    def __init__(self, where: str | os.PathLike[str]) -> None:
+    def __init__(self, where: str | os.PathLike[str], create: bool = True) -> None:
         self.where = str(where)
         self._lock = threading.RLock()
         self._db: _Connection
         if is_url(where):
             self._db = _Postgres(self.where)
-            self._open_postgres()
+            self._open_postgres(create)
+        elif "://" in self.where:
+            raise CardlabError("classroom.bad_url", url=redacted(self.where),
+                               schemes=", ".join(f"{scheme}://" for scheme in POSTGRES_SCHEMES))
         else:
-            self._open_sqlite(Path(where))
+            self._open_sqlite(Path(where), create)
 
-    def _open_sqlite(self, path: Path) -> None:
+    def _open_sqlite(self, path: Path, create: bool) -> None:
         new = not path.exists()
+        if new and not create:
+            raise CardlabError("classroom.no_store", path=str(path))
         if not new and not path.is_file():
             raise CardlabError("classroom.not_a_store", path=str(path))
         if new and not path.parent.is_dir():
@@ -235,7 +273,7 @@ class Store:
         except sqlite3.DatabaseError:
             raise CardlabError("classroom.not_a_store", path=str(path)) from None
 
-    def _open_postgres(self) -> None:
+    def _open_postgres(self, create: bool) -> None:
         where = redacted(self.where)
         with self._db.transaction():
             # Two kernels opening a new database at once: one creates, the other waits.
@@ -244,6 +282,8 @@ class Store:
                 "SELECT table_name FROM information_schema.tables "
                 "WHERE table_schema = current_schema()")}
             if not names:
+                if not create:
+                    raise CardlabError("classroom.no_store", path=where)
                 self._create()
                 self._db.run("INSERT INTO meta (key, value) VALUES ('application', ?), "
                              "('version', ?)", (APPLICATION, str(SCHEMA_VERSION)))

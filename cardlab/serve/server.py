@@ -31,10 +31,10 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from cardlab.errors import CardlabError
-from cardlab.gallery import HOST, gallery_url
+from cardlab.gallery import HOST
 from cardlab.i18n import LANGUAGES, message
 from cardlab.serve.entries import gallery_entries
-from cardlab.serve.hosts import allowed_hosts, host_allowed
+from cardlab.serve.hosts import LOOPBACK_NAMES, allowed_hosts, host_allowed
 from cardlab.serve.pages import busy_html, gallery_html
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "template"
@@ -56,15 +56,17 @@ class Site:
     hosts: frozenset[str]
 
 
-def voila_config(root: Path, port: int, open_browser: bool) -> Config:
+def voila_config(root: Path, port: int, open_browser: bool, address: str = HOST) -> Config:
     """Voilà and Jupyter Server settings: the notebooks, quiet kernels, culling.
+
+    `address` is where the server listens (besides 127.0.0.1, which it always serves).
 
     >>> voila_config(Path("nb"), 8866, False).MappingKernelManager.cull_idle_timeout
     600
     """
     config = Config()
     config.Voila.root_dir = str(root)
-    config.Voila.ip = HOST
+    config.Voila.ip = address
     config.Voila.port = port
     config.Voila.open_browser = open_browser
     # Kernels talk to the server over Unix sockets in Voilà's private folder,
@@ -116,15 +118,15 @@ class CardlabVoila(Voila):
 
     def listen(self) -> None:
         """Serve on the port asked for (or the next free one) until a stop signal."""
-        sockets, port = bind_first_free(self.ip, self.port)
+        addresses = (self.ip,) if self.ip == HOST else (self.ip, HOST)
+        sockets, port = bind_first_free(addresses, self.port)
         self.port = port
         self.app.settings["cardlab"] = Site(
             Path(self.root_dir), self.lang, self.max_kernels, IDLE_MINUTES,
             allowed_hosts(port, self.extra_host_names))
         server = tornado.httpserver.HTTPServer(self.app)
         server.add_sockets(sockets)
-        url = gallery_url(port)
-        print(message("cli.serving", self.lang, url=url), flush=True)
+        url = self.announce(f"http://{self.ip}:{port}/")
         print(message("cli.stop_hint", self.lang), flush=True)
         if self.open_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
@@ -140,27 +142,42 @@ class CardlabVoila(Voila):
             server.stop()
             self.stop()
 
+    def announce(self, base: str) -> str:
+        """Say where the server answers (`base`, once bound); returns the page to open."""
+        print(message("cli.serving", self.lang, url=base), flush=True)
+        return base
+
     def stop(self) -> None:
         """Stop every kernel, then remove their connection files (Voilà does it the other way)."""
         run_sync(self.kernel_manager.shutdown_all)()
         shutil.rmtree(self.connection_dir, ignore_errors=True)
 
 
-def bind_first_free(host: str, port: int) -> tuple[list[socket.socket], int]:
-    """Listening sockets on `port`, or on the next free port, or on any free port.
+def bind_first_free(hosts: tuple[str, ...], port: int) -> tuple[list[socket.socket], int]:
+    """Listening sockets on `port` of every address in `hosts`, or on the next port free
+    on all of them, or on any such port.
 
     Binding here (not inside Tornado) tells us the port really served on.
     """
     candidates = [*range(port, min(port + NEXT_PORTS, 65535) + 1), 0]
     for candidate in candidates:
+        sockets: list[socket.socket] = []
         try:
-            sockets = bind_sockets(candidate, host)
+            for host in hosts:
+                sockets += bind_sockets(candidate or _port_of(sockets), host)
         except OSError as err:
+            for bound in sockets:
+                bound.close()
             if err.errno in (errno.EADDRINUSE, errno.EACCES) and candidate:
                 continue
             raise CardlabError("serve.no_port", host=host, why=err.strerror or err) from None
-        return sockets, sockets[0].getsockname()[1]
+        return sockets, _port_of(sockets)
     raise AssertionError("port 0 either binds or raises")  # pragma: no cover
+
+
+def _port_of(sockets: list[socket.socket]) -> int:
+    """The port the first of `sockets` listens on (0 while there is none)."""
+    return int(sockets[0].getsockname()[1]) if sockets else 0
 
 
 class HostCheckedApplication(tornado.web.Application):
@@ -180,7 +197,11 @@ class WrongHostHandler(tornado.web.RequestHandler):
         site: Site | None = self.settings.get("cardlab")
         self.set_status(403)
         self.set_header("Content-Type", "text/plain; charset=utf-8")
-        self.finish(message("serve.wrong_host", site.lang if site else "en") + "\n")
+        lang = site.lang if site else "en"
+        extra = sorted({host.rpartition(":")[0] for host in site.hosts} - set(LOOPBACK_NAMES)) \
+            if site else []
+        self.finish((message("classroom.cli.wrong_host", lang, address=extra[0]) if extra else
+                     message("serve.wrong_host", lang)) + "\n")
 
 
 class GalleryHandler(tornado.web.RequestHandler):
@@ -232,10 +253,16 @@ def _language(handler: tornado.web.RequestHandler, site: Site) -> tuple[str, str
 
 
 def run(port: int, open_browser: bool, lang: str, root: Path,
-        max_kernels: int = MAX_KERNELS) -> int:
-    """Serve the notebooks under `root` until a stop signal; 0 once stopped cleanly."""
-    app = CardlabVoila(config=voila_config(root, port, open_browser), lang=lang,
-                       max_kernels=max_kernels)
+        max_kernels: int = MAX_KERNELS, app_class: type[CardlabVoila] = CardlabVoila,
+        address: str = HOST) -> int:
+    """Serve the notebooks under `root` until a stop signal; 0 once stopped cleanly.
+
+    `address`: where to listen besides 127.0.0.1 (a LAN address: its requests are
+    answered too). `app_class` may add to what the server says once it listens.
+    """
+    extra = [] if address == HOST else [address]
+    app = app_class(config=voila_config(root, port, open_browser, address), lang=lang,
+                    max_kernels=max_kernels, extra_host_names=extra)
     app.initialize([])
     app.start()
     return 0

@@ -1,0 +1,126 @@
+"""Helpers of the classroom tests: player processes, and a throwaway PostgreSQL server
+(Debian's `postgresql` package).
+
+`player` starts a process that plays every bot of a table until the game is
+over, then prints its record.
+
+`postgres_server` starts one in a temporary folder, on 127.0.0.1 and a free
+port, trusting local connections; as root it runs as `nobody` (PostgreSQL
+refuses to run as root). Where the binaries or psycopg are missing, the tests
+that need it are skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from glob import glob
+from pathlib import Path
+
+import pytest
+
+RUN_AS = "nobody"
+
+PLAYER = """
+import json, sys
+from cardlab.classroom.shared import SharedTable
+from cardlab.classroom.store import Store
+shared = SharedTable(Store(sys.argv[1]), sys.argv[2])
+while not shared.table.game.over:
+    shared.play_bots()
+print(json.dumps(shared.table.game.to_record().to_json()))
+"""
+
+
+def player(where: object, table_id: str) -> subprocess.Popen:
+    """A process playing the bots of table `table_id` in the store at `where`."""
+    return subprocess.Popen([sys.executable, "-c", PLAYER, str(where), table_id],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+class PostgresServer:
+    """One running server; `database()` makes a fresh empty database and returns its URL."""
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.base = Path(tempfile.mkdtemp(prefix="cardlab-pg-"))
+        self.prefix: list[str] = []
+        if os.geteuid() == 0:
+            runuser = shutil.which("runuser")
+            if runuser is None:
+                shutil.rmtree(self.base)
+                pytest.skip("PostgreSQL will not run as root and runuser is missing")
+            self.prefix = [runuser, "-u", RUN_AS, "--"]
+            shutil.chown(self.base, RUN_AS)
+        self.data = self.base / "data"
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self._run("initdb", "-D", str(self.data), "-U", "cardlab", "--auth=trust", "-E", "UTF8",
+                  "--no-sync", "--no-instructions")
+        self.start()
+
+    def _run(self, program: str, *args: str) -> None:
+        result = subprocess.run([*self.prefix, str(self.bindir / program), *args],
+                                capture_output=True, text=True, timeout=120, cwd=self.base)
+        if result.returncode != 0:
+            raise RuntimeError(f"{program} failed: {result.stderr}{result.stdout}")
+
+    def start(self) -> None:
+        """Start (or restart) the server; returns once it takes connections."""
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.base / "log"), "-w", "-o",
+                  f"-k {self.base} -c listen_addresses=127.0.0.1 -p {self.port} "
+                  "-c fsync=off -c full_page_writes=off", "start")
+
+    def stop(self) -> None:
+        """Stop the server (its clients' connections break)."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://cardlab@127.0.0.1:{self.port}/{database}"
+
+    def database(self) -> str:
+        """A new empty database's URL."""
+        import psycopg
+
+        name = "t_" + secrets.token_hex(6)
+        with psycopg.connect(self.url(), autocommit=True) as db:
+            db.execute(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+    def remove(self) -> None:
+        try:
+            self.stop()
+        finally:
+            shutil.rmtree(self.base, ignore_errors=True)
+
+
+def postgres_bindir() -> Path | None:
+    """The folder of `initdb` and `pg_ctl`: on the PATH, or Debian's newest version."""
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).parent
+    debian = sorted(glob("/usr/lib/postgresql/*/bin/initdb"),
+                    key=lambda path: int(Path(path).parts[-3]) if Path(path).parts[-3].isdigit()
+                    else 0)
+    return Path(debian[-1]).parent if debian else None
+
+
+def postgres_server() -> Iterator[PostgresServer]:
+    """A fixture body: one server for the module, removed afterwards (or a skip)."""
+    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install "
+                                          "'cardlab[classroom-postgres]')")
+    bindir = postgres_bindir()
+    if bindir is None:
+        pytest.skip("PostgreSQL server binaries not found (Debian: apt-get install postgresql)")
+    server = PostgresServer(bindir)
+    try:
+        yield server
+    finally:
+        server.remove()
