@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 from tqdm import tqdm
 
 from cardlab import bench, gallery, graphs
+from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import SERVE_APPS, Room
 from cardlab.errors import CardlabError, RecordError, one_line
 from cardlab.games import GAMES, GameEntry, game_of, parse_perspective
@@ -93,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_classroom(commands)
 
     measure = commands.add_parser("bench", help="speed figures as JSON")
-    measure.add_argument("what", choices=("inference", "playouts"))
+    measure.add_argument("what", choices=("inference", "playouts", "classroom"))
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
     measure.add_argument("--format", choices=("text", "json"), default="json",
                          help="JSON on stdout (default) or readable text")
@@ -289,10 +290,15 @@ def _graph(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     if args.what == "inference":
         figures = bench.inference(quick=args.quick, lang=args.lang)
-    else:
+    elif args.what == "playouts":
         figures = bench.playouts(quick=args.quick)
+    else:
+        figures = (classroom_bench.classroom(students=6, tables=2, seconds=3.0) if args.quick
+                   else classroom_bench.classroom())
     if args.format == "json":
         print(json.dumps(figures, indent=1))
+    elif args.what == "classroom":
+        print(classroom_bench.text(figures, args.lang))
     else:
         print(bench.text(args.what, figures, args.lang))
     return 0

@@ -218,3 +218,17 @@ def test_bad_input_is_one_line_in_the_language_asked_and_changes_nothing(tmp_pat
     assert sorted(path.name for path in tmp_path.iterdir() if not path.name.startswith(
         "class.sqlite")) == ["marks.sqlite"]
     assert os.environ.get(STORE_VARIABLE) is None
+
+
+# --- bench -----------------------------------------------------------------------
+
+def test_bench_classroom_reports_latency_polls_memory_and_the_teachers_overview():
+    result = cardlab("bench", "classroom", "--quick")
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert (figures["students"], figures["tables"]) == (6, 2)
+    assert figures["actions"] > 0
+    for key in ("latency_ms", "idle_poll_ms", "teacher_overview_ms"):
+        summary = figures[key]
+        assert summary is None or 0 <= summary["p50"] <= summary["p95"] <= summary["max"]
+    assert figures["memory_mb"]["median"] > 10
