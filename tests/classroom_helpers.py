@@ -37,6 +37,38 @@ while not shared.table.game.over:
 print(json.dumps(shared.table.game.to_record().to_json()))
 """
 
+# A process that plays every student seat (a random bot deciding, the move through `act`,
+# racing the others) and the bots, until the game is over; then prints its record.
+STUDENTS = """
+import json, sys, time
+from cardlab.classroom.room import Room
+from cardlab.errors import IllegalAction
+room = Room.open(sys.argv[1])
+shared = room.shared(sys.argv[2])
+bots = {}
+while not shared.table.game.over:
+    shared.play_bots()
+    for decision in shared.table.waiting:
+        if shared.info.seats[decision.seat] != "student":
+            continue
+        bot = bots.setdefault(decision.seat, shared.entry.bot_seat("random", int(sys.argv[3])))
+        action, _ = bot.decide(shared.table.game, decision)
+        try:
+            shared.act(action)
+        except IllegalAction:
+            pass                      # another process came first, or the table is paused
+        break
+    if shared.paused:
+        time.sleep(0.01)
+print(json.dumps(shared.table.game.to_record().to_json()))
+"""
+
+
+def students(where: object, table_id: str, seed: int) -> subprocess.Popen:
+    """A process playing every student seat (and the bots) of table `table_id`."""
+    return subprocess.Popen([sys.executable, "-c", STUDENTS, str(where), table_id, str(seed)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
 
 def player(where: object, table_id: str) -> subprocess.Popen:
     """A process playing the bots of table `table_id` in the store at `where`."""

@@ -8,11 +8,12 @@ import sqlite3
 import time
 
 import pytest
-from classroom_helpers import player
+from classroom_helpers import player, students
 
 from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.classroom.room import Room
 from cardlab.classroom.shared import SharedTable
 from cardlab.classroom.store import Store
 from cardlab.errors import CardlabError, IllegalAction
@@ -119,3 +120,31 @@ def test_a_student_move_then_the_bots_through_the_shared_table(tmp_path):
     (listed,) = store.tables()
     assert (listed.id, listed.game, listed.seats) == (table_id, "blackwidow",
                                                       ("student", "bot:heuristic", "bot:random"))
+
+
+def test_students_racing_through_a_pause_and_a_seat_handed_to_a_bot_agree(tmp_path):
+    path = tmp_path / "class.sqlite"
+    room = Room.open(path)
+    table_id = room.create_table("blackwidow", {"players": 4, "end_above": 30}, 8,
+                                 ["student", "student", "student", "bot:heuristic"])
+    running = [students(path, table_id, seed) for seed in range(6)]
+    deadline = time.monotonic() + 120
+    while len(room.store.actions(table_id)) < 15 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    room.set_paused(table_id, True)
+    paused_at = len(room.store.actions(table_id))
+    time.sleep(1.0)                  # six processes keep trying all the while
+    assert len(room.store.actions(table_id)) == paused_at
+    room.hand_to_bot(table_id, 1, "heuristic")
+    room.set_paused(table_id, False)
+    outputs = [process.communicate(timeout=300) for process in running]
+    assert all(process.returncode == 0 for process in running), outputs
+    records = {out for out, _ in outputs}
+    assert len(records) == 1
+    game = BlackWidowGame.from_record(BlackWidowRecord.from_json(json.loads(records.pop())))
+    assert game.over
+    seqs = [seq for seq, _ in room.store.actions(table_id)]
+    assert seqs == list(range(1, len(seqs) + 1)) and len(seqs) > paused_at
+    (status,) = room.tables()
+    assert status.over and status.seats == ("student", "bot:heuristic", "student",
+                                             "bot:heuristic")
