@@ -320,3 +320,29 @@ def test_where_a_card_may_be_is_said_with_german_percentages(recorded):
     assert not early.correct
     assert "where the Ten of Hearts is yet: with seat 0 (20.0%)" in early.text("en")
     assert "wo Herz-Zehn liegt: bei Platz 0 (20,0 %)" in early.text("de")
+
+
+def test_the_first_lessons_counts_are_explained_right_or_wrong():
+    rules = FiveSonsRules(players=4)
+    assert counting.check_deck_size("22", rules).correct
+    assert "12 face cards" in counting.check_deck_size("22", rules).text()
+    whole = counting.check_deck_size("52", rules)
+    assert not whole.correct and "whole deck" in whole.text()
+    assert "die 12 Bildkarten" in counting.check_deck_size("24", rules).text("de")
+    assert counting.check_hand_size("5", rules).correct
+    shared = counting.check_hand_size("5,5", rules)
+    assert not shared.correct and "zwei davon werden aber vorher" in shared.text("de")
+    assert "the other 20 are dealt to 4 players: 5 each" in shared.text("en")
+
+
+def test_the_usual_wrong_chances_get_their_own_reason():
+    log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    alike = counting.check_chance_held("1/3", log, QS, 1)
+    assert not alike.correct and "it may also be the hidden card" in alike.text()
+    assert "8/9 × 5/15 = 8/27" in alike.text()
+    three = parse_cards("3H")[0]
+    assert "forgets your own cards" in counting.check_chance_held("1/10", log, three,
+                                                                   SOLUTION).text()
+    assert "one face card and one heart" in counting.check_chance_held("2/17", log, three,
+                                                                        SOLUTION).text()
+    assert counting.check_chance_held("12,5 %", log, three, SOLUTION).correct

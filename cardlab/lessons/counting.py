@@ -50,6 +50,36 @@ def check_deals(answer: str, rules: FiveSonsRules) -> Verdict:
     return Verdict(verdict.correct, (*verdict.reasons, how))
 
 
+def check_deck_size(answer: str, rules: FiveSonsRules) -> Verdict:
+    """How many cards does a game of Five Sons use? Every answer is told how to count them.
+
+    >>> check_deck_size("52", FiveSonsRules()).text()
+    'Not quite. That is a whole deck: Five Sons uses only the face cards and the hearts \
+Ace to Ten. A game uses the 12 face cards (Jack, Queen and King of each suit) and the 10 heart \
+number cards, Ace to Ten: 22 cards.'
+    """
+    faces, hearts = len(rules.faces), len(rules.hearts)
+    how = Text("lesson.counting.deck_how", faces=faces, hearts=hearts, total=faces + hearts)
+    verdict = check_number(answer, faces + hearts, [(52, Text("lesson.counting.deck_full"))])
+    return Verdict(verdict.correct, (*verdict.reasons, how))
+
+
+def check_hand_size(answer: str, rules: FiveSonsRules) -> Verdict:
+    """How many cards does each player hold (`rules` with hands of one size)?
+
+    Sharing out the whole deck, hidden cards included, is named as the slip.
+
+    >>> check_hand_size("5.5", FiveSonsRules(players=4)).correct
+    False
+    """
+    total, size = len(rules.deck), rules.hand_sizes[0]
+    how = Text("lesson.counting.hand_how", total=total, dealt=total - 2, players=rules.players,
+               size=size)
+    verdict = check_number(answer, size, [
+        (Fraction(total, rules.players), Text("lesson.counting.hand_hidden", total=total))])
+    return Verdict(verdict.correct, (*verdict.reasons, how))
+
+
 def chance(log: FiveSonsLog, card: Card, place: Location) -> Fraction:
     """The exact chance, from `log`'s view, that `card` is at `place` (a seat or "solution").
 
@@ -72,13 +102,34 @@ def check_chance_held(answer: str, log: FiveSonsLog, card: Card, place: Location
     truth = Fraction(counts.at[card][place], counts.worlds)
     why = Text("lesson.counting.chance_why", n=Number(counts.at[card][place]),
                worlds=Number(counts.worlds), card=CardName(card), place=Place(place))
-    if place == SOLUTION:
-        return check_chance(answer, truth, why)
-    unseen = len(log.rules.deck) - len(log.hand)
-    size = log.rules.hand_sizes[int(place)]
     kind = log.rules.faces if card in log.rules.faces else log.rules.hearts
     left = sum(1 for other in kind if other not in log.hand)
-    naive = Fraction(size, unseen)
-    mistakes = [] if naive == truth else [
-        (naive, Text("lesson.counting.naive", size=size, unseen=unseen, left=left))]
-    return check_chance(answer, truth, why, mistakes)
+    unseen = len(log.rules.deck) - len(log.hand)
+    if place == SOLUTION:
+        how = Text("lesson.counting.solution_how", left=left)
+        mistakes = [(Fraction(2, unseen), Text("lesson.counting.any_two", unseen=unseen)),
+                    (Fraction(1, len(kind)), Text("lesson.counting.own_cards", kind=len(kind),
+                                                  left=left))]
+        return _explained(check_chance(answer, truth, why, _apart(mistakes, truth)), how, log)
+    size = log.rules.hand_sizes[int(place)]
+    in_hands = unseen - 2
+    how = Text("lesson.counting.seat_how", card=CardName(card), left=left, seat=place,
+               in_hands=in_hands, size=size, rest=f"{left - 1}/{left}",
+               share=f"{size}/{in_hands}", truth=Number(truth))
+    others = log.rules.players - 1
+    mistakes = [
+        (Fraction(size, unseen),
+         Text("lesson.counting.naive", size=size, unseen=unseen, left=left)),
+        (Fraction(1, others), Text("lesson.counting.seats_alike", card=CardName(card),
+                                   seats=others))]
+    return _explained(check_chance(answer, truth, why, _apart(mistakes, truth)), how, log)
+
+
+def _apart(mistakes: list[tuple[Fraction, Text]], truth: Fraction) -> list[tuple[Fraction, Text]]:
+    """The known mistakes that are not, by chance, the right answer too."""
+    return [(wrong, why) for wrong, why in mistakes if wrong != truth]
+
+
+def _explained(verdict: Verdict, how: Text, log: FiveSonsLog) -> Verdict:
+    """`verdict` with the count worked out by hand, which holds before any event only."""
+    return verdict if log.events else Verdict(verdict.correct, (*verdict.reasons, how))

@@ -40,13 +40,45 @@ from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 #: and for chances, how many percentage points.
 RELATIVE, CHANCE = Fraction(1, 1000), Fraction(1, 200)
 _THOUSANDS = re.compile(r"^\d{1,3}([,.’']\d{3})+$")
-#: The class of an exercise box, and of its plain copy for where widgets are not drawn.
-BOX_CLASS, OFFLINE_CLASS = "cardlab-exercise", "cardlab-exercise-offline"
+#: The class of an exercise box; of any widget drawn live; of the plain copy or note
+#: left for where widgets are not drawn.
+BOX_CLASS, LIVE_CLASS, OFFLINE_CLASS = "cardlab-exercise", "cardlab-live", "cardlab-offline"
 #: The plain copy, marked as an exercise by a bar at its left.
 _OFFLINE_STYLE = "border-left: 4px solid #0b5a8c; padding: 2px 12px; margin: 4px 0"
 #: Hides the plain copy in any output area where the box itself was drawn.
-_HIDE_OFFLINE = (f"<style>:is(.jp-OutputArea, .output):has(.{BOX_CLASS}) .{OFFLINE_CLASS} "
+_HIDE_OFFLINE = (f"<style>:is(.jp-OutputArea, .output):has(.{LIVE_CLASS}) .{OFFLINE_CLASS} "
                  "{ display: none; }</style>")
+
+
+def _show_with(widget: widgets.Widget, offline: str, plain: str) -> None:
+    """Display `offline` (HTML, hidden where `widget` is drawn), then `widget` itself."""
+    widget.add_class(LIVE_CLASS)
+    display({"text/html": offline, "text/plain": plain}, raw=True)
+    # The widget's Python repr would be all that a viewer without widgets shows.
+    display({**widget._repr_mimebundle_(), "text/plain": ""}, raw=True)
+
+
+class Offline:
+    """A widget shown with a note for viewers that cannot draw widgets (exported HTML).
+
+    The note says where the widget appears; where the widget is drawn, the note is hidden.
+
+    >>> "Voilà" in Offline(widgets.Button(description="Go")).note_html()
+    True
+    """
+
+    def __init__(self, widget: widgets.Widget, lang: str = "en") -> None:
+        self.widget = widget
+        self.lang = lang
+
+    def note_html(self) -> str:
+        """The note, as plain HTML."""
+        return (f'<div class="{OFFLINE_CLASS}" style="{_OFFLINE_STYLE}">{_HIDE_OFFLINE}'
+                f"<p><em>{html.escape(message('lesson.offline_widget', self.lang))}</em></p>"
+                "</div>")
+
+    def _ipython_display_(self) -> None:
+        _show_with(self.widget, self.note_html(), message("lesson.offline_widget", self.lang))
 
 
 @dataclass(frozen=True)
@@ -265,10 +297,7 @@ class ExerciseBox(widgets.VBox):
 
     def _ipython_display_(self) -> None:
         """Show the plain copy, then the box (which hides the copy wherever it is drawn)."""
-        display({"text/html": self.offline_html(), "text/plain": self._text}, raw=True)
-        bundle = self._repr_mimebundle_()
-        # The widget's Python repr would be all that a viewer without widgets shows.
-        display({**bundle, "text/plain": ""}, raw=True)
+        _show_with(self, self.offline_html(), self._text)
 
     def answer(self, value: Any) -> None:
         """Fill in an answer, as the learner would (for `many`: the set of values pressed)."""

@@ -1,4 +1,5 @@
-"""An exercise box in Voila (lesson 8): choose an answer, press Check, hear the feedback."""
+"""An exercise box in Voila (lesson 8): choose an answer, press Check, hear the feedback.
+The plain copy of each exercise, left for viewers that cannot draw widgets, is hidden here."""
 
 LESSON = "voila/render/08_counting_cards.ipynb"
 
@@ -11,6 +12,11 @@ def test_exercise_box_checks_and_explains_in_voila(page, gallery, screenshot, ax
     seat3.wait_for(timeout=120_000)
     check = box.get_by_role("button", name="Check")
     status = box.get_by_role("status")
+    copies = page.locator(".cardlab-offline")
+    assert copies.count() == 3
+    for copy in copies.all():
+        copy.wait_for(state="hidden")
+    assert page.locator(".cardlab-exercise").count() == 3
 
     seat3.click()
     assert seat3.get_attribute("aria-pressed") == "true"

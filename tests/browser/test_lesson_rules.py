@@ -1,0 +1,57 @@
+"""Lessons 3 and 7 exported to HTML (executed, as `jupyter nbconvert --to html` does) and
+read with no network: the cards show, every exercise can be read (its question, its
+choices, and where answers are checked), the game's place says where it appears, and
+nothing but the scripts nbconvert's template asks a CDN for is requested from outside."""
+
+from urllib.parse import urlparse
+
+import pytest
+
+#: What nbconvert's HTML template itself asks for: require.js, MathJax, the widget manager.
+TEMPLATE_SCRIPTS = {"cdnjs.cloudflare.com", "unpkg.com", "cdn.jsdelivr.net"}
+NOTE = "The answer is checked when this lesson runs in Jupyter or Voilà"
+PLAY = "When this lesson runs in Jupyter or Voilà, a widget to play with appears here."
+
+LESSONS = {
+    "03_fivesons_rules": {
+        "hands": ["Hand of 5 cards"] * 4,
+        "exercises": {"Question 2: who showed seat 1 a card?": ["Seat 0", "Seat 2", "Seat 3"],
+                      "Question 2: which seats saw the card that was shown?":
+                          ["Seat 0", "Seat 1", "Seat 2", "Seat 3"],
+                      "Question 3: which card did seat 0 see?":
+                          ["the Queen of Hearts", "the Nine of Hearts", "no card"]},
+    },
+    "07_blackwidow_rules": {
+        "hands": ["Hand of 13 cards: Six of Clubs"],
+        "exercises": {"First trick, clubs led: which cards may you play?":
+                          ["Six of Clubs", "Ten of Spades"],
+                      "Second trick, you lead: which cards may you play?":
+                          ["Seven of Clubs", "Seven of Hearts"],
+                      "Why may you not lead the Seven of Hearts?":
+                          ["Hearts are not broken yet.", "It is legal: it may be played."]},
+    },
+}
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_rules_lesson_reads_offline(page, screenshot, exported, name):
+    lesson = LESSONS[name]
+    page.goto(exported(name))
+    for index, title in enumerate(lesson["hands"]):
+        hand = page.locator("svg[role=img]", has=page.locator("title", has_text=title)).nth(index)
+        hand.wait_for(state="visible")
+        assert hand.bounding_box()["width"] >= 150
+    copies = page.locator(".cardlab-offline", has=page.get_by_text(NOTE))
+    copies.first.wait_for(state="visible")
+    assert copies.count() == len(lesson["exercises"])
+    for copy, (question, choices) in zip(copies.all(), lesson["exercises"].items(),
+                                         strict=True):
+        assert copy.is_visible()
+        assert question in copy.text_content()
+        items = copy.get_by_role("listitem").all_text_contents()
+        assert all(choice in items for choice in choices), items
+    page.get_by_text(PLAY).wait_for(state="visible")
+    outside = [urlparse(url) for url in page.outside_requests]
+    assert all(url.hostname in TEMPLATE_SCRIPTS and url.path.endswith(".js")
+               for url in outside), page.outside_requests
+    screenshot(f"lesson{name[:2]}-nbconvert-offline")
