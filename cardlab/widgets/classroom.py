@@ -23,17 +23,15 @@ from urllib.parse import parse_qs, urlsplit
 import ipywidgets as widgets
 
 from cardlab.apps import MAX_QUERY, query_string
-from cardlab.classroom.room import Room
+from cardlab.classroom.room import APP_PATH, STORE_VARIABLE, Room
 from cardlab.errors import CardlabError
 from cardlab.i18n import LANGUAGES, message
 from cardlab.widgets.classroom_student import StudentView
 from cardlab.widgets.classroom_teacher import TeacherApp
 from cardlab.widgets.controls import FOCUS_CLASS
 
-#: Where `cardlab classroom` puts the room's store for the app kernels.
-STORE_VARIABLE = "CARDLAB_CLASSROOM_STORE"
-#: The app's path under the gallery, for seat links when the page's own address is unknown.
-APP_PATH = "/voila/render/apps/classroom.ipynb"
+#: The app's path on the server, for seat links when the page's own address is unknown.
+APP_ADDRESS = f"/voila/render/{APP_PATH}"
 
 
 @dataclass(frozen=True)
@@ -67,7 +65,7 @@ def page_address() -> str:
     """
     parts = urlsplit(os.environ.get("VOILA_REQUEST_URL", ""))
     if not (parts.scheme and parts.netloc):
-        return APP_PATH
+        return APP_ADDRESS
     return f"{parts.scheme}://{parts.netloc}{parts.path}"
 
 

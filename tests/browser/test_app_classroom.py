@@ -2,13 +2,12 @@
 own pages, a second browser on a taken seat is refused, a reloaded page goes on where it was;
 axe-core, and a phone-wide screenshot.
 
-The server is `cardlab serve` with the room's store in ``CARDLAB_CLASSROOM_STORE``, as
-`cardlab classroom` sets it for its app kernels.
+The server is `cardlab classroom --store PATH`; the test opens the same store to read the
+teacher's token and to know which moves are legal (the pages never get the deal).
 """
 
 from __future__ import annotations
 
-import os
 import re
 import socket
 import subprocess
@@ -26,19 +25,17 @@ APP = "voila/render/apps/classroom.ipynb"
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
-    """A server whose app kernels share one store; yields (base URL, the room)."""
+    """`cardlab classroom` serving one store; yields (base URL, the room)."""
     folder = tmp_path_factory.mktemp("classroom")
     store = folder / "class.sqlite"
-    room = Room.open(store)
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     log = (folder / "serve.log").open("w+")
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser", f"--port={port}",
-         "--max-apps=50"],
-        stdout=log, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "CARDLAB_CLASSROOM_STORE": str(store)})
+        [sys.executable, "-m", "cardlab.cli", "classroom", f"--store={store}", "--no-browser",
+         f"--port={port}", "--max-apps=50"],
+        stdout=log, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 90
     while True:
         try:
@@ -48,9 +45,9 @@ def classroom(tmp_path_factory):
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
                 log.seek(0)
-                pytest.fail(f"cardlab serve did not start: {log.read()}")
+                pytest.fail(f"cardlab classroom did not start: {log.read()}")
             time.sleep(0.3)
-    yield f"http://127.0.0.1:{port}/", room
+    yield f"http://127.0.0.1:{port}/", Room.open(store)
     process.terminate()
     process.wait(timeout=60)
     log.close()
