@@ -15,9 +15,6 @@ A lesson translated into another language has a copy of the same name in
 that language's folder (``notebooks/de/03_fivesons_rules.ipynb``); the gallery
 links it in that language instead of listing it separately.
 
-The classroom app is not listed: it is opened by the links `cardlab classroom`
-prints, which carry the teacher's or a seat's token.
-
 >>> entry = Entry("apps/fivesons.ipynb", "app", None, {"en": "Five Sons", "de": "Fünf Söhne"})
 >>> entry.title("de"), entry.title("fr"), entry.summary("en")
 ('Fünf Söhne', 'Five Sons', '')
@@ -36,7 +33,6 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.cards import Card, parse_cards
-from cardlab.classroom.room import APP_PATH as CLASSROOM_APP
 from cardlab.errors import CardlabError
 from cardlab.i18n import LANGUAGES
 
@@ -89,8 +85,7 @@ def gallery_entries(root: Path) -> list[Entry]:
     lessons = [replace(read_entry(path, root, LESSON), translations=_translations(path, root))
                for path in sorted(root.glob("*.ipynb"))]
     apps = [read_entry(path, root, APP)
-            for path in sorted((root / APPS_FOLDER).glob("*.ipynb"))
-            if path.relative_to(root).as_posix() != CLASSROOM_APP]
+            for path in sorted((root / APPS_FOLDER).glob("*.ipynb"))]
     return lessons + apps
 
 
