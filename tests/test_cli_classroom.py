@@ -109,6 +109,7 @@ def test_on_the_lan_it_answers_that_address_and_localhost_only_and_writes_a_qr_c
         for host in (f"127.0.0.2:{room.port}", f"localhost:{room.port}",
                      f"127.0.0.1:{room.port}"):
             assert room.get("/", host=host).status == 200, host
+        assert "Served to the local network at 127.0.0.2 too." in room.get("/").read().decode()
         wrong = room.get("/", host=f"192.168.1.99:{room.port}")
         assert wrong.status == 403
         assert wrong.read().decode().strip() == (

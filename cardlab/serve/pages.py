@@ -68,12 +68,15 @@ def app_url(entry: Entry, lang: str, default_lang: str = "en") -> str:
 
 
 def gallery_html(entries: Sequence[Entry], lang: str, *, default_lang: str = "en",
-                 notice: str = "") -> str:
+                 notice: str = "", lan: str = "") -> str:
     """The gallery page: every lesson and app with its title, summary and picture.
 
     `notice` (already in `lang`) is shown at the top, e.g. why a parameter was ignored.
+    `lan`: the local network address the server also answers on (`cardlab classroom --lan`).
 
     >>> '<html lang="de">' in gallery_html([], "de")
+    True
+    >>> "at 192.168.1.20 too" in gallery_html([], "en", lan="192.168.1.20")
     True
     """
     sections = [
@@ -90,7 +93,8 @@ def gallery_html(entries: Sequence[Entry], lang: str, *, default_lang: str = "en
 <p>{_t("serve.intro", lang)}</p>
 {"".join(sections)}
 </main>
-<footer><p>{_t("serve.footer", lang)}</p></footer>"""
+<footer><p>{escape(message("classroom.cli.footer_lan", lang, address=lan)) if lan else
+            _t("serve.footer", lang)}</p></footer>"""
     return _document(lang, message("serve.page_title", lang), body)
 
 

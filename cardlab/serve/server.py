@@ -198,9 +198,8 @@ class WrongHostHandler(tornado.web.RequestHandler):
         self.set_status(403)
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         lang = site.lang if site else "en"
-        extra = sorted({host.rpartition(":")[0] for host in site.hosts} - set(LOOPBACK_NAMES)) \
-            if site else []
-        self.finish((message("classroom.cli.wrong_host", lang, address=extra[0]) if extra else
+        lan = _lan_address(site) if site else ""
+        self.finish((message("classroom.cli.wrong_host", lang, address=lan) if lan else
                      message("serve.wrong_host", lang)) + "\n")
 
 
@@ -214,8 +213,8 @@ class GalleryHandler(tornado.web.RequestHandler):
         # The page is self-contained: inline style and SVG, nothing else to load.
         self.set_header("Content-Security-Policy",
                         "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
-        self.finish(gallery_html(gallery_entries(site.root), lang,
-                                 default_lang=site.lang, notice=notice))
+        self.finish(gallery_html(gallery_entries(site.root), lang, default_lang=site.lang,
+                                 notice=notice, lan=_lan_address(site)))
 
 
 class AppHandler(TornadoVoilaHandler):
@@ -242,6 +241,12 @@ class GalleryContents(LargeFileManager):
         for cell in nb.cells:
             if cell.cell_type == "code":
                 cell.metadata["trusted"] = True
+
+
+def _lan_address(site: Site) -> str:
+    """The local network address the server answers besides localhost ('' if none)."""
+    extra = sorted({host.rsplit(":", 1)[0] for host in site.hosts} - set(LOOPBACK_NAMES))
+    return extra[0] if extra else ""
 
 
 def _language(handler: tornado.web.RequestHandler, site: Site) -> tuple[str, str]:
