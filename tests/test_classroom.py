@@ -148,3 +148,17 @@ def test_students_racing_through_a_pause_and_a_seat_handed_to_a_bot_agree(tmp_pa
     (status,) = room.tables()
     assert status.over and status.seats == ("student", "bot:heuristic", "student",
                                              "bot:heuristic")
+
+
+def test_a_store_of_another_version_is_refused_and_left_as_it_is(tmp_path):
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE tables (id TEXT PRIMARY KEY)")
+        db.execute("PRAGMA application_id = 1667525730")   # cardlab's, "cdlb"
+        db.execute("PRAGMA user_version = 1")
+    before = path.read_bytes()
+    with pytest.raises(CardlabError) as refused:
+        Store(path)
+    assert refused.value.text("en") == (f"{path} is a classroom store of version 1; this "
+                                        "cardlab reads version 2.")
+    assert path.read_bytes() == before
