@@ -346,3 +346,8 @@ def test_the_usual_wrong_chances_get_their_own_reason():
     assert "one face card and one heart" in counting.check_chance_held("2/17", log, three,
                                                                         SOLUTION).text()
     assert counting.check_chance_held("12,5 %", log, three, SOLUTION).correct
+
+
+def test_who_knew_first_tells_the_event_in_the_readers_language(recorded):
+    german = deduction.check_first_to_know(0, recorded).text("de")
+    assert "nach Ereignis 11: Platz 2 fragt" in german and "Seat" not in german

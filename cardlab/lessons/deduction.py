@@ -76,6 +76,28 @@ class Chances:
                          for place, p in self.chances)
 
 
+class EventSentence:
+    """Event `number` of `log` told in a sentence, in whichever language the reader wants.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.record import AskSeen
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> qs, th = parse_cards("QS 3H")
+    >>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"),
+    ...                   (AskSeen(0, qs, th, 2, shown=qs),))
+    >>> EventSentence(log, 1).label("de").startswith("Platz 0 fragt")
+    True
+    """
+
+    def __init__(self, log: FiveSonsLog, number: int) -> None:
+        self.log = log
+        self.number = number
+
+    def label(self, lang: str = "en") -> str:
+        """The sentence in `lang`."""
+        return event_sentence(self.log, self.number, lang)
+
+
 def certain_after(log: FiveSonsLog) -> int | None:
     """The first number of events after which `log.me` knows the solution (None: never).
 
@@ -99,7 +121,7 @@ def check_first_to_know(answer: int, game: FiveSonsGame) -> Verdict:
     knowledge = FiveSonsKnowledge.from_log(log, first)
     solution = [fact.reason for fact in knowledge.facts if fact.place == SOLUTION and fact.holds]
     reasons = [Text("lesson.deduction.first", seats=", ".join(map(str, seats)), event=first,
-                    what=event_sentence(log, first))]
+                    what=EventSentence(log, first))]
     if answer not in seats:
         reasons.insert(0, Text("lesson.deduction.later", seat=answer, event=when[answer])
                        if when.get(answer) is not None

@@ -43,6 +43,13 @@ _THOUSANDS = re.compile(r"^\d{1,3}([,.’']\d{3})+$")
 #: The class of an exercise box; of any widget drawn live; of the plain copy or note
 #: left for where widgets are not drawn.
 BOX_CLASS, LIVE_CLASS, OFFLINE_CLASS = "cardlab-exercise", "cardlab-live", "cardlab-offline"
+#: Choices whose labels wrap onto several lines keep apart (ipywidgets gives each a fixed height).
+_BOX_STYLE = (f"<style>.{BOX_CLASS} :is(.widget-radio-box, .jupyter-widget-radio-box) label "
+              "{ height: auto; line-height: 1.4; display: flex; flex-direction: row-reverse; "
+              "justify-content: flex-end; align-items: flex-start; "
+              "gap: 6px; margin: 3px 0; white-space: normal; } "
+              f".{BOX_CLASS} :is(.widget-radio-box, .jupyter-widget-radio-box) input "
+              "{ float: none; flex: none; height: 1.4em; margin: 0; }</style>")
 #: The plain copy, marked as an exercise by a bar at its left.
 _OFFLINE_STYLE = "border-left: 4px solid #0b5a8c; padding: 2px 12px; margin: 4px 0"
 #: Hides the plain copy in any output area where the box itself was drawn.
@@ -240,7 +247,7 @@ class ExerciseBox(widgets.VBox):
                                    label=message("lesson.exercise", lang))
         self.controls.on_click(self._pressed)
         self.question = widgets.HTML(
-            f'<p class="cardlab-question">{html.escape(question)}</p>')
+            f'{_BOX_STYLE}<p class="cardlab-question">{html.escape(question)}</p>')
         super().__init__([self.question, control, self.controls])
         self.add_class(FOCUS_CLASS)
         self.add_class(BOX_CLASS)
@@ -259,7 +266,8 @@ class ExerciseBox(widgets.VBox):
         """A question answered by choosing one option (label, value)."""
         buttons = widgets.RadioButtons(options=list(options), value=None,
                                        description=message("lesson.your_answer", lang),
-                                       style={"description_width": "initial"})
+                                       style={"description_width": "initial"},
+                                       layout=widgets.Layout(width="auto", max_width="100%"))
         return cls(question, buttons, lambda: buttons.value, check, lang,
                    [label for label, _ in options])
 

@@ -39,11 +39,28 @@ def _listed(found: Counter[tuple[Card, Card]]) -> str:
     return ", ".join(_pair(pair) for pair in _order(found))
 
 
+class Joined:
+    """Sentence parts joined with commas, each in whichever language the reader wants.
+
+    >>> Joined([Text("lesson.worlds.holds", seat=0, cards="QC"),
+    ...         Text("lesson.worlds.holds", seat=1, cards="2H")]).label("de")
+    'Platz 0 QC hat, Platz 1 2H hat'
+    """
+
+    def __init__(self, parts: list[Text]) -> None:
+        self.parts = parts
+
+    def label(self, lang: str = "en") -> str:
+        """The parts in `lang`, joined."""
+        return ", ".join(part.text(lang) for part in self.parts)
+
+
 def check_cannot_tell(answer: str, model: PossibleWorlds, seat: int) -> Verdict:
     """How many worlds (the real one included) can `seat` not tell from the real one?"""
     found = solutions(model, seat)
     how = Text("lesson.worlds.cannot_tell", seat=seat, count=sum(found.values()),
-               by=", ".join(f"{_pair(pair)}: {found[pair]}" for pair in _order(found)))
+               by=Joined([Text("lesson.worlds.by_solution", count=found[pair], solution=_pair(pair))
+                          for pair in _order(found)]))
     verdict = check_number(answer, sum(found.values()), [
         (sum(found.values()) - 1, Text("lesson.worlds.count_real"))])
     return Verdict(verdict.correct, (*verdict.reasons, how))
@@ -72,7 +89,8 @@ def check_knows_that(answer: bool, model: PossibleWorlds, knower: int, seat: int
         world = model.worlds[doubt]
         why = Text("lesson.worlds.not_knows_that", knower=knower, seat=seat,
                    solution=" + ".join(codes(world.solution)),
-                   hands="; ".join(f"{s}: {' '.join(codes(sorted(h)))}"
-                                   for s, h in enumerate(world.hands)),
+                   hands=Joined([Text("lesson.worlds.holds", seat=s,
+                                      cards=" ".join(codes(sorted(h))))
+                                 for s, h in enumerate(world.hands)]),
                    others=_listed(solutions(model, seat, doubt)))
     return Verdict(answer == truth, (why,))

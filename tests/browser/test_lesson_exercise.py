@@ -1,6 +1,8 @@
 """An exercise box in Voila (lesson 8): choose an answer, press Check, hear the feedback.
 The plain copy of each exercise, left for viewers that cannot draw widgets, is hidden here."""
 
+from playwright.sync_api import expect
+
 LESSON = "voila/render/08_counting_cards.ipynb"
 
 
@@ -19,7 +21,8 @@ def test_exercise_box_checks_and_explains_in_voila(page, gallery, screenshot, ax
     assert page.locator(".cardlab-exercise").count() == 3
 
     seat3.click()
-    assert seat3.get_attribute("aria-pressed") == "true"
+    # The pressed state comes back from the kernel: wait for it.
+    expect(seat3).to_have_attribute("aria-pressed", "true", timeout=30_000)
     check.click()
     status.filter(has_text="Not quite.").wait_for(timeout=30_000)
     assert "Seat 3 did not follow spades at play 35" in status.text_content()
