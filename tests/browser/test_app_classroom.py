@@ -137,6 +137,9 @@ def test_teacher_and_two_students_play_and_a_taken_seat_is_refused(
             timeout=90_000)
         take_turn({0: ann, 1: ben}, room, table)                        # and play goes on
         teacher.locator(".cardlab-classroom-seat").nth(2).wait_for()   # every seat watched
+        teacher.wait_for_function(     # the overview follows the students' moves by itself
+            "n => Number(document.querySelector('.cardlab-classroom-tables tbody td:nth-child(5)')"
+            "?.textContent) >= n", arg=room.shared(table).seq, timeout=30_000)
         for page in (teacher, ann, intruder):
             assert axe(page) == []
         screenshot("classroom_student_phone", ann)
