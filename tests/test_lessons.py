@@ -111,7 +111,7 @@ def test_where_is_a_card_uses_the_clause_reason(recorded):
     assert not wrong.correct and "so it holds JC" in wrong.text()
     assert deduction.check_place(deduction.UNSURE, log, 5, TH).correct
     early = deduction.check_place(0, log, 5, TH)
-    assert not early.correct and "nobody can be sure" in early.text()
+    assert not early.correct and "Seat 2 cannot be sure yet" in early.text()
 
 
 def test_who_knew_the_solution_first(recorded):
@@ -318,8 +318,8 @@ def test_the_queens_chances_are_german_percentages_in_german(spade_void):
 def test_where_a_card_may_be_is_said_with_german_percentages(recorded):
     early = deduction.check_place(0, recorded.observation_log(2), 5, TH)
     assert not early.correct
-    assert "where the Ten of Hearts is yet: with seat 0 (20.0%)" in early.text("en")
-    assert "wo Herz-Zehn liegt: bei Platz 0 (20,0 %)" in early.text("de")
+    assert "where the Ten of Hearts is: with seat 0 (20.0%)" in early.text("en")
+    assert "wo die Karte Herz-Zehn liegt: bei Platz 0 (20,0 %)" in early.text("de")
 
 
 def test_the_first_lessons_counts_are_explained_right_or_wrong():
@@ -351,3 +351,14 @@ def test_the_usual_wrong_chances_get_their_own_reason():
 def test_who_knew_first_tells_the_event_in_the_readers_language(recorded):
     german = deduction.check_first_to_know(0, recorded).text("de")
     assert "nach Ereignis 11: Platz 2 fragt" in german and "Seat" not in german
+
+
+def test_each_question_says_why_it_tells_little_or_much():
+    log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    options = [parse_cards("KH AH"), parse_cards("QS 3H"), parse_cards("KH 3H")]
+    wrong = questions.check_best_question(1, log, options)
+    assert not wrong.correct
+    assert "You hold both cards yourself" in wrong.text()
+    assert "must be the Three of Hearts" in wrong.text()
+    right = questions.check_best_question(2, log, options).text("de")
+    assert right.startswith("Richtig!") and "die Karte Herz-Drei sein" in right

@@ -51,7 +51,7 @@ def check_place(answer: Location, log: FiveSonsLog, after: int, card: Card) -> V
     facts = {(fact.card, fact.place): fact for fact in knowledge.facts}
     held = next((fact for fact in knowledge.facts if fact.card == card and fact.holds), None)
     if held is None:
-        why = Text("lesson.deduction.not_certain", card=CardName(card),
+        why = Text("lesson.deduction.not_certain", seat=log.me, card=CardName(card),
                    chances=Chances(knowledge, card))
         reasons: tuple[Text, ...] = (why,)
         if answer != UNSURE and (card, answer) in facts:

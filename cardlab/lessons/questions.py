@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from cardlab.cards import Card, QuestionSentence
+from cardlab.cards import Card, CardName, QuestionSentence
 from cardlab.fivesons.bots import entropy, expected_entropy
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
@@ -66,7 +66,21 @@ def check_best_question(answer: int, log: FiveSonsLog,
     """Which of `questions` (by index) tells `log.me` most? Every question's bits are given."""
     bits = [information(log, face, heart) for face, heart in questions]
     best = max(bits)
-    reasons = tuple(Text("lesson.questions.expects", question=QuestionSentence(face, heart),
-                         bits=Number(b, 2))
-                    for (face, heart), b in zip(questions, bits, strict=True))
+    reasons = tuple(reason for (face, heart), b in zip(questions, bits, strict=True)
+                    for reason in (Text("lesson.questions.expects",
+                                        question=QuestionSentence(face, heart),
+                                        bits=Number(b, 2)),
+                                   *_why_bits(log, face, heart)))
     return Verdict(bits[answer] >= best - 1e-9, reasons)
+
+
+def _why_bits(log: FiveSonsLog, face: Card, heart: Card) -> tuple[Text, ...]:
+    """Why a question tells little or much: the asker's own cards among those asked about."""
+    own = [card for card in (face, heart) if card in log.hand]
+    if len(own) == 2:
+        return (Text("lesson.questions.own_both"),)
+    if own:
+        other = heart if own[0] == face else face
+        return (Text("lesson.questions.own_one", mine=CardName(own[0]),
+                     other=CardName(other)),)
+    return (Text("lesson.questions.own_none", face=CardName(face), heart=CardName(heart)),)
