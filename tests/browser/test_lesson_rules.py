@@ -55,3 +55,23 @@ def test_rules_lesson_reads_offline(page, screenshot, exported, name):
     assert all(url.hostname in TEMPLATE_SCRIPTS and url.path.endswith(".js")
                for url in outside), page.outside_requests
     screenshot(f"lesson{name[:2]}-nbconvert-offline")
+
+
+def test_german_rules_lesson_reads_offline_in_german(page, exported):
+    # The fixture names the file after the notebook alone: nbconvert writes de/NAME.ipynb
+    # as NAME.html in its output folder.
+    uri = exported("de/07_blackwidow_rules").replace("/de/07_", "/07_")
+    page.goto(uri)
+    hand = page.locator("svg[role=img]", has=page.locator(
+        "title", has_text="Hand mit 13 Karten: Kreuz-Sechs")).first
+    hand.wait_for(state="visible")
+    copies = page.locator(".cardlab-offline", has=page.get_by_text(
+        "Die Antwort wird geprüft, wenn diese Lektion in Jupyter oder Voilà läuft"))
+    copies.first.wait_for(state="visible")
+    assert copies.count() == 3
+    assert "Aufgabe: Warum darfst du die Herz-Sieben nicht ausspielen?" in (
+        copies.last.text_content())
+    assert "Herz ist noch nicht gebrochen." in copies.last.get_by_role(
+        "listitem").all_text_contents()
+    page.get_by_text("Wenn diese Lektion in Jupyter oder Voilà läuft, erscheint hier ein "
+                     "Widget zum Ausprobieren.").wait_for(state="visible")
