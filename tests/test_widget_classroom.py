@@ -129,6 +129,19 @@ def test_a_seat_handed_to_a_bot_plays_on_and_its_page_says_so(room):
     assert {0, 1, 2} <= seats
 
 
+def test_the_teachers_page_moves_the_bots_once_every_student_has_left(room):
+    table = room.create_table("fivesons", {"players": 3}, 3, ["student", "student", "bot:random"])
+    teacher = TeacherApp(room, address="http://127.0.0.1:1/voila/render/apps/classroom.ipynb")
+    for seat in (0, 1):
+        room.hand_to_bot(table, seat, "logician")
+    for _ in range(200):
+        teacher.refresh()
+        if teacher.replays[table].table.game.over:
+            break
+    assert teacher.replays[table].table.game.over
+    assert room.shared(table).table.game.over       # the moves are in the store for everyone
+
+
 def test_a_seat_open_in_another_browser_is_refused_then_taken_once_free(room):
     table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
     first = StudentView(room, table, 0, holder="tab-1")

@@ -175,13 +175,15 @@ class TeacherApp(widgets.VBox):
         self.chooser.value = table_id
 
     def refresh(self) -> None:
-        """Read every table's state; redraw the overview and the watched table if it moved."""
+        """Read every table's state, let due bots move; redraw the overview and the watched
+        table if it moved."""
         self.statuses = self.room.tables()
         for status in self.statuses:
-            if status.id in self.replays:
-                self.replays[status.id].sync()
-            else:
+            if status.id not in self.replays:
                 self.replays[status.id] = self.room.shared(status.id)
+            # Bots move here too: once every student of a table has left and the seats
+            # went to bots, no student page is left to move them.
+            self.replays[status.id].play_bots()
         self.overview.value = self._overview()
         options = [(_text("table_label", self.lang, number=number,
                            game=_text(f"game_{status.game}", self.lang),
