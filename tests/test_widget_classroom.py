@@ -241,6 +241,7 @@ def test_the_teacher_creates_watches_pauses_hands_over_reveals_and_steps(room):
     assert teacher.seats.value.count('class="cardlab-classroom-seat"') == 3
     assert teacher.seats.value.count("<svg") >= 6          # every seat's hand and graph
     assert teacher.links.value.count("<li>") == 2          # the two student seats
+    assert teacher.links.value.count("QR code of the link for Seat") == 2   # to scan
     assert "Black Widow" in teacher.overview.value and "Whose turn" in teacher.overview.value
     assert teacher.actions.spec("reveal").disabled and teacher.actions.spec("stepper").disabled
     teacher.actions.click("pause")

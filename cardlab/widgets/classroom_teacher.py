@@ -32,6 +32,7 @@ from typing import Any, cast
 from urllib.parse import urlencode
 
 import ipywidgets as widgets
+import segno
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
@@ -270,7 +271,8 @@ class TeacherApp(widgets.VBox):
         names = seat_names(shared.info.seats, None, self.lang)
         items = "".join(
             f"<li>{html.escape(names[seat])}: <a href=\"{html.escape(link)}\" target=\"_blank\">"
-            f'<code style="word-break:break-all">{html.escape(link)}</code></a></li>'
+            f'<code style="word-break:break-all">{html.escape(link)}</code></a>'
+            f"{_qr_code(link, names[seat], self.lang)}</li>"
             for seat, link in ((seat, self._link(token)) for seat, token in sorted(tokens.items())))
         heading = html.escape(_text("links", self.lang))
         return (f'<section class="cardlab-classroom-links"><h3>{heading}'
@@ -359,6 +361,20 @@ def _every_seat(shared: SharedTable, names: list[str], lang: str) -> str:
 
 def _heading(text: str) -> widgets.HTML:
     return widgets.HTML(f"<h2>{html.escape(text)}</h2>")
+
+
+def _qr_code(link: str, seat: str, lang: str) -> str:
+    """A seat link's QR code, folded away: opened on the projector, one student scans it.
+
+    >>> '<svg' in _qr_code("http://10.0.0.5:8866/x?token=abc", "Seat 1 (student)", "en")
+    True
+    """
+    title = _text("qr_title", lang, seat=seat)
+    picture = segno.make(link, error="m").svg_inline(scale=4, border=4, dark="#000",
+                                                     light="#fff", title=title)
+    picture = picture.replace("<svg ", '<svg role="img" ', 1)
+    return (f"<details><summary>{html.escape(_text('qr', lang))}</summary>"
+            f"{picture}</details>")
 
 
 def _text(key: str, lang: str, **params: object) -> str:
