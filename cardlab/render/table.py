@@ -37,6 +37,13 @@ _BACK_SCALE = 0.5
 #: The id of the face-down card that every seat's cards reuse.
 BACK_ID = "cardlab-table-back"
 _BACK_STEP = 5
+#: Seat labels: large enough to stay about 12 px on a phone (the picture shrinks to
+#: roughly 360 of its 600 units), wrapped into lines that fit the room round the seat.
+NAME_SIZE, POINTS_SIZE, LINE = 20, 19, 22
+#: A generous estimate of DejaVu Sans' average letter width, in em (bold is wider).
+_EM, _BOLD_EM = 0.58, 0.64
+#: The widest a label may grow, and the room kept between labels and the edge.
+_MAX_LABEL, _GAP = 300, 12
 
 
 @dataclass(frozen=True)
@@ -65,13 +72,14 @@ def table_svg(places: Sequence[Place], trick: Sequence[tuple[int, Card]], title:
     parts = [element("defs", None, element("g", None, card_back(lang=lang), id=BACK_ID)),
              element("rect", x=4, y=4, width=WIDTH - 8, height=height - 8, rx=150,
                      fill=FELT, stroke=FELT_EDGE, stroke_width=8)]
-    parts += [_place(place, *where[place.seat], viewer=i == 0, lang=lang)
+    parts += [_place(place, *where[place.seat], viewer=i == 0, lang=lang,
+                     room=_room(where[place.seat], list(where.values())))
               for i, place in enumerate(places)]
     order = {place.seat: i for i, place in enumerate(places)}
     parts += [_trick_card(card, order[seat], n, height, lang) for seat, card in trick]
     if hearts_broken:
         parts.append(element("text", message("bwtable.hearts_broken", lang), x=WIDTH - 110,
-                             y=height - 70, text_anchor="end", font_size=15,
+                             y=height - 70, text_anchor="end", font_size=POINTS_SIZE,
                              font_weight="bold", fill="#ffb3c1", font_family=FONT))
     played = "; ".join(f"{names[seat]}: {card.name(lang)}" for seat, card in trick)
     seats = "; ".join(message("bwtable.place", lang, name=place.name, cards=place.cards,
@@ -88,7 +96,38 @@ def _position(i: int, n: int, height: float) -> tuple[float, float]:
     return WIDTH / 2 + across * math.cos(angle), height / 2 + (height / 2 - 50) * math.sin(angle)
 
 
-def _place(place: Place, x: float, y: float, *, viewer: bool, lang: str) -> str:
+def _room(at: tuple[float, float], seats: Sequence[tuple[float, float]]) -> float:
+    """How wide a seat's label may be: up to the edge and the labels beside it."""
+    x, y = at
+    room = min(_MAX_LABEL, 2 * (min(x, WIDTH - x) - _GAP))
+    for other_x, other_y in seats:
+        if (other_x, other_y) != at and abs(other_y - y) < 4 * LINE:
+            room = min(room, abs(other_x - x) - _GAP)
+    return room
+
+
+def wrap(text: str, size: float, room: float, *, bold: bool = False) -> list[str]:
+    """`text` split at spaces into lines of about `room` units at font size `size`.
+
+    A single word longer than `room` keeps a line of its own.
+
+    >>> wrap("0 Punkte in dieser Runde", 19, 180)
+    ['0 Punkte in', 'dieser Runde']
+    >>> wrap("You", 20, 100)
+    ['You']
+    """
+    per_letter = size * (_BOLD_EM if bold else _EM)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and (len(lines[-1]) + 1 + len(word)) * per_letter <= room:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _place(place: Place, x: float, y: float, *, viewer: bool, lang: str,
+           room: float) -> str:
     parts = []
     if not viewer:
         width = CARD_WIDTH * _BACK_SCALE + _BACK_STEP * max(place.cards - 1, 0)
@@ -96,16 +135,23 @@ def _place(place: Place, x: float, y: float, *, viewer: bool, lang: str) -> str:
                         for i in range(place.cards))
         parts.append(element("g", None, backs, transform=(
             f"translate({x - width / 2:.1f},{y - 44:.1f}) scale({_BACK_SCALE})")))
-    label_y = y + 14 if not viewer else y + 12
+    # The viewer has no face-down cards above the label: it moves up, off the edge.
+    label_y = y + 14 if not viewer else y - 4
     points = message("bwtable.points", lang,
                      points=Count("count.points", place.points).label(lang))
-    parts.append(element("rect", x=x - 78, y=label_y - 15, width=156, height=38, rx=8,
+    lines: list[tuple[str, int, str | None]]
+    lines = [(line, NAME_SIZE, "bold") for line in wrap(place.name, NAME_SIZE, room - 16,
+                                                         bold=True)]
+    lines += [(line, POINTS_SIZE, None) for line in wrap(points, POINTS_SIZE, room - 16)]
+    width = min(room, 16 + max(len(line) * size * (_BOLD_EM if weight else _EM)
+                               for line, size, weight in lines))
+    parts.append(element("rect", x=round(x - width / 2, 1), y=label_y - 18,
+                         width=round(width, 1), height=LINE * len(lines) + 6, rx=8,
                          fill=FELT_EDGE, stroke=TURN if place.turn else "none",
                          stroke_width=3))
-    parts.append(element("text", place.name, x=x, y=label_y, text_anchor="middle",
-                         font_size=14, font_weight="bold", fill=ON_FELT, font_family=FONT))
-    parts.append(element("text", points, x=x, y=label_y + 17, text_anchor="middle",
-                         font_size=13, fill=ON_FELT, font_family=FONT))
+    parts += [element("text", line, x=x, y=label_y + i * LINE, text_anchor="middle",
+                      font_size=size, font_weight=weight, fill=ON_FELT, font_family=FONT)
+              for i, (line, size, weight) in enumerate(lines)]
     return element("g", None, *parts, data_seat=place.seat)
 
 

@@ -76,6 +76,8 @@ _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 _NEWS = ("trick", "moon", "moon_choice")
 _ROW = widgets.Layout(flex_flow="row wrap", align_items="center")
 _HIDDEN, _SHOWN = "none", ""
+#: controls.css shows an upload button with this class without ipywidgets' file counter.
+UPLOAD_CLASS = "cardlab-upload"
 _STYLE = Path(__file__).with_name("blackwidow.css")
 
 
@@ -125,7 +127,9 @@ class BlackWidowWidget(widgets.VBox):
                                      style={"description_width": "initial"})
         self.pace.observe(lambda _: self._advance(), "value")
         self.load = widgets.FileUpload(accept=".json", multiple=False,
-                                       description=self._text("load"))
+                                       description=self._text("load"),
+                                       tooltip=self._text("load"))
+        self.load.add_class(UPLOAD_CLASS)
         self.load.observe(self._loaded, "value")
         self.download = widgets.HTML()
         self.last_trick = widgets.HTML()
@@ -456,7 +460,9 @@ class BlackWidowWidget(widgets.VBox):
         if self.game.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
             self.download.value = ""
         names = [self.name(seat) for seat in range(game.rules.players)]
-        self.scores.value = score_sheet_html(names, game.results, self.lang, game.winners)
+        short = [message("widget_fix.you_short" if seat == self.seat else "widget_fix.seat_short",
+                         self.lang, seat=seat) for seat in range(game.rules.players)]
+        self.scores.value = score_sheet_html(names, game.results, self.lang, game.winners, short)
         if len(game.results) != self._charted:  # drawing the chart takes a while
             self._charted = len(game.results)
             self.chart.value = score_chart_svg(names, game.results, self.lang) \

@@ -6,6 +6,9 @@
 >>> sheet = score_sheet_html(["You", "Seat 1", "Seat 2", "Seat 3"], results)
 >>> '<td>46 <small>(+26)</small></td>' in sheet
 True
+>>> short = score_sheet_html(["You (seat 0)", "Seat 1 (heuristic)"], [], short=["You", "Seat 1"])
+>>> '<span class="cardlab-bw-short" aria-hidden="true">Seat 1</span>' in short
+True
 >>> score_chart_svg(["You", "Seat 1", "Seat 2", "Seat 3"], results).startswith("<svg")
 True
 """
@@ -23,9 +26,20 @@ from cardlab.render.palette import seat_colour
 
 
 def score_sheet_html(names: Sequence[str], results: Sequence[HandResult],
-                     lang: str = "en", winners: Sequence[int] = ()) -> str:
-    """One row per hand: each seat's total after it and what the hand added."""
-    head = "".join(f'<th scope="col">{escape(name)}</th>' for name in names)
+                     lang: str = "en", winners: Sequence[int] = (),
+                     short: Sequence[str] = ()) -> str:
+    """One row per hand: each seat's total after it and what the hand added.
+
+    With `short` names a column head carries both: the full name, which
+    screen readers always read, and the short one, which a narrow screen
+    shows instead (blackwidow.css), so the sheet fits a phone.
+    """
+    if short:
+        head = "".join(f'<th scope="col"><span class="cardlab-bw-full">{escape(name)}</span>'
+                       f'<span class="cardlab-bw-short" aria-hidden="true">{escape(brief)}'
+                       "</span></th>" for name, brief in zip(names, short, strict=True))
+    else:
+        head = "".join(f'<th scope="col">{escape(name)}</th>' for name in names)
     rows = []
     before = [0] * len(names)
     for number, result in enumerate(results, start=1):

@@ -155,3 +155,36 @@ def assert_not_received(frames: list[str], hidden: set) -> None:
     for card in hidden:
         assert not re.search(rf'\\?"code\\?":\s*\\?"{card.code}\\?"', text), card
         assert not re.search(rf'data-card=\\*"{card.code}', text), card
+
+
+def test_on_a_phone_nothing_scrolls_sideways_and_the_table_labels_are_readable(
+        page, gallery, screenshot):
+    page.set_viewport_size(PHONE)
+    app = open_app(page, gallery, "&lang=de", deal="Karten geben")
+    pass_three(app, "Deine Hand", "Passen")
+    sheet = app.locator(".cardlab-bw-scores")
+    expect(sheet).to_contain_text("Noch keine Runde")
+    assert app.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    for part in (sheet, app.locator(".cardlab-bw-log"), app.locator(".cardlab-upload")):
+        box = part.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    # Short column heads on the phone; screen readers still get the full name.
+    assert sheet.locator(".cardlab-bw-short").first.is_visible()
+    assert "Platz 1 (heuristic)" in sheet.locator("thead").text_content()
+    # The seat labels on the table picture are at least 11 px high on the screen.
+    sizes = app.locator(".cardlab-bw svg[role=img] g[data-seat] text").evaluate_all(
+        "texts => texts.map(t => t.getBoundingClientRect().height)")
+    assert sizes and min(sizes) >= 11, sizes
+    # The upload button shows no file counter and keeps its name.
+    upload = app.get_by_role("button", name=re.compile("Spiel laden"))
+    expect(upload).to_be_visible()
+    assert "(0)" not in upload.evaluate(
+        "b => getComputedStyle(b).fontSize === '0px' ? '' : b.textContent")
+    # "Since your last move" is one column, read from top to bottom.
+    lefts = app.locator(".cardlab-bw-log li").evaluate_all(
+        "items => items.map(i => i.getBoundingClientRect().left)")
+    tops = app.locator(".cardlab-bw-log li").evaluate_all(
+        "items => items.map(i => i.getBoundingClientRect().top)")
+    assert len(set(lefts)) == 1 and tops == sorted(tops), (lefts, tops)
+    screenshot("app-blackwidow-phone-table-de", app)
+    screenshot("app-blackwidow-phone-scores-de", sheet)
