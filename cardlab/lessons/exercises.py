@@ -246,8 +246,10 @@ class ExerciseBox(widgets.VBox):
                                                primary=True)],
                                    label=message("lesson.exercise", lang))
         self.controls.on_click(self._pressed)
+        # The box carries the rule that hides plain copies too: a viewer that strips styles
+        # from stored outputs (JupyterLab, for a notebook it does not trust) keeps a widget's.
         self.question = widgets.HTML(
-            f'{_BOX_STYLE}<p class="cardlab-question">{html.escape(question)}</p>')
+            f'{_BOX_STYLE}{_HIDE_OFFLINE}<p class="cardlab-question">{html.escape(question)}</p>')
         super().__init__([self.question, control, self.controls])
         self.add_class(FOCUS_CLASS)
         self.add_class(BOX_CLASS)
