@@ -35,7 +35,18 @@ function render({ model, el }) {
       const tr = document.createElement("tr");
       const th = document.createElement("th");
       th.scope = "row";
-      th.textContent = row.name;
+      // The full name, read by screen readers; a narrow screen shows the short one.
+      const full = document.createElement("span");
+      full.className = "cardlab-notes-full";
+      full.textContent = row.name;
+      th.append(full);
+      if (row.short) {
+        const short = document.createElement("span");
+        short.className = "cardlab-notes-short";
+        short.setAttribute("aria-hidden", "true");
+        short.textContent = row.short;
+        th.append(short);
+      }
       th.className = row.red ? "cardlab-red" : "";
       tr.append(th);
       for (const column of model.get("columns")) {

@@ -162,3 +162,21 @@ def test_nothing_another_seat_was_told_reaches_the_page(page, gallery):
         game = FiveSonsGame.deal(RULES, SEED)
         solution = " and the ".join(card.name() for card in game.solution)
         assert solution not in text
+
+
+def test_a_full_table_fits_a_phone(page, gallery, screenshot):
+    page.set_viewport_size(PHONE)
+    page.goto(gallery + f"voila/render/apps/fivesons.ipynb?seed={SEED}")
+    page.get_by_role("status").filter(has_text="Your turn").wait_for(timeout=90_000)
+    sheet = page.locator(".cardlab-notes")
+    sheet.wait_for()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    for part in (sheet, page.locator(".cardlab-notes caption"),
+                 page.locator(".cardlab-notes thead th").last):
+        box = part.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    # Row heads show the card's corner; the cells' names still say the whole card.
+    assert page.locator(".cardlab-notes tbody .cardlab-notes-short").first.is_visible()
+    assert page.get_by_role("button", name=re.compile(
+        r"^\w+ of \w+, Solution: not marked$")).count() >= 10
+    screenshot("app-fivesons-phone-notes", sheet)
