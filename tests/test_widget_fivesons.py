@@ -262,3 +262,24 @@ def test_take_back_in_practice_mode_only():
     assert widget.controls.status.startswith("Taken back")
     play(widget, ["ask KD 8H", "pass"])                  # another question instead
     assert widget.log_lines[0] == "Seat 0 asked: The King of Diamonds has eight sons."
+
+
+def test_the_table_is_drawn_from_the_viewers_seat():
+    import re
+
+    from cardlab.table import Person, Table
+    from cardlab.widgets.classroom_source import LocalSource
+
+    def seats_by_height(picture: str) -> list[str]:
+        """Seat numbers from the bottom of the picture up (ties: left to right)."""
+        groups = re.findall(r'<g data-seat="(\d)">.*?<text x="([\d.]+)" y="([\d.]+)"', picture)
+        return [seat for seat, _, _ in sorted(groups, key=lambda g: (-float(g[2]), float(g[1])))]
+
+    names = ["Ann", "Ben", "Cy", "Di"]
+    source = LocalSource(Table(deal(), [Person()] * 4))
+    ben = FiveSonsWidget.at_table(source, 2, names)
+    assert seats_by_height(ben.seats.value)[0] == "2"          # the viewer at the bottom
+    assert seats_by_height(ben.seats.value)[-1] == "0"         # across the table
+    learner = FiveSonsWidget(game=deal(), bots=bots())
+    assert seats_by_height(learner.seats.value)[0] == "0"      # alone: unchanged
+    assert seats_by_height(learner.seats.value)[-1] == "2"

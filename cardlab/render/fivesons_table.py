@@ -1,4 +1,6 @@
-"""A Five Sons table seen from seat 0: the seats round the felt, the question in the middle.
+"""A Five Sons table seen from one seat: the seats round the felt, the question in the middle.
+
+The viewer sits at the bottom and the other seats follow clockwise.
 
 Each seat shows its name, its face-down cards (hand sizes are public) and what it
 did in the current question round: asked, passed, showed a card (to whom),

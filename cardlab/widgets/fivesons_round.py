@@ -6,6 +6,9 @@
 >>> table = Table(FiveSonsGame.deal(FiveSonsRules(players=3), 1), [Person()] * 3)
 >>> print(round_picture(table, ["Seat 0 (you)", "Seat 1", "Seat 2"]).count("data-seat"))
 3
+>>> import re
+>>> re.findall(r'data-seat="([0-9])"', round_picture(table, ["Ann", "Ben", "Cy"], seat=1))
+['1', '2', '0']
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ from cardlab.table import Table
 
 
 def round_picture(table: Table, names: Sequence[str], lang: str = "en", seat: int = 0) -> str:
-    """The table from `seat`: each seat's cards and what it did since the last question."""
+    """The table from `seat`: each seat's cards and what it did since the last question.
+
+    `seat` sits at the bottom and the others follow it clockwise, as at the real table.
+    """
     game = cast(FiveSonsGame, table.game)
     events = table.events
     start = max((k for k, event in enumerate(events) if event.kind == "ask"), default=len(events))
@@ -44,6 +50,7 @@ def round_picture(table: Table, names: Sequence[str], lang: str = "en", seat: in
     places = [Seated(place, names[place], size, done.get(place) or (
         _say("out", lang) if place in game.eliminated else ""), turn=place == current)
         for place, size in enumerate(game.rules.hand_sizes)]
+    places = places[seat:] + places[:seat]
     return fivesons_table_svg(places, question, _shown(game, seat) if question else None,
                               _say("title", lang), lang)
 
