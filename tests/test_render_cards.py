@@ -51,3 +51,23 @@ def test_empty_hand_and_back():
 def test_jupyter_display_hooks():
     assert Card.parse("TH")._repr_svg_() == card_svg(Card.parse("TH"))
     assert "Ten of Hearts" in Hand("TH")._repr_html_()
+
+
+def test_a_card_that_may_not_be_played_is_hatched_not_faded_and_stays_readable():
+    import re
+    from pathlib import Path
+
+    import cardlab.widgets
+    from cardlab.cards import Suit
+    from cardlab.render.cards import suit_colour
+    from cardlab.render.palette import TEXT_CONTRAST, UNPLAYABLE_STRIPE, contrast_ratio
+
+    css = (Path(cardlab.widgets.__file__).parent / "cards.css").read_text("utf-8")
+    rules = re.findall(r'\.cardlab-card\[aria-disabled="true"\][^{]*\{([^}]*)\}', css)
+    body = "".join(rules)
+    assert "opacity" not in body and "filter" not in body     # the ink keeps its colour
+    assert UNPLAYABLE_STRIPE in body and "dashed" in body       # but the card looks different
+    for suit in Suit:
+        for four in (False, True):
+            for ground in ("#ffffff", UNPLAYABLE_STRIPE):
+                assert contrast_ratio(suit_colour(suit, four), ground) >= TEXT_CONTRAST

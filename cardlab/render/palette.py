@@ -30,6 +30,9 @@ SOFT_INK = "#333333"
 MUTED = "#6b6b6b"
 #: A card already played (Black Widow), drawn on grey.
 PLAYED = "#e6e6e6"
+#: The darker stripe of a card that may not be played now (widgets/cards.css hatches it
+#: with white): every suit colour, four-colour deck included, keeps 4.5:1 on it.
+UNPLAYABLE_STRIPE = "#ececec"
 
 #: WCAG 2 AA minimum contrast for text, and for marks and lines (non-text contrast).
 TEXT_CONTRAST, MARK_CONTRAST = 4.5, 3.0
