@@ -110,7 +110,7 @@ def exported(tmp_path):
              str(NOTEBOOKS / f"{name}.ipynb"), "--output-dir", str(tmp_path)],
             check=True, capture_output=True, timeout=300,
         )
-        return (tmp_path / f"{name}.html").as_uri()
+        return (tmp_path / f"{Path(name).name}.html").as_uri()   # de/NAME: NAME.html
 
     return export
 

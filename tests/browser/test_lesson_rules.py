@@ -58,10 +58,7 @@ def test_rules_lesson_reads_offline(page, screenshot, exported, name):
 
 
 def test_german_rules_lesson_reads_offline_in_german(page, exported):
-    # The fixture names the file after the notebook alone: nbconvert writes de/NAME.ipynb
-    # as NAME.html in its output folder.
-    uri = exported("de/07_blackwidow_rules").replace("/de/07_", "/07_")
-    page.goto(uri)
+    page.goto(exported("de/07_blackwidow_rules"))
     hand = page.locator("svg[role=img]", has=page.locator(
         "title", has_text="Hand mit 13 Karten: Kreuz-Sechs")).first
     hand.wait_for(state="visible")
