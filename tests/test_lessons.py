@@ -88,6 +88,15 @@ def test_possible_worlds_exercises(tiny):
     assert lesson_worlds.check_cannot_tell("2", after_one, 0).correct
     missed = lesson_worlds.check_cannot_tell("1", after_one, 0)
     assert not missed.correct and "Count the real world too" in missed.text()
+    for answer in ("3", "6"):
+        over = lesson_worlds.check_cannot_tell(answer, after_one, 0)
+        assert not over.correct
+        assert "Seat 0 holds the Queen of Clubs itself, so no solution has it." in over.text()
+        assert ("Seat 1 showed seat 0 the Two of Hearts in question 1, so no solution has it."
+                in over.text())
+        assert "Platz 1 hat Platz 0 in Frage 1 die Karte Herz-Zwei gezeigt" in over.text("de")
+    under = lesson_worlds.check_cannot_tell("0", after_one, 0)
+    assert not under.correct and "holds the Queen" not in under.text()
     assert lesson_worlds.check_knows(True, after_two, 0).correct
     assert lesson_worlds.check_knows(False, after_two, 1).correct
     assert "cannot rule out 2 solutions: JC + AH, QC + AH" in lesson_worlds.check_knows(

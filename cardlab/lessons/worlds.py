@@ -9,16 +9,23 @@
 >>> model = PossibleWorlds.from_game(game)
 >>> check_cannot_tell("6", model, 0).correct, check_knows(True, model, 0).text()
 (True, 'Not quite. Seat 0 cannot rule out 3 solutions: JC + AH, JC + 2H, JC + 3H.')
+>>> game.ask(0, *parse_cards("JC 2H")).shown
+Card('2H')
+>>> for reason in check_cannot_tell("3", PossibleWorlds.from_game(game), 0).reasons[1:3]:
+...     print(reason)
+Seat 0 holds the Queen of Clubs itself, so no solution has it.
+Seat 1 showed seat 0 the Two of Hearts in question 1, so no solution has it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from cardlab.cards import Card, codes
+from cardlab.cards import Card, CardName, codes
+from cardlab.fivesons.record import Ask
 from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.i18n import Text
-from cardlab.lessons.exercises import Verdict, check_number
+from cardlab.lessons.exercises import Verdict, check_number, parse_number
 
 
 def solutions(model: PossibleWorlds, seat: int, world: int | None = None
@@ -55,15 +62,49 @@ class Joined:
         return ", ".join(part.text(lang) for part in self.parts)
 
 
+def ruled_out(model: PossibleWorlds, seat: int) -> list[Text]:
+    """Why `seat` rules out each solution it does rule out, in the engine's terms.
+
+    A solution goes because the seat holds one of its cards, because the seat saw
+    one of them shown, or because no deal with it answers the questions the way
+    the table did. Each reason is given once, for all the solutions it removes.
+    """
+    real = model.worlds[model.real]
+    reasons: list[Text] = [Text("lesson.worlds.ruled_held", seat=seat, card=CardName(card))
+                           for card in sorted(real.hands[seat])
+                           if card in (*model.rules.faces, *model.rules.hearts)]
+    seen: set[Card] = set(real.hands[seat])
+    asks = [event for event in model.events if isinstance(event, Ask)]
+    for number, (event, shown) in enumerate(zip(asks, real.shown, strict=True), start=1):
+        shower = next((s for s, hand in enumerate(real.hands) if shown in hand), None)
+        if shown is not None and seat in (event.seat, shower) and shown not in seen:
+            seen.add(shown)
+            reasons.append(Text("lesson.worlds.ruled_shown", seat=seat, shower=shower,
+                                card=CardName(shown), question=number))
+    found = solutions(model, seat)
+    for face in model.rules.faces:
+        for heart in model.rules.hearts:
+            if (face, heart) not in found and not {face, heart} & seen:
+                reasons.append(Text("lesson.worlds.ruled_answers", seat=seat,
+                                    solution=_pair((face, heart))))
+    return reasons
+
+
 def check_cannot_tell(answer: str, model: PossibleWorlds, seat: int) -> Verdict:
-    """How many worlds (the real one included) can `seat` not tell from the real one?"""
+    """How many worlds (the real one included) can `seat` not tell from the real one?
+
+    A count too high is explained by the solutions the seat rules out and why;
+    every answer by the worlds it cannot tell apart.
+    """
     found = solutions(model, seat)
     how = Text("lesson.worlds.cannot_tell", seat=seat, count=sum(found.values()),
                by=Joined([Text("lesson.worlds.by_solution", count=found[pair], solution=_pair(pair))
                           for pair in _order(found)]))
     verdict = check_number(answer, sum(found.values()), [
         (sum(found.values()) - 1, Text("lesson.worlds.count_real"))])
-    return Verdict(verdict.correct, (*verdict.reasons, how))
+    value = parse_number(answer)
+    why = tuple(ruled_out(model, seat)) if value is not None and value > sum(found.values()) else ()
+    return Verdict(verdict.correct, (*verdict.reasons, *why, how))
 
 
 def check_knows(answer: bool, model: PossibleWorlds, seat: int) -> Verdict:
