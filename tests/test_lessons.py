@@ -134,6 +134,10 @@ def test_bits_and_the_best_question():
     log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
     assert questions.check_bits("6.17", log).correct
     assert "number of possible solutions" in questions.check_bits("72", log).text()
+    rounded = questions.check_bits("6", log)
+    assert not rounded.correct
+    assert "6 bits is the uncertainty of 64 equally likely solutions" in rounded.text()
+    assert "hier sind es aber 72" in rounded.text("de")
     options = [parse_cards("KH AH"), parse_cards("QS 3H")]
     assert questions.check_best_question(1, log, options).correct
     useless = questions.check_best_question(0, log, options)

@@ -26,6 +26,8 @@ from cardlab.lessons.exercises import Number, Verdict, parse_number
 
 #: How close (in bits) an answer must be.
 BITS = 0.05
+#: Answers up to this many bits are turned back into a number of solutions.
+MAX_BITS = 40
 
 
 def uncertainty(log: FiveSonsLog, after: int | None = None) -> float:
@@ -46,11 +48,25 @@ def information(log: FiveSonsLog, face: Card, heart: Card) -> float:
 
 
 def check_bits(answer: str, log: FiveSonsLog) -> Verdict:
-    """How uncertain is `log.me` about the solution, in bits?"""
+    """How uncertain is `log.me` about the solution, in bits?
+
+    A wrong number of bits is turned back into the number of equally likely
+    solutions it would mean, next to the real number of solutions.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    >>> print(check_bits("6", log).reasons[0].text()[:60])
+    6 bits is the uncertainty of 64 equally likely solutions (2
+    """
     pairs = FiveSonsKnowledge.from_log(log).counts.pairs
     bits = uncertainty(log)
-    why = Text("lesson.questions.bits_why", pairs=len(pairs), bits=Number(bits, 2),
-               log=Number(math.log2(len(pairs)), 2))
+    log2 = math.log2(len(pairs))
+    if abs(bits - log2) < 0.005:
+        why = Text("lesson.questions.bits_equal", pairs=len(pairs), bits=Number(bits, 2))
+    else:
+        why = Text("lesson.questions.bits_why", pairs=len(pairs), bits=Number(bits, 2),
+                   log=Number(log2, 2))
     value = parse_number(answer)
     if value is None:
         return Verdict(False, (Text("lesson.not_a_number", text=answer),))
@@ -58,6 +74,11 @@ def check_bits(answer: str, log: FiveSonsLog) -> Verdict:
         return Verdict(True, (why,))
     if abs(float(value) - len(pairs)) < 1:
         return Verdict(False, (Text("lesson.questions.counted_pairs", pairs=len(pairs)), why))
+    if 0 < value <= MAX_BITS:
+        power = 2 ** float(value)
+        return Verdict(False, (Text("lesson.questions.as_count", answer=answer.strip(),
+                                    power=Number(power, 0 if power.is_integer() else 1),
+                                    pairs=len(pairs)), why))
     return Verdict(False, (why,))
 
 
