@@ -56,7 +56,7 @@ def check_bits(answer: str, log: FiveSonsLog) -> Verdict:
     >>> from cardlab.cards import parse_cards
     >>> from cardlab.fivesons.rules import FiveSonsRules
     >>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
-    >>> print(check_bits("6", log).reasons[0].text()[:60])
+    >>> print(check_bits("6", log).reasons[0].text()[:59])
     6 bits is the uncertainty of 64 equally likely solutions (2
     """
     pairs = FiveSonsKnowledge.from_log(log).counts.pairs
