@@ -1,7 +1,9 @@
 """The lessons' exercise checkers: right answers accepted, wrong ones explained by the engine."""
 
+import json
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,7 @@ from cardlab.lessons import cardcounting, counting, deduction, legal, playing, p
 from cardlab.lessons import worlds as lesson_worlds
 from cardlab.lessons.exercises import ExerciseBox, check_number, parse_number
 from cardlab.lessons.playing import playout_averages
+from cardlab.lessons.tournament import TournamentBox
 from cardlab.table import Table
 
 QS, TH, JC = parse_cards("QS TH JC")
@@ -301,6 +304,28 @@ def test_chances_in_the_feedback_are_german_percentages_in_german():
     assert not wrong.correct and "ist 8/27, etwa 29,6 %" in wrong.text("de")
     assert "schreib 30 % oder 0,30" in counting.check_chance_held("30", log, QS, 1).text("de")
     assert "write 30% or 0.30" in counting.check_chance_held("30", log, QS, 1).text("en")
+
+
+def test_tournament_runs_only_when_its_button_is_pressed():
+    box = TournamentBox(FiveSonsRules(players=3), ["infogain", "logician", "logician"], 1,
+                        seed=3, lang="de")
+    assert box.table.value == "" and box.bar.value == 0
+    assert box.controls.status.startswith("Drück den Knopf")
+    box.controls.click("play")
+    assert box.bar.value == 1 and box.controls.status.startswith("Gespielte Partien: 1 von 1.")
+    assert "<th scope=\"col\">gespielte Partien</th>" in box.table.value
+    assert "<td>logician</td><td>2</td>" in box.table.value
+    assert not box.controls.spec("play").disabled
+
+
+@pytest.mark.parametrize("path", ["notebooks/06_good_questions.ipynb",
+                                  "notebooks/de/06_good_questions.ipynb"])
+def test_lesson_6_plays_no_tournament_before_the_page_is_shown(path):
+    cells = json.loads((Path(__file__).parent.parent / path).read_text())["cells"]
+    code = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+    assert "TournamentBox(" in code and "tournament(" not in code.replace("TournamentBox(", "")
+    text = "".join("".join(cell["source"]) for cell in cells)
+    assert "seat-games" not in text and "Platz-Partien" not in text
 
 
 def test_bits_and_points_use_a_decimal_comma_in_german():
