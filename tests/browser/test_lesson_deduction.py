@@ -32,17 +32,20 @@ def test_the_knowledge_graph_and_the_reasons_show_without_network(page, screensh
 
 def test_stepper_in_the_gallery(stepper, screenshot):
     app = stepper
+    # It starts on seat 2, the seat the lesson follows.
+    view = app.get_by_role("combobox", name="Whose view")
+    assert view.evaluate("e => e.options[e.selectedIndex].text").replace("\xa0", " ") == "Seat 2"
     forward = app.get_by_role("button", name="Next ▶")
     forward.click()
     forward.click()
     app.get_by_role("status").filter(has_text="After 2 of").wait_for(timeout=30_000)
     widget = app.locator(".cardlab-focus", has=app.get_by_role("combobox", name="Whose view"))
-    widget.locator("svg title", has_text="What seat 0 knows after 2 events").wait_for(
+    widget.locator("svg title", has_text="What seat 2 knows after 2 events").wait_for(
         state="attached", timeout=30_000)
     notes = app.get_by_role("button", name="Notes sheet")
     assert notes.get_attribute("aria-pressed") == "false"
     notes.click()
-    widget.locator("svg title", has_text="Notes sheet: What seat 0 knows after 2 events"
+    widget.locator("svg title", has_text="Notes sheet: What seat 2 knows after 2 events"
                    ).wait_for(state="attached", timeout=30_000)
     assert notes.get_attribute("aria-pressed") == "true"
     assert app.get_by_role("button", name="Knowledge graph").get_attribute(
@@ -91,7 +94,7 @@ def test_the_stepper_fits_a_phone(page, gallery, screenshot):
     status.wait_for(timeout=90_000)
     page.get_by_role("button", name="Notes sheet").click()
     notes = page.locator("svg[role=img]", has=page.locator(
-        "title", has_text="Notes sheet: What seat 0 knows after 0 events")).last
+        "title", has_text="Notes sheet: What seat 2 knows after 0 events")).last
     notes.wait_for(state="attached", timeout=30_000)
     notes.scroll_into_view_if_needed()
     for element in (notes, status, page.get_by_role("button", name="Next ▶")):
