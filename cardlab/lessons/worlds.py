@@ -8,7 +8,8 @@
 ...                           parse_cards("2H"), parse_cards("3H")])
 >>> model = PossibleWorlds.from_game(game)
 >>> check_cannot_tell("6", model, 0).correct, check_knows(True, model, 0).text()
-(True, 'Not quite. Seat 0 cannot rule out 3 solutions: JC + AH, JC + 2H, JC + 3H.')
+(True, 'Not quite. Seat 0 cannot rule out 3 solutions: Jack of Clubs + Ace of Hearts, \
+Jack of Clubs + Two of Hearts and Jack of Clubs + Three of Hearts.')
 >>> game.ask(0, *parse_cards("JC 2H")).shown
 Card('2H')
 >>> for reason in check_cannot_tell("3", PossibleWorlds.from_game(game), 0).reasons[1:3]:
@@ -20,11 +21,12 @@ Seat 1 showed seat 0 the Two of Hearts in question 1, so no solution has it.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
-from cardlab.cards import Card, CardName, codes
+from cardlab.cards import Card, CardName
 from cardlab.fivesons.record import Ask
 from cardlab.fivesons.worlds import PossibleWorlds
-from cardlab.i18n import Text
+from cardlab.i18n import Text, message
 from cardlab.lessons.exercises import Verdict, check_number, parse_number
 
 
@@ -34,16 +36,47 @@ def solutions(model: PossibleWorlds, seat: int, world: int | None = None
     return Counter(model.worlds[i].solution for i in model.indistinguishable(seat, world))
 
 
-def _pair(pair: tuple[Card, Card]) -> str:
-    return " + ".join(codes(pair))
+@dataclass(frozen=True)
+class Cards:
+    """Cards named in the reader's language, joined by `sep` (a solution: ``" + "``).
+
+    >>> from cardlab.cards import parse_cards
+    >>> Cards(parse_cards("JC AH")).label("de")
+    'Kreuz-Bube + Herz-Ass'
+    """
+
+    cards: tuple[Card, ...]
+    sep: str = " + "
+
+    def label(self, lang: str = "en") -> str:
+        """The names in `lang`."""
+        return self.sep.join(card.name(lang) for card in self.cards)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Several solutions, named in the reader's language: ``A, B and C``."""
+
+    pairs: tuple[tuple[Card, Card], ...]
+
+    def label(self, lang: str = "en") -> str:
+        """The solutions in `lang`."""
+        names = [Cards(pair).label(lang) for pair in self.pairs]
+        if len(names) < 2:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {message('lesson.worlds.and', lang)} {names[-1]}"
+
+
+def _pair(pair: tuple[Card, Card]) -> Cards:
+    return Cards(pair)
 
 
 def _order(found: Counter[tuple[Card, Card]]) -> list[tuple[Card, Card]]:
     return sorted(found, key=lambda pair: (pair[0], pair[1].rank.sons))
 
 
-def _listed(found: Counter[tuple[Card, Card]]) -> str:
-    return ", ".join(_pair(pair) for pair in _order(found))
+def _listed(found: Counter[tuple[Card, Card]]) -> Listed:
+    return Listed(tuple(_order(found)))
 
 
 class Joined:
@@ -129,9 +162,9 @@ def check_knows_that(answer: bool, model: PossibleWorlds, knower: int, seat: int
         doubt = next(i for i in worlds if not model.knows_solution(seat, i))
         world = model.worlds[doubt]
         why = Text("lesson.worlds.not_knows_that", knower=knower, seat=seat,
-                   solution=" + ".join(codes(world.solution)),
+                   solution=Cards(world.solution),
                    hands=Joined([Text("lesson.worlds.holds", seat=s,
-                                      cards=" ".join(codes(sorted(h))))
+                                      cards=Cards(tuple(sorted(h)), ", "))
                                  for s, h in enumerate(world.hands)]),
                    others=_listed(solutions(model, seat, doubt)))
     return Verdict(answer == truth, (why,))
