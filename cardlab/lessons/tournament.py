@@ -26,19 +26,29 @@ from cardlab.i18n import message
 from cardlab.lessons.exercises import percent
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 
+#: The table's look: a caption over its left edge, cells with room, numbers to the right.
+_TABLE_STYLE = (".cardlab-tournament{border-collapse:collapse;margin:0.5em 0}"
+                ".cardlab-tournament caption{text-align:left;font-weight:bold;"
+                "padding-bottom:0.3em}"
+                ".cardlab-tournament th,.cardlab-tournament td{padding:0.2em 0.8em;"
+                "border-bottom:1px solid #ccc;text-align:right}"
+                ".cardlab-tournament th:first-child,.cardlab-tournament td:first-child"
+                "{text-align:left}")
+
 
 def stats_table(stats: dict[str, BotStats], lang: str = "en") -> str:
     """The tournament's results as an HTML table: games played, wins and win rate per bot.
 
     >>> print(stats_table({"infogain": BotStats(games=6, wins=3)}, "de"))  # doctest: +ELLIPSIS
-    <table ...<td>infogain</td><td>6</td><td>3</td><td>50 %</td></tr></tbody></table>
+    <style>...<td>infogain</td><td>6</td><td>3</td><td>50 %</td></tr></tbody></table>
     """
     heads = "".join(f'<th scope="col">{html.escape(message(f"lesson.tournament.{key}", lang))}'
                     "</th>" for key in ("bot", "games", "wins", "rate"))
     rows = "".join(f"<tr><td>{html.escape(name)}</td><td>{s.games}</td><td>{s.wins}</td>"
                    f"<td>{percent(s.win_rate, lang)}</td></tr>" for name, s in stats.items())
     caption = html.escape(message("lesson.tournament.caption", lang))
-    return (f'<table class="cardlab-tournament"><caption>{caption}</caption>'
+    return (f"<style>{_TABLE_STYLE}</style>"
+            f'<table class="cardlab-tournament"><caption>{caption}</caption>'
             f"<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>")
 
 
