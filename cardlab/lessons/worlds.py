@@ -38,7 +38,7 @@ def solutions(model: PossibleWorlds, seat: int, world: int | None = None
 
 @dataclass(frozen=True)
 class Cards:
-    """Cards named in the reader's language, joined by `sep` (a solution: ``" + "``).
+    """A solution's cards named in the reader's language, joined by ``" + "``.
 
     >>> from cardlab.cards import parse_cards
     >>> Cards(parse_cards("JC AH")).label("de")
@@ -46,11 +46,10 @@ class Cards:
     """
 
     cards: tuple[Card, ...]
-    sep: str = " + "
 
     def label(self, lang: str = "en") -> str:
         """The names in `lang`."""
-        return self.sep.join(card.name(lang) for card in self.cards)
+        return " + ".join(card.name(lang) for card in self.cards)
 
 
 @dataclass(frozen=True)
@@ -73,6 +72,10 @@ def _pair(pair: tuple[Card, Card]) -> Cards:
 
 def _order(found: Counter[tuple[Card, Card]]) -> list[tuple[Card, Card]]:
     return sorted(found, key=lambda pair: (pair[0], pair[1].rank.sons))
+
+
+def _hand(hand: frozenset[Card]) -> Joined:
+    return Joined([Text("lesson.worlds.hand_card", card=CardName(card)) for card in sorted(hand)])
 
 
 def _listed(found: Counter[tuple[Card, Card]]) -> Listed:
@@ -163,8 +166,7 @@ def check_knows_that(answer: bool, model: PossibleWorlds, knower: int, seat: int
         world = model.worlds[doubt]
         why = Text("lesson.worlds.not_knows_that", knower=knower, seat=seat,
                    solution=Cards(world.solution),
-                   hands=Joined([Text("lesson.worlds.holds", seat=s,
-                                      cards=Cards(tuple(sorted(h)), ", "))
+                   hands=Joined([Text("lesson.worlds.holds", seat=s, cards=_hand(h))
                                  for s, h in enumerate(world.hands)]),
                    others=_listed(solutions(model, seat, doubt)))
     return Verdict(answer == truth, (why,))
