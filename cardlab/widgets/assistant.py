@@ -41,7 +41,7 @@ from cardlab.records import dump_record, parse_record
 from cardlab.render.graph import graph_svg
 from cardlab.render.notes import notes_svg
 from cardlab.widgets.assistant_form import EventForm
-from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar, record_upload
 
 #: How many solution pairs the chances list shows, likeliest first.
 TOP_PAIRS = 6
@@ -77,8 +77,7 @@ class Assistant(widgets.VBox):
         self.picture = widgets.HTML()
         self.notes = widgets.HTML()
         self.download = widgets.HTML()
-        self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description=message("assistant.load", lang))
+        self.upload = record_upload(message("assistant.load", lang))
         self.players.observe(lambda change: self._players(change["new"]), "value")
         self.setup.on_click(lambda _: self.start_from_form())
         self.actions.on_click(lambda button: self.add(self.form.event())

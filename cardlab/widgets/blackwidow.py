@@ -59,7 +59,7 @@ from cardlab.widgets.blackwidow_scores import score_chart_svg, score_sheet_html
 from cardlab.widgets.blackwidow_setup import SetupForm
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
-from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar, record_upload
 from cardlab.widgets.stepper import Stepper
 from cardlab.widgets.stepper_blackwidow import BlackWidowStory
 
@@ -77,7 +77,6 @@ _NEWS = ("trick", "moon", "moon_choice")
 _ROW = widgets.Layout(flex_flow="row wrap", align_items="center")
 _HIDDEN, _SHOWN = "none", ""
 #: controls.css shows an upload button with this class without ipywidgets' file counter.
-UPLOAD_CLASS = "cardlab-upload"
 _STYLE = Path(__file__).with_name("blackwidow.css")
 
 
@@ -126,10 +125,7 @@ class BlackWidowWidget(widgets.VBox):
                                      value=pace, description=self._text("pace"),
                                      style={"description_width": "initial"})
         self.pace.observe(lambda _: self._advance(), "value")
-        self.load = widgets.FileUpload(accept=".json", multiple=False,
-                                       description=self._text("load"),
-                                       tooltip=self._text("load"))
-        self.load.add_class(UPLOAD_CLASS)
+        self.load = record_upload(self._text("load"))
         self.load.observe(self._loaded, "value")
         self.download = widgets.HTML()
         self.last_trick = widgets.HTML()

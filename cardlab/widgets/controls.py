@@ -31,9 +31,13 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 FOCUS_CLASS = "cardlab-focus"
+#: An upload button with this class (and its description as tooltip) shows its
+#: description without ipywidgets' file counter "(0)"; see controls.css.
+UPLOAD_CLASS = "cardlab-upload"
 _HERE = Path(__file__).parent
 
 
@@ -87,3 +91,16 @@ class ControlBar(anywidget.AnyWidget):
     def _message(self, _widget: object, content: dict, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("click") in {b["id"] for b in self.buttons}:
             self.click(content["click"])
+
+
+def record_upload(description: str) -> widgets.FileUpload:
+    """A button that loads one JSON record, named `description`, without a file counter.
+
+    >>> upload = record_upload("Load a game")
+    >>> upload.tooltip, "cardlab-upload" in upload._dom_classes
+    ('Load a game', True)
+    """
+    upload = widgets.FileUpload(accept=".json", multiple=False, description=description,
+                                tooltip=description)
+    upload.add_class(UPLOAD_CLASS)
+    return upload

@@ -31,7 +31,7 @@ from cardlab.errors import CardlabError
 from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.i18n import Text, message
 from cardlab.records import parse_record
-from cardlab.widgets.controls import FOCUS_CLASS
+from cardlab.widgets.controls import FOCUS_CLASS, record_upload
 from cardlab.widgets.stepper import Stepper, story_of
 
 GAMES = ("fivesons", "blackwidow")
@@ -65,8 +65,7 @@ class StepperApp(widgets.VBox):
         self.game = widgets.Dropdown(
             options=[(message(f"stepper_app.game_{name}", lang), name) for name in GAMES],
             value=name, description=message("stepper_app.game", lang))
-        self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description=message("stepper_app.load", lang))
+        self.upload = record_upload(message("stepper_app.load", lang))
         self.status = widgets.HTML()
         self.problems = widgets.HTML()
         self.stepper = Stepper(story_of(example(settings), lang))
