@@ -50,3 +50,21 @@ def test_only_the_cards_shown_are_synced_in_the_order_given():
 def test_the_received_mark_has_words_in_both_languages():
     assert CardButtons(lang="en").received_label == "received"
     assert CardButtons(lang="de").received_label == "erhalten"
+
+
+def test_a_plain_card_is_a_picture_that_nobody_can_press():
+    buttons = CardButtons()
+    buttons.show([CardButton(QS, plain=True), CardButton(AH)])
+    clicked = []
+    buttons.on_click(clicked.append)
+    buttons._message(buttons, {"click": "QS"}, None)   # forged: a picture sends no clicks
+    buttons.click("AH")
+    assert clicked == ["AH"]
+    assert [card["plain"] for card in buttons.cards] == [True, False]
+    assert buttons.cards[0]["name"] == "Queen of Spades"
+
+
+def test_the_shared_visually_hidden_rule_comes_with_the_cards():
+    assert ".cardlab-visually-hidden" in CardButtons._css
+    assert CardButtons._css.index(".cardlab-visually-hidden") < CardButtons._css.index(
+        ".cardlab-cards {")

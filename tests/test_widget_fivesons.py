@@ -93,6 +93,7 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
     widget = FiveSonsWidget(game=deal(), bots=bots())
     assert widget.decision.kind == Kind.ASK
     assert sorted(widget.hand.codes) == sorted(HANDS[0].split())
+    assert all(card["plain"] for card in widget.hand.cards)  # pictures until asked to show
     widget.ask()                                         # nothing chosen yet
     assert widget.controls.status == "Choose one face card and one heart."
     play(widget, ["ask QC 7H"])
@@ -103,11 +104,13 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
     assert widget.decision.kind == Kind.SHOW
     assert {c["code"]: c["disabled"] for c in widget.hand.cards} == {
         "KH": False, "5H": False, "JC": True, "AH": True, "JD": True}
+    assert not any(card["plain"] for card in widget.hand.cards)
     widget.hand.click("JC")                              # not asked about: refused, explained
     assert widget.controls.status == ("You were asked about the King of Hearts and the Five "
                                       "of Hearts: show one of these two.")
     widget.hand.click("5H")
     assert "Seat 0 showed seat 1 the Five of Hearts." in widget.log_lines
+    assert all(card["plain"] for card in widget.hand.cards)
     play(widget, ["pass"])                               # guesses after seat 1's question
     assert "Nobody could show a card: every other seat holds neither." in widget.log_lines
     play(widget, ["pass", "pass"])                       # after seat 2's and seat 3's

@@ -32,10 +32,12 @@ def score_sheet_html(names: Sequence[str], results: Sequence[HandResult],
 
     With `short` names a column head carries both: the full name, which
     screen readers always read, and the short one, which a narrow screen
-    shows instead (blackwidow.css), so the sheet fits a phone.
+    shows instead (blackwidow.css, and ``cardlab-narrow-hidden`` in controls.css), so the
+    sheet fits a phone.
     """
     if short:
-        head = "".join(f'<th scope="col"><span class="cardlab-bw-full">{escape(name)}</span>'
+        head = "".join(f'<th scope="col"><span class="cardlab-narrow-hidden">'
+                       f'{escape(name)}</span>'
                        f'<span class="cardlab-bw-short" aria-hidden="true">{escape(brief)}'
                        "</span></th>" for name, brief in zip(names, short, strict=True))
     else:

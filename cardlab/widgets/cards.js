@@ -1,15 +1,22 @@
 // Card buttons for cardlab widgets: each card a real <button> named by the card's
 // full name, aria-disabled (never disabled, so it stays focusable and a click still
 // reaches Python, which explains), aria-pressed when selectable, a mark when received.
-// Buttons are kept by card code and updated in place; when the focused card leaves
-// (it was played), the focus moves to the card that took its place.
+// A plain card is a picture (role="img", same name), not a button: out of the tab order.
+// Cards are kept by card code and updated in place; when the focused card leaves (it was
+// played) or turns plain, the focus moves to the card button that took its place, or to
+// the row.
 
 let widgets = 0;
 
-function makeButton(model, code) {
-  const button = document.createElement("button");
-  button.type = "button";
+function makeCard(model, code, plain) {
+  const button = document.createElement(plain ? "span" : "button");
   button.className = "cardlab-card";
+  if (plain) {
+    button.setAttribute("role", "img");
+  } else {
+    button.type = "button";
+    button.addEventListener("click", () => model.send({ click: code }));
+  }
   const face = document.createElement("span");
   face.className = "cardlab-card-face";
   face.setAttribute("aria-hidden", "true");
@@ -17,7 +24,6 @@ function makeButton(model, code) {
   mark.className = "cardlab-card-mark";
   mark.setAttribute("aria-hidden", "true");
   button.append(face, mark);
-  button.addEventListener("click", () => model.send({ click: code }));
   return button;
 }
 
@@ -34,8 +40,13 @@ function sync(model, row, buttons, noteId) {
   }
   for (const card of wanted) {
     let button = buttons.get(card.code);
+    if (button && (button.tagName === "SPAN") !== Boolean(card.plain)) {
+      lostFocus ||= button === document.activeElement;
+      button.remove();
+      button = undefined;
+    }
     if (!button) {
-      button = makeButton(model, card.code);
+      button = makeCard(model, card.code, Boolean(card.plain));
       buttons.set(card.code, button);
     }
     row.append(button); // keeps the order given
@@ -46,8 +57,10 @@ function sync(model, row, buttons, noteId) {
     }
     button.setAttribute("aria-label", card.name);
     button.dataset.card = card.code;
-    button.setAttribute("aria-disabled", card.disabled ? "true" : "false");
-    if (card.pressed === null || card.pressed === undefined) {
+    if (!card.plain) { // a picture has no button states
+      button.setAttribute("aria-disabled", card.disabled ? "true" : "false");
+    }
+    if (card.plain || card.pressed === null || card.pressed === undefined) {
       button.removeAttribute("aria-pressed");
     } else {
       button.setAttribute("aria-pressed", card.pressed ? "true" : "false");
@@ -61,7 +74,7 @@ function sync(model, row, buttons, noteId) {
     }
   }
   if (lostFocus) {
-    const rest = [...buttons.values()];
+    const rest = [...buttons.values()].filter((b) => b.tagName === "BUTTON");
     (rest[Math.min(focused, rest.length - 1)] || row).focus();
   }
 }

@@ -9,10 +9,14 @@ the interface language (``Queen of Spades``, ``Pik-Dame``):
   which says why it is not allowed;
 - a card that can be selected (three cards to pass, one card to show) is a
   toggle with ``aria-pressed``;
-- a card just received is marked, visibly and for screen readers.
+- a card just received is marked, visibly and for screen readers;
+- a `plain` card is only a picture (``role="img"``, named the same way), in
+  full colour: for cards that cannot be pressed now and whose pressing would
+  mean nothing, such as a hand between the moments it is asked for a card.
+  It is not in the tab order, and a click on it reaches nobody.
 
-The widget decides nothing: every click, on any card, calls the handlers
-with the card's code. Only the cards given to `show` are ever synced to the
+The widget decides nothing: every click on a card button, available or not,
+calls the handlers with the card's code. Only the cards given to `show` are ever synced to the
 browser, so a view passes only cards its seat may see.
 
 >>> from cardlab.cards import parse_cards
@@ -24,6 +28,8 @@ browser, so a view passes only cards its seat may see.
 >>> clicked = []
 >>> hand.on_click(clicked.append)
 >>> hand.click("AH"); clicked
+['AH']
+>>> hand.show([CardButton(queen, plain=True)]); hand.click("QS"); clicked
 ['AH']
 """
 
@@ -47,12 +53,14 @@ _HERE = Path(__file__).parent
 
 @dataclass(frozen=True)
 class CardButton:
-    """One card to show: `pressed` is None for a plain button, True or False for a toggle."""
+    """One card to show: `pressed` is None for a button that is no toggle, True or False for a
+    toggle; a `plain` card is a picture, not a button."""
 
     card: Card
     disabled: bool = False
     pressed: bool | None = None
     received: bool = False
+    plain: bool = False
 
 
 @cache
@@ -64,7 +72,8 @@ class CardButtons(anywidget.AnyWidget):
     """A row of card buttons (wrapping on narrow screens); clicks go to `on_click` handlers."""
 
     _esm = _HERE / "cards.js"
-    _css = _HERE / "cards.css"
+    # The shared rules (the visually hidden note) first, then the cards' own.
+    _css = (_HERE / "controls.css").read_text("utf-8") + (_HERE / "cards.css").read_text("utf-8")
     cards = traitlets.List(traitlets.Dict()).tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
     received_label = traitlets.Unicode("").tag(sync=True)
@@ -82,7 +91,8 @@ class CardButtons(anywidget.AnyWidget):
         """Show these cards, in this order, replacing those shown before."""
         self.cards = [{"code": b.card.code, "name": b.card.name(self.lang),
                        "svg": _picture(b.card, self.lang, self.four_colour),
-                       "disabled": b.disabled, "pressed": b.pressed, "received": b.received}
+                       "disabled": b.disabled, "pressed": b.pressed, "received": b.received,
+                       "plain": b.plain}
                       for b in buttons]
 
     @property
@@ -91,12 +101,14 @@ class CardButtons(anywidget.AnyWidget):
         return [card["code"] for card in self.cards]
 
     def on_click(self, handler: Callable[[str], None]) -> None:
-        """Call `handler` with the card's code whenever a card is pressed (disabled ones too)."""
+        """Call `handler` with the card's code whenever a card button is pressed (disabled
+        ones too; a plain card is no button)."""
         self._handlers.append(handler)
 
     def click(self, code: str) -> None:
-        """Press the card `code`, as the browser does; a card not shown does nothing."""
-        if code not in self.codes:
+        """Press the card `code`, as the browser does; a card not shown, or shown as a
+        plain picture, does nothing."""
+        if not any(card["code"] == code and not card["plain"] for card in self.cards):
             return
         for handler in self._handlers:
             handler(code)

@@ -255,7 +255,9 @@ class FiveSonsWidget(widgets.VBox):
         kind = decision.kind if decision else None
         rules = self.game.rules
         showing = decision.options if decision is not None and kind == Kind.SHOW else ()
-        self.hand.show([CardButton(card, disabled=card not in showing)
+        # The hand is pressed only to show a card: until then its cards are plain pictures,
+        # in full colour; when showing, the two cards asked about are the available ones.
+        self.hand.show([CardButton(card, disabled=card not in showing, plain=not showing)
                         for card in sorted(self.game.observation_log(self.seat).hand)])
         picking = kind in (Kind.ASK, Kind.GUESS)
         self.faces.show([CardButton(card, disabled=not picking, pressed=card == self.face)

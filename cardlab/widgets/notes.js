@@ -35,9 +35,10 @@ function render({ model, el }) {
       const tr = document.createElement("tr");
       const th = document.createElement("th");
       th.scope = "row";
-      // The full name, read by screen readers; a narrow screen shows the short one.
+      // The full name, read by screen readers; a narrow screen shows the short one
+      // (cardlab-narrow-hidden, controls.css).
       const full = document.createElement("span");
-      full.className = "cardlab-notes-full";
+      full.className = row.short ? "cardlab-narrow-hidden" : "";
       full.textContent = row.name;
       th.append(full);
       if (row.short) {

@@ -104,6 +104,11 @@ def test_a_wrong_note_is_explained(page, gallery, screenshot):
 def test_german_keyboard_only_on_a_phone(page, gallery, screenshot):
     page.set_viewport_size(PHONE)
     app = open_app(page, gallery, "&lang=de")
+    # The own hand, before anyone asks for a card: pictures in full colour, not buttons that
+    # look unavailable, and out of the tab order.
+    own = app.get_by_role("group", name="Deine Karten")
+    assert own.get_by_role("img").count() >= 1 and own.get_by_role("button").count() == 0
+    assert own.locator("[aria-disabled]").count() == 0
     face, heart = a_question_someone_answers()
     for name in (face.name("de"), heart.name("de"), "Fragen"):
         target = app.get_by_role("button", name=name, exact=True)
