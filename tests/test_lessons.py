@@ -7,11 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import HandStats
 from cardlab.blackwidow.match import play_game as play_blackwidow
-from cardlab.blackwidow.players import bot_seat
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.cards import parse_cards
@@ -21,12 +19,9 @@ from cardlab.fivesons.match import play_game
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.worlds import PossibleWorlds
-from cardlab.lessons import cardcounting, counting, deduction, legal, playing, printable, questions
+from cardlab.lessons import cardcounting, counting, deduction, playing, printable, questions
 from cardlab.lessons import worlds as lesson_worlds
 from cardlab.lessons.exercises import ExerciseBox, check_number, parse_number
-from cardlab.lessons.playing import playout_averages
-from cardlab.lessons.tournament import TournamentBox
-from cardlab.table import Table
 
 QS, TH, JC = parse_cards("QS TH JC")
 
@@ -172,109 +167,11 @@ def test_queen_chance_is_exact_and_one_in_three_is_explained(spade_void):
     assert not even.correct and "One in three" in even.text()
 
 
-def test_moon_choice_and_intervals():
-    rules = BlackWidowRules(moon="choose")
-    assert playing.check_moon("self", rules, 0, [80, 40, 60, 70]).correct
-    wrong = playing.check_moon("others", rules, 0, [80, 40, 60, 70])
-    assert not wrong.correct and "gives 54, 40, 60, 70" in wrong.text()
-    assert "and the game ends" in playing.check_moon("self", rules, 0, [70, 90, 30, 40]).text()
-    stats = {"a": HandStats([2, 3, 2, 3] * 10), "b": HandStats([9, 10, 9, 10] * 10),
-             "c": HandStats([0, 6] * 5)}
-    assert playing.check_clearly_better(True, stats, "a", "b").correct
-    assert not playing.check_clearly_better(True, stats, "a", "c").correct
-
-
 def test_printable_sheets_are_a4_pages(recorded):
     blank = printable.blank_sheet(FiveSonsRules(players=5), "de")
     assert "Spieler 5" in blank and blank.count("<td></td>") == 22 * 6
     filled = printable.filled_sheet(recorded.observation_log(2))
     assert "@page { size: A4" in filled and 'role="img"' in filled and "✓" in filled
-
-
-
-def test_playout_averages_are_what_the_montecarlo_bot_weighs():
-    from random import Random
-
-    from cardlab.blackwidow.bots import make_bot
-
-    game = play_blackwidow(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4, seed=11,
-                           hands=0)
-    while game.turn != 0 or len(game.legal_cards()) < 3:
-        game.play(game.legal_cards()[-1])
-    view = seat_view(game, 0)
-    averages = playout_averages(view, 12, Random(4))
-    card, _ = make_bot("montecarlo", seed=4, samples=12).play(view)
-    assert set(averages) == set(view.legal())
-    assert playing.check_playout_choice(card.code, averages).correct
-    wrong = next(c for c in averages if c != card)
-    verdict = playing.check_playout_choice(wrong, averages)
-    assert not verdict.correct and f"The bot plays {card.code}" in verdict.text()
-
-
-def _seed_8_until(plays):
-    """Lesson 7's hand: seed 8, no passing, heuristic bots seeded as the play widget seeds them."""
-    game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), 8)
-    Table(game, [bot_seat("heuristic", 8 + seat) for seat in range(4)]).run(
-        stop=lambda: len(game.hand.plays) >= plays)
-    assert game.turn == 0
-    return game
-
-
-def test_legal_cards_on_the_first_trick_must_follow_clubs():
-    game = _seed_8_until(2)
-    assert legal.check_legal_cards({"6C", "7C", "8C", "9C", "TC"}, game).correct
-    wrong = legal.check_legal_cards({"6C", "7C", "8C", "9C", "TC", "2D"}, game)
-    assert not wrong.correct
-    assert "2D is not legal for seat 0: clubs must be followed" in wrong.text()
-    missed = legal.check_legal_cards({"7C"}, game)
-    assert not missed.correct and "Ten of Clubs may be played too" in missed.text()
-
-
-def test_leading_a_heart_before_hearts_are_broken_is_explained():
-    game = _seed_8_until(4)
-    assert not game.hand.hearts_broken
-    wrong = legal.check_legal_cards({card.code for card in seat_view(game, 0).hand}, game)
-    assert not wrong.correct
-    assert "4H is not legal for seat 0: hearts are not broken yet" in wrong.text()
-    seven = parse_cards("7H")[0]
-    assert legal.check_reason("hearts_not_broken", game, seven).correct
-    follow = legal.check_reason("follow", game, seven)
-    assert not follow.correct and "hearts are not broken yet" in follow.text("en")
-    assert "Herz ist noch nicht gebrochen" in follow.text("de")
-    assert not legal.check_reason("hearts_not_broken", game, parse_cards("7C")[0]).correct
-
-
-@pytest.fixture(scope="module")
-def passed_twice():
-    """Seed 8: in event 1 seat 0 asks JH and 9H, seats 1 and 2 pass, seat 3 shows 9H."""
-    return play_game(FiveSonsRules(players=4), ["logician"] * 4, seed=8)
-
-
-def test_who_answers_a_question(passed_twice):
-    assert legal.check_responder(3, passed_twice, 1).correct
-    passer = legal.check_responder("1", passed_twice, 1)
-    assert not passer.correct
-    assert "Seat 1 holds neither the Jack of Hearts nor the Nine of Hearts" in passer.text()
-    asker = legal.check_responder(0, passed_twice, 1)
-    assert not asker.correct and "goes first to its left neighbour" in asker.text()
-    assert "never reached seat 1: seat 3 showed" in legal.check_responder(1, passed_twice, 3).text()
-
-
-def test_who_saw_the_shown_card(passed_twice):
-    assert legal.check_saw_card({"0", "3"}, passed_twice, 1).correct
-    everyone = legal.check_saw_card({"0", "1", "2", "3"}, passed_twice, 1)
-    assert not everyone.correct
-    assert "Seat 2 saw only that seat 3 showed a card, not which one" in everyone.text()
-    assert "asked" not in everyone.text()
-    missed = legal.check_saw_card({"0"}, passed_twice, 1)
-    assert not missed.correct and "Seat 3 showed the card from its own hand" in missed.text()
-
-
-def test_which_card_a_seat_saw(passed_twice):
-    assert legal.check_seen_card("9H", passed_twice, 0, 1).correct
-    assert legal.check_seen_card(legal.NO_CARD, passed_twice, 2, 1).correct
-    guessed = legal.check_seen_card("9H", passed_twice, 2, 1)
-    assert not guessed.correct and "saw only that seat 3 showed a card" in guessed.text()
 
 
 # -- Numbers in the feedback, as each language writes them ---------------------------------
@@ -305,18 +202,6 @@ def test_chances_in_the_feedback_are_german_percentages_in_german():
     assert not wrong.correct and "ist 8/27, etwa 29,6 %" in wrong.text("de")
     assert "schreib 30 % oder 0,30" in counting.check_chance_held("30", log, QS, 1).text("de")
     assert "write 30% or 0.30" in counting.check_chance_held("30", log, QS, 1).text("en")
-
-
-def test_tournament_runs_only_when_its_button_is_pressed():
-    box = TournamentBox(FiveSonsRules(players=3), ["infogain", "logician", "logician"], 1,
-                        seed=3, lang="de")
-    assert box.table.value == "" and box.bar.value == 0
-    assert box.controls.status.startswith("Drück den Knopf")
-    box.controls.click("play")
-    assert box.bar.value == 1 and box.controls.status.startswith("Gespielte Partien: 1 von 1.")
-    assert "<th scope=\"col\">gespielte Partien</th>" in box.table.value
-    assert "<td>logician</td><td>2</td>" in box.table.value
-    assert not box.controls.spec("play").disabled
 
 
 @pytest.mark.parametrize("path", ["notebooks/06_good_questions.ipynb",

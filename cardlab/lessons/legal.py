@@ -1,8 +1,12 @@
 """Lessons 3 and 7, the rules by playing: legal moves and who sees what.
 
 Black Widow answers are checked against the engine's own refusals
-(`BlackWidowGame.why_not`); Five Sons answers against what each seat saw
-(`FiveSonsGame.observation_log`), so a wrong answer is explained by the rules.
+(`BlackWidowGame.why_not`) at the moment the question is about: a `Turn` is a
+copy of the hand taken when the exercise is built, so the game may go on (as
+the lesson goes on) without changing the answer. The learner sits at the seat
+to play, so the feedback says "you". Five Sons answers are checked against
+what each seat saw (`FiveSonsGame.observation_log`), so a wrong answer is
+explained by the rules.
 
 >>> from cardlab.cards import parse_cards
 >>> from cardlab.fivesons.rules import FiveSonsRules
@@ -20,15 +24,18 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Collection
+from dataclasses import dataclass
 
-from cardlab.blackwidow.actions import Play
-from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.cards import Card, CardName
+from cardlab.blackwidow.game import BlackWidowGame, Phase
+from cardlab.blackwidow.game import Hand as Deal
+from cardlab.blackwidow.narration import CardList
+from cardlab.cards import QUEEN_OF_SPADES, Card, CardName, Suit
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import AskSeen
 from cardlab.i18n import Text, message
-from cardlab.lessons.exercises import Verdict
+from cardlab.lessons.exercises import ExerciseBox, Verdict
 
 #: Why a card may not be played, as the engine names it; "legal" when it may.
 REASONS = ("follow", "opening", "first_trick_points", "hearts_not_broken", "legal")
@@ -38,20 +45,75 @@ NO_CARD = "none"
 
 # -- Black Widow -----------------------------------------------------------------------
 
-def reason(game: BlackWidowGame, card: Card) -> str:
-    """Which rule forbids the seat to move from playing `card` (one of `REASONS`).
+@dataclass(frozen=True)
+class Turn:
+    """One seat's turn to play, frozen: a copy of the hand so far and the seat to play.
+
+    Build it with `Turn.of(game)` when the question is asked; playing on in `game`
+    afterwards does not move it.
 
     >>> from cardlab.blackwidow.rules import BlackWidowRules
-    >>> from cardlab.cards import TWO_OF_CLUBS
     >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=8)
-    >>> reason(game, TWO_OF_CLUBS)
-    'legal'
+    >>> turn = Turn.of(game)
+    >>> _ = game.play(game.legal_cards()[0])   # the game goes on; the turn stays
+    >>> turn.legal(), turn.reason(Card.parse("QS")), turn.trick_number, turn.leading
+    ([Card('2C')], 'opening', 1, True)
     """
-    why = game.why_not(Play(_to_play(game), card))
-    if why is None:
-        return "legal"
-    inner = why.params.get("why")
-    return inner.key.rsplit(".", 1)[-1] if isinstance(inner, Text) else why.key
+
+    deal: Deal
+    seat: int
+
+    @classmethod
+    def of(cls, game: BlackWidowGame) -> Turn:
+        """The turn of the seat to play in `game` now (a copy, not a view of the game)."""
+        if game.phase is not Phase.PLAY:
+            raise ValueError(f"nobody is to play a card now (the game is at '{game.phase}')")
+        deal = copy.deepcopy(game.hand)
+        return cls(deal, deal.to_play())
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards the seat holds, by suit then rank."""
+        return [card for card in self.deal.rules.deck if self.holds(card)]
+
+    def holds(self, card: Card) -> bool:
+        """True if the seat holds `card`."""
+        return bool(self.deal.holding[self.seat] & (1 << card.index))
+
+    def legal(self) -> list[Card]:
+        """The cards the seat may play, by suit then rank."""
+        return [card for card in self.cards if self.reason(card) == "legal"]
+
+    def reason(self, card: Card) -> str:
+        """Which rule forbids `card` (one of `REASONS`, or "not_held"); "legal" if none."""
+        why = self.deal.why_not(self.seat, card)
+        return "legal" if why is None else why.key.rsplit(".", 1)[-1]
+
+    @property
+    def leading(self) -> bool:
+        """True if the seat leads the trick (nothing is on the table)."""
+        return not self.deal.trick()
+
+    @property
+    def led(self) -> Suit | None:
+        """The suit led to this trick (None when the seat leads)."""
+        trick = self.deal.trick()
+        return trick[0][1].suit if trick else None
+
+    @property
+    def trick_number(self) -> int:
+        """Which trick of the hand this is, from 1."""
+        return len(self.deal.plays) // self.deal.rules.players + 1
+
+    @property
+    def act(self) -> Text:
+        """The verb for what the seat does with a card: lead it, or play it to a trick."""
+        return Text("lesson.legal.act_lead" if self.leading else "lesson.legal.act_play")
+
+    def rule(self, reason: str, card: Card) -> Text:
+        """The rule `reason` as it applies to this seat now, in a sentence."""
+        return Text(f"lesson.legal.rule_{reason}", suit=self.led, card=CardName(card),
+                    opening=CardName(self.deal.opening), act=self.act)
 
 
 def reason_options(lang: str = "en") -> list[tuple[str, str]]:
@@ -63,36 +125,112 @@ def reason_options(lang: str = "en") -> list[tuple[str, str]]:
     return [(message(f"lesson.legal.reason_{name}", lang), name) for name in REASONS]
 
 
-def check_legal_cards(answer: Collection[str], game: BlackWidowGame) -> Verdict:
-    """Which cards may the seat to move play now? Each wrong card is refused by the engine."""
-    seat = _to_play(game)
+def check_legal_cards(answer: Collection[str], turn: Turn) -> Verdict:
+    """Which cards may the seat play now? Each wrong card is refused by the engine's rule.
+
+    >>> from cardlab.blackwidow.rules import BlackWidowRules
+    >>> turn = Turn.of(BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=8))
+    >>> check_legal_cards({"2C"}, turn).text()
+    'Right! You may lead only the Two of Clubs. The first trick opens with the Two of Clubs: \
+you hold it, so you must lead it.'
+    """
     chosen = {Card.parse(code) for code in answer}
-    legal = set(game.legal_cards())
+    legal = set(turn.legal())
+    wrong = chosen - legal
     reasons: list[Text] = []
-    for card in sorted(chosen - legal):
-        why = game.why_not(Play(seat, card))
-        assert why is not None
-        reasons.append(why)
-    reasons += [Text("lesson.legal.missed", card=CardName(card)) for card in sorted(legal - chosen)]
     if chosen == legal:
-        reasons.append(Text("lesson.legal.all_legal", count=len(legal),
-                            cards=" ".join(card.code for card in sorted(legal))))
+        forbidden = [card for card in turn.cards if card not in legal]
+        if not forbidden:
+            reasons.append(Text("lesson.legal.any", act=turn.act))
+        elif len(forbidden) < len(legal):
+            reasons.append(Text("lesson.legal.all_but", act=turn.act, cards=CardList(forbidden)))
+        else:
+            reasons.append(Text("lesson.legal.only", act=turn.act, cards=CardList(sorted(legal))))
+        wrong = set(forbidden)
+    for rule in ("not_held", *REASONS):
+        cards = sorted(card for card in wrong if turn.reason(card) == rule)
+        if cards:
+            if chosen != legal:
+                reasons.append(Text("lesson.legal.may_not", act=turn.act, cards=CardList(cards)))
+            reasons.append(turn.rule(rule, cards[0]))
+    missed = sorted(legal - chosen)
+    if missed:
+        reasons.append(Text("lesson.legal.missed", act=turn.act, cards=CardList(missed)))
     return Verdict(chosen == legal, tuple(reasons))
 
 
-def check_reason(answer: str, game: BlackWidowGame, card: Card) -> Verdict:
-    """Why may the seat to move not play `card`? The engine's own refusal explains."""
-    truth = reason(game, card)
-    why = game.why_not(Play(_to_play(game), card))
-    explained = (why,) if why is not None else (Text("lesson.legal.is_legal",
-                                                     card=CardName(card)),)
-    return Verdict(answer == truth, explained)
+def check_reason(answer: str, turn: Turn, card: Card) -> Verdict:
+    """Why may the seat not play `card`? The right rule is explained, and so is each wrong one.
+
+    >>> from cardlab.blackwidow.rules import BlackWidowRules
+    >>> turn = Turn.of(BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=8))
+    >>> check_reason("follow", turn, Card.parse("QS")).text()
+    'Not quite. You are leading this trick: no suit has been led yet, so there is none to follow.'
+    """
+    truth = turn.reason(card)
+    if answer == truth:
+        return Verdict(True, (turn.rule(truth, card),))
+    if truth == "not_held":
+        return Verdict(False, (turn.rule(truth, card),))
+    return Verdict(False, (_not_this_rule(turn, answer, card),))
 
 
-def _to_play(game: BlackWidowGame) -> int:
-    seat = game.turn
-    assert seat is not None, "nobody is to play"
-    return seat
+def _not_this_rule(turn: Turn, option: str, card: Card) -> Text:
+    """Why the rule `option` is not what decides `card` now (`option` is a wrong answer)."""
+    deal, led = turn.deal, turn.led
+    first_lead = not deal.plays
+    holds_led = led is not None and any(c.suit is led for c in turn.cards)
+    params = {"suit": led, "card": CardName(card), "opening": CardName(deal.opening),
+              "act": turn.act, "trick": turn.trick_number}
+    if option == "follow":
+        key = "leading" if led is None else "follows" if card.suit is led else "void"
+    elif option == "opening":
+        key = "opening_is" if card == deal.opening else "opening_done"
+    elif option == "first_trick_points":
+        point = card.suit is Suit.HEARTS or card == QUEEN_OF_SPADES
+        key = ("later" if turn.trick_number > 1 else
+               "first_lead" if first_lead else
+               "points_allowed" if deal.rules.first_trick_points else
+               "not_point" if not point else
+               "can_follow" if holds_led else "only_points")
+    elif option == "hearts_not_broken":
+        key = ("first_lead" if first_lead else
+               "not_leading" if led is not None else
+               "not_heart" if card.suit is not Suit.HEARTS else
+               "broken" if deal.hearts_broken else "only_hearts")
+    else:
+        key = "refused"
+    return Text(f"lesson.legal.wrong_{key}", **params)
+
+
+def legal_cards_exercise(question: str, game: BlackWidowGame, lang: str = "en") -> ExerciseBox:
+    """An exercise: press every card the seat to play may play now (its turn, frozen now).
+
+    >>> from cardlab.blackwidow.rules import BlackWidowRules
+    >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=8)
+    >>> box = legal_cards_exercise("Which cards may you lead?", game)
+    >>> _ = game.play(game.legal_cards()[0])
+    >>> box.answer({"2C"}); box.check().correct
+    True
+    """
+    turn = Turn.of(game)
+    return ExerciseBox.many(question, [(card.name(lang), card.code) for card in turn.cards],
+                            lambda answer: check_legal_cards(answer, turn), lang)
+
+
+def reason_exercise(question: str, game: BlackWidowGame, card: Card,
+                    lang: str = "en") -> ExerciseBox:
+    """An exercise: why may the seat to play not play `card` now (its turn, frozen now)?
+
+    >>> from cardlab.blackwidow.rules import BlackWidowRules
+    >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=8)
+    >>> box = reason_exercise("Why may you not lead the Queen of Spades?", game, Card.parse("QS"))
+    >>> box.answer("opening"); box.check().correct
+    True
+    """
+    turn = Turn.of(game)
+    return ExerciseBox.choice(question, reason_options(lang),
+                              lambda answer: check_reason(answer, turn, card), lang)
 
 
 # -- Five Sons -------------------------------------------------------------------------

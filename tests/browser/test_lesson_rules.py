@@ -23,12 +23,15 @@ LESSONS = {
     },
     "07_blackwidow_rules": {
         "hands": ["Hand of 13 cards: Six of Clubs"],
-        "exercises": {"First trick, clubs led: which cards may you play?":
+        "exercises": {"First trick, clubs led: which of your cards may you play?":
                           ["Six of Clubs", "Ten of Spades"],
-                      "Second trick, you lead: which cards may you play?":
+                      "Second trick, you lead: which of your cards may you lead?":
                           ["Seven of Clubs", "Seven of Hearts"],
-                      "Why may you not lead the Seven of Hearts?":
+                      "Why may you not lead the Seven of Hearts now?":
                           ["Hearts are not broken yet.", "It is legal: it may be played."]},
+        # The answer to exercise 1 comes after it, folded until the learner opens it.
+        "answers": ("Which cards you may play, and why not",
+                    "No. You hold clubs, the suit led, so you must follow suit."),
     },
 }
 
@@ -50,6 +53,14 @@ def test_rules_lesson_reads_offline(page, screenshot, exported, name):
         assert question in copy.text_content()
         items = copy.get_by_role("listitem").all_text_contents()
         assert all(choice in items for choice in choices), items
+        # The question is asked once: by the exercise, not again in the text around it.
+        assert page.locator(".jp-RenderedMarkdown", has_text=question).count() == 0, question
+    if "answers" in lesson:
+        summary, answer = lesson["answers"]
+        folded = page.locator("details", has=page.get_by_text(summary))
+        assert folded.get_by_text(answer).first.is_hidden()
+        folded.get_by_text(summary).click()
+        folded.get_by_text(answer).first.wait_for(state="visible")
     page.get_by_text(PLAY).wait_for(state="visible")
     outside = [urlparse(url) for url in page.outside_requests]
     assert all(url.hostname in TEMPLATE_SCRIPTS and url.path.endswith(".js")
@@ -66,7 +77,7 @@ def test_german_rules_lesson_reads_offline_in_german(page, exported):
         "Die Antwort wird geprüft, wenn diese Lektion in Jupyter oder Voilà läuft"))
     copies.first.wait_for(state="visible")
     assert copies.count() == 3
-    assert "Aufgabe: Warum darfst du die Herz-Sieben nicht ausspielen?" in (
+    assert "Aufgabe: Warum darfst du die Herz-Sieben jetzt nicht ausspielen?" in (
         copies.last.text_content())
     assert "Herz ist noch nicht gebrochen." in copies.last.get_by_role(
         "listitem").all_text_contents()
