@@ -12,20 +12,48 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.bots import make_bot, rollout
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import HandStats
+from cardlab.blackwidow.narration import CardList
 from cardlab.blackwidow.playout import Position
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView
-from cardlab.cards import Card
-from cardlab.i18n import Text
+from cardlab.cards import Card, CardName
+from cardlab.i18n import Text, message, number
 from cardlab.lessons.exercises import Number, Verdict
 
 #: Points a moon takes: every heart and the Queen of Spades.
 MOON = 26
+
+
+def share(value: float, lang: str = "en") -> str:
+    """A chance as a percentage with one decimal, always, so that a column reads alike.
+
+    >>> share(102 / 300), share(102 / 300, "de"), share(1 / 3, "de")
+    ('34.0%', '34,0 %', '33,3 %')
+    """
+    return message("number.percent", lang, value=number(100 * value, lang, 1))
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Scores as a message parameter: each seat named, a minus sign for a score below zero.
+
+    >>> Scores((0, 0, 0, -26)).label(), Scores((60, 106)).label("de")
+    ('seat 0: 0, seat 1: 0, seat 2: 0, seat 3: −26', 'Platz 0: 60, Platz 1: 106')
+    """
+
+    scores: tuple[int, ...]
+
+    def label(self, lang: str = "en") -> str:
+        """The scores in `lang`."""
+        return ", ".join(message("lesson.playing.seat_score", lang, seat=seat,
+                                 score=number(score, lang).replace("-", "−"))
+                         for seat, score in enumerate(self.scores))
 
 
 def playout_averages(view: BlackWidowView, samples: int, rng: random.Random
@@ -56,18 +84,68 @@ def playout_averages(view: BlackWidowView, samples: int, rng: random.Random
     return {card: total / len(deals) for card, total in totals.items()}
 
 
-def check_playout_choice(answer: str | Card, averages: Mapping[Card, float]) -> Verdict:
+def cheapest(averages: Mapping[Card, float]) -> Card:
+    """The card the Monte Carlo bot plays: fewest points on average, the lower card on a tie.
+
+    >>> cheapest({Card.parse("9C"): 2.5, Card.parse("AC"): 1.0, Card.parse("TC"): 1.0}).code
+    'TC'
+    """
+    return min(averages, key=lambda c: (averages[c], c.rank))
+
+
+def position_facts(view: BlackWidowView, answer: Card, best: Card) -> list[Text]:
+    """What is true at the table that decides between `answer` and `best`, in sentences.
+
+    Whether the seat plays last, the points already in the trick, who takes the
+    trick (and so leads the next) with either card when that is already settled,
+    and, when `answer` ducks under `best` of the same suit, what keeping `best` means:
+    how many cards of its suit are still out and whether it beats them all.
+    """
+    rules, trick = view.rules, view.trick
+    cards = [card for _, card in trick]
+    facts = []
+    last = len(trick) == rules.players - 1
+    if trick:
+        points = kernel.points(kernel.mask(cards), rules.jack_of_diamonds)
+        facts.append(Text(f"lesson.playing.{'last' if last else 'not_last'}", seat=view.me))
+        facts.append(Text(f"lesson.playing.trick_{'empty' if points == 0 else 'points'}"
+                          f"{'_last' if last else ''}", points=points))
+    if last:
+        leader = trick[0][0]
+        for card in dict.fromkeys((answer, best)):
+            seat = kernel.trick_winner([c.index for c in [*cards, card]], leader, rules.players)
+            facts.append(Text("lesson.playing.takes", card=CardName(card), seat=seat))
+    out = [card for card in BlackWidowKnowledge.from_view(view).problem.cards
+           if card.suit is best.suit]
+    if answer.suit is best.suit and answer.rank < best.rank and out:
+        beaten = all(card.rank < best.rank for card in out)
+        key = "kept_boss" if beaten else "kept_high"
+        facts.append(Text(f"lesson.playing.{key}", seat=view.me, card=CardName(best),
+                          suit=best.suit, cards=CardList(out)))
+    return facts
+
+
+def check_playout_choice(answer: str | Card, averages: Mapping[Card, float],
+                         view: BlackWidowView | None = None) -> Verdict:
     """Which card does the Monte Carlo bot play? The one with the fewest points on average.
 
-    >>> check_playout_choice("TC", {Card.parse("9C"): 2.5, Card.parse("TC"): 1.0}).text()
-    'Right! 9C: 2.5 points on average. TC: 1.0 points on average. The bot plays TC, the card \
-with the fewest points on average.'
+    With the `view` the cards were weighed from, the feedback first says what in the
+    position tells the cards apart (`position_facts`), then gives the averages.
+
+    >>> from cardlab.blackwidow.game import BlackWidowGame
+    >>> from cardlab.blackwidow.view import seat_view
+    >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
+    >>> view = seat_view(game, game.turn)
+    >>> check_playout_choice("2C", {Card.parse("2C"): 1.5}, view).text()
+    'Right! Two of Clubs: 1.5 points on average. The bot plays the Two of Clubs: it has the \
+fewest points on average.'
     """
     card = Card.parse(answer) if isinstance(answer, str) else answer
-    best = min(averages, key=lambda c: (averages[c], c.rank))
-    reasons = [Text("lesson.playing.average", card=c, points=Number(p, 1))
-               for c, p in averages.items()]
-    reasons.append(Text("lesson.playing.lowest", card=best))
+    best = cheapest(averages)
+    reasons = position_facts(view, card, best) if view else []
+    reasons += [Text("lesson.playing.average", card=CardName(c), points=Number(p, 1))
+                for c, p in averages.items()]
+    reasons.append(Text("lesson.playing.lowest", card=CardName(best)))
     return Verdict(card == best, tuple(reasons))
 
 
@@ -93,7 +171,7 @@ def check_moon(answer: str, rules: BlackWidowRules, shooter: int, before: Sequen
     best = moon_choice(rules, shooter, before)
     reasons = [Text(f"lesson.playing.moon_{choice}"
                     f"{'_ends' if max(scores) > rules.end_above else ''}",
-                    scores=", ".join(map(str, scores)))
+                    scores=Scores(tuple(scores)))
                for choice, scores in outcomes.items()]
     reasons.append(Text(f"lesson.playing.moon_best_{best}", seat=shooter))
     return Verdict(answer == best, tuple(reasons))
@@ -105,9 +183,17 @@ def clearly_better(stats: Mapping[str, HandStats], better: str, worse: str) -> b
     return low.mean + low.interval < high.mean - high.interval
 
 
-def check_clearly_better(answer: bool, stats: Mapping[str, HandStats], better: str,
+def check_clearly_better(answer: bool, stats: Mapping[str, HandStats] | None, better: str,
                          worse: str) -> Verdict:
-    """Does the tournament show that `better` takes fewer points per hand than `worse`?"""
+    """Does the tournament show that `better` takes fewer points per hand than `worse`?
+
+    `stats` is None while the tournament has not been played: the learner is told to play it.
+
+    >>> check_clearly_better(True, None, "montecarlo", "random").text()
+    'Not quite. Play the hands first (the button above): the question is about their result.'
+    """
+    if stats is None:
+        return Verdict(False, (Text("lesson.playing.play_first"),))
     truth = clearly_better(stats, better, worse)
     reasons = tuple(Text("lesson.playing.interval", bot=name, mean=Number(stats[name].mean, 1),
                          low=Number(stats[name].mean - stats[name].interval, 1),

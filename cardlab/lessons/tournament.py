@@ -1,13 +1,15 @@
-"""Lesson 6, a small bot tournament that runs when the learner asks for it.
+"""A small bot tournament that runs when the learner asks for it (lessons 6 and 9).
 
 The games take seconds each, so the lesson page appears at once and the
-tournament starts from a button, with a progress bar and a status line;
-the table of wins follows when the last game is over.
+tournament starts from a button, with a progress bar and a status line in
+words; the results follow when the last game is over. One box serves both
+games: Five Sons games end in a table of wins (lesson 6), Black Widow hands
+in a table and a chart of points per hand with 95% intervals (lesson 9).
 
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> box = TournamentBox(FiveSonsRules(players=3), ["infogain", "logician", "logician"], 1, seed=3)
->>> box.controls.buttons[0]["label"]
-'Play 1 game(s)'
+>>> box.controls.buttons[0]["label"], box.stats
+('Play 1 game(s)', None)
 >>> stats = box.play()
 >>> box.controls.status, sum(s.games for s in stats.values())
 ('Games played: 1 of 1. The table is below.', 3)
@@ -16,14 +18,19 @@ the table of wins follows when the last game is over.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
-from cardlab.fivesons.match import BotStats, tournament
+from cardlab.blackwidow.match import HandStats
+from cardlab.blackwidow.match import tournament as blackwidow_tournament
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.fivesons.match import BotStats
+from cardlab.fivesons.match import tournament as fivesons_tournament
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import message
-from cardlab.lessons.exercises import percent
+from cardlab.lessons.charts import Chart, means_with_intervals
+from cardlab.lessons.exercises import Number, percent
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 
 #: The table's look: a caption over its left edge, cells with room, numbers to the right.
@@ -35,65 +42,134 @@ _TABLE_STYLE = (".cardlab-tournament{border-collapse:collapse;margin:0.5em 0}"
                 ".cardlab-tournament th:first-child,.cardlab-tournament td:first-child"
                 "{text-align:left}")
 
+Stats = dict[str, BotStats] | dict[str, HandStats]
 
-def stats_table(stats: dict[str, BotStats], lang: str = "en") -> str:
-    """The tournament's results as an HTML table: games played, wins and win rate per bot.
+
+def _table(caption: str, heads: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """An HTML table with its style, a caption, column heads and one row per bot."""
+    head = "".join(f'<th scope="col">{html.escape(text)}</th>' for text in heads)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row)
+                   + "</tr>" for row in rows)
+    return (f"<style>{_TABLE_STYLE}</style>"
+            f'<table class="cardlab-tournament"><caption>{html.escape(caption)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def stats_table(stats: Mapping[str, BotStats], lang: str = "en") -> str:
+    """A Five Sons tournament's results as an HTML table: games played, wins and win rate.
 
     >>> print(stats_table({"infogain": BotStats(games=6, wins=3)}, "de"))  # doctest: +ELLIPSIS
     <style>...<td>infogain</td><td>6</td><td>3</td><td>50 %</td></tr></tbody></table>
     """
-    heads = "".join(f'<th scope="col">{html.escape(message(f"lesson.tournament.{key}", lang))}'
-                    "</th>" for key in ("bot", "games", "wins", "rate"))
-    rows = "".join(f"<tr><td>{html.escape(name)}</td><td>{s.games}</td><td>{s.wins}</td>"
-                   f"<td>{percent(s.win_rate, lang)}</td></tr>" for name, s in stats.items())
-    caption = html.escape(message("lesson.tournament.caption", lang))
-    return (f"<style>{_TABLE_STYLE}</style>"
-            f'<table class="cardlab-tournament"><caption>{caption}</caption>'
-            f"<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>")
+    return _table(message("lesson.tournament.caption", lang),
+                  [message(f"lesson.tournament.{key}", lang)
+                   for key in ("bot", "games", "wins", "rate")],
+                  [(name, s.games, s.wins, percent(s.win_rate, lang))
+                   for name, s in stats.items()])
+
+
+def _range(mean: float, interval: float, lang: str) -> dict[str, str]:
+    """A mean and the ends of its 95% interval, one decimal, as `lang` writes them."""
+    return {"mean": Number(mean, 1).label(lang), "low": Number(mean - interval, 1).label(lang),
+            "high": Number(mean + interval, 1).label(lang)}
+
+
+def points_table(stats: Mapping[str, HandStats], lang: str = "en") -> str:
+    """A Black Widow tournament's results as an HTML table: hands, points per hand, interval.
+
+    >>> print(points_table({"random": HandStats([10, 14, 12])}, "de"))  # doctest: +ELLIPSIS
+    <style>...<td>random</td><td>3</td><td>12,0</td><td>9,7 bis 14,3</td></tr></tbody></table>
+    """
+    ranges = {name: _range(s.mean, s.interval, lang) for name, s in stats.items()}
+    return _table(message("lesson.tournament.hands_caption", lang),
+                  [message(f"lesson.tournament.{key}", lang)
+                   for key in ("bot", "hands", "mean", "interval")],
+                  [(name, len(s.points), ranges[name]["mean"],
+                    message("lesson.tournament.from_to", lang, **ranges[name]))
+                   for name, s in stats.items()])
+
+
+def intervals_chart(means: Mapping[str, tuple[float, float]], hands: int,
+                    lang: str = "en") -> Chart:
+    """A bar per bot: points per hand after `hands` hands, with the 95% interval.
+
+    `means` gives each bot's (mean, half-width of the interval); the chart's text
+    alternative says every number.
+
+    >>> intervals_chart({"random": (12.0, 2.3)}, 3).description
+    'Points per hand after 3 hands, with 95% intervals: random 12.0 (from 9.7 to 14.3).'
+    """
+    bots = "; ".join(message("lesson.tournament.chart_bot", lang, bot=name,
+                             **_range(mean, interval, lang))
+                     for name, (mean, interval) in means.items())
+    return means_with_intervals(means, message("lesson.tournament.chart", lang, games=hands,
+                                               bots=bots),
+                                ylabel=message("lesson.tournament.chart_axis", lang), lang=lang)
 
 
 class TournamentBox(widgets.VBox):
-    """A "Play the games" button, a progress bar, a status line and, at the end, the table."""
+    """A "Play" button, a progress bar, a status line and, at the end, the results.
 
-    def __init__(self, rules: FiveSonsRules, names: Sequence[str], games: int,
-                 seed: int | None = None, lang: str = "en") -> None:
+    `rules` says which game: `FiveSonsRules` plays `rounds` games and shows the wins,
+    `BlackWidowRules` plays `rounds` hands and shows points per hand with intervals.
+    The results of the last run are in `stats` (None until the button is pressed).
+    """
+
+    def __init__(self, rules: FiveSonsRules | BlackWidowRules, names: Sequence[str],
+                 rounds: int, seed: int | None = None, lang: str = "en") -> None:
         self.rules = rules
         self.names = list(names)
-        self.games = games
+        self.rounds = rounds
         self.seed = seed
         self.lang = lang
+        self.stats: Stats | None = None
+        #: Black Widow's messages speak of hands, Five Sons' of games.
+        self._kind = "hands_" if isinstance(rules, BlackWidowRules) else ""
         self.controls = ControlBar(
-            [ButtonSpec("play", message("lesson.tournament.play", lang, games=games),
-                        primary=True)],
-            label=message("lesson.tournament.label", lang),
-            status=message("lesson.tournament.ready", lang, games=games))
+            [ButtonSpec("play", self._message("play"), primary=True)],
+            label=message("lesson.tournament.label", lang), status=self._message("ready"))
         self.controls.on_click(self._pressed)
-        self.bar = widgets.IntProgress(value=0, min=0, max=games,
-                                       description=message("lesson.tournament.progress", lang),
+        self.bar = widgets.IntProgress(value=0, min=0, max=rounds,
+                                       description=self._message("progress"),
                                        style={"description_width": "initial"},
                                        layout=widgets.Layout(width="auto", max_width="100%"))
         self.table = widgets.HTML()
         super().__init__([self.controls, self.bar, self.table])
         self.add_class(FOCUS_CLASS)
 
+    def _message(self, key: str, **params: object) -> str:
+        """The message `key` for this box's game, in its language."""
+        return message(f"lesson.tournament.{self._kind}{key}", self.lang, games=self.rounds,
+                       **params)
+
     def _pressed(self, _button: str) -> None:
         self.play()
 
     def _played(self, done: int) -> None:
         self.bar.value = done
-        self.controls.status = message("lesson.tournament.played", self.lang, done=done,
-                                       games=self.games)
+        self.controls.status = self._message("played", done=done)
 
-    def play(self) -> dict[str, BotStats]:
-        """Play the games (the button is unavailable meanwhile) and show the table."""
+    def play(self) -> Stats:
+        """Play the games (the button is unavailable meanwhile) and show the results."""
         self.controls.update("play", disabled=True)
         self.table.value = ""
+        self.stats = None
         self._played(0)
         try:
-            stats = tournament(self.rules, self.names, self.games, seed=self.seed,
-                               progress=self._played)
+            if isinstance(self.rules, BlackWidowRules):
+                hands = blackwidow_tournament(self.rules, self.names, self.rounds,
+                                              seed=self.seed, progress=self._played)
+                chart = intervals_chart({name: (s.mean, s.interval)
+                                         for name, s in hands.items()}, self.rounds, self.lang)
+                results = points_table(hands, self.lang) + chart._repr_html_()
+                stats: Stats = hands
+            else:
+                games = fivesons_tournament(self.rules, self.names, self.rounds,
+                                            seed=self.seed, progress=self._played)
+                results, stats = stats_table(games, self.lang), games
         finally:
             self.controls.update("play", disabled=False)
-        self.table.value = stats_table(stats, self.lang)
-        self.controls.status = message("lesson.tournament.done", self.lang, games=self.games)
+        self.table.value = results
+        self.stats = stats
+        self.controls.status = self._message("done")
         return stats
