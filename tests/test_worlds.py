@@ -1,5 +1,7 @@
 """Possible worlds: a worked example checked by hand, and agreement with exact inference."""
 
+import xml.etree.ElementTree as ET
+
 import pytest
 from fivesons_helpers import random_game
 
@@ -9,7 +11,16 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.worlds import MAX_DEALS, PossibleWorlds, _deals, deal_count
-from cardlab.render.worlds import k_statements, seat_groups, seat_links_svg
+from cardlab.render.worlds import (
+    DASHES,
+    WIDTH,
+    deal_label,
+    group_names,
+    k_statements,
+    seat_groups,
+    seat_links_svg,
+    worlds_svg,
+)
 
 JC, QC, AH, H2, H3 = parse_cards("JC QC AH 2H 3H")
 TINY = FiveSonsRules(players=3, faces=(JC, QC), hearts=(AH, H2, H3))
@@ -148,3 +159,68 @@ def test_seat_links_join_every_two_worlds_a_seat_cannot_tell_apart():
     assert svg.count('class="cardlab-link-real"') == len(real) * (len(real) - 1) // 2
     assert svg.count("data-world=") == len(model.worlds)
     assert "Verbindungen von Platz 2" in svg and "<desc>" in svg
+
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _after_one():
+    game = tiny_game()
+    game.ask(0, JC, H2)
+    return PossibleWorlds.from_game(game)
+
+
+def _boxes(svg):
+    """Each world's group: (world index, its frame, its texts)."""
+    for group in ET.fromstring(svg).iter(f"{NS}g"):
+        if group.get("data-world") is not None:
+            yield (int(group.get("data-world")), group.find(f"{NS}rect"),
+                   [t.text for t in group.iter(f"{NS}text")])
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_seats_view_shades_exactly_the_worlds_it_cannot_tell_from_the_real_one(seat):
+    model = _after_one()
+    svg = worlds_svg(model, "en", seat)
+    boxes = list(_boxes(svg))
+    assert sorted(i for i, _, _ in boxes) == list(range(len(model.worlds)))
+    shaded = {i for i, frame, _ in boxes if frame.get("stroke-dasharray") == DASHES[seat]}
+    assert shaded == set(model.indistinguishable(seat))
+    names = group_names(model, seat)
+    for i, _, texts in boxes:
+        # Each box says its deal and its group's letter; the same letter means one group.
+        assert texts == [deal_label(model, i), names[i]]
+    for group in seat_groups(model, seat):
+        assert len({names[i] for i in group}) == 1
+    assert len(set(names.values())) == len(seat_groups(model, seat))
+
+
+def test_exercise_one_can_be_counted_from_seat_zeros_view():
+    svg = worlds_svg(_after_one(), "en", 0)
+    shaded = [texts for _, frame, texts in _boxes(svg) if frame.get("stroke-dasharray")]
+    assert sorted(texts[0] for texts in shaded) == ["Q♣ · 2♥ · 3♥", "Q♣ · 2♥ · A♥"]
+    desc = ET.fromstring(svg).find(f"{NS}desc").text
+    assert ("Seat 0 cannot tell 2 worlds from the real one (the real one included): "
+            "J♣ + A♥: Q♣ · 2♥ · 3♥; J♣ + 3♥: Q♣ · 2♥ · A♥.") in desc
+
+
+def test_the_view_fits_a_phone_with_readable_text_and_no_overlap():
+    for model in (PossibleWorlds.from_game(tiny_game()), _after_one()):
+        for lang in ("en", "de"):
+            root = ET.fromstring(worlds_svg(model, lang, 2))
+            width = float(root.get("width"))
+            assert width == WIDTH <= 380           # shown at full size on a 390 px phone
+            assert min(float(t.get("font-size")) for t in root.iter(f"{NS}text")) >= 12
+            frames = [(float(r.get("x")), float(r.get("y")), float(r.get("width")),
+                       float(r.get("height"))) for _, r, _ in _boxes(ET.tostring(root, "unicode"))]
+            assert all(x + w <= width for x, _, w, _ in frames)
+            for k, (x, y, w, h) in enumerate(frames):
+                for x2, y2, w2, h2 in frames[k + 1:]:
+                    assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+
+
+def test_each_seat_has_its_own_dash_and_the_german_view_names_cards_in_german():
+    assert len(set(DASHES)) == len(DASHES)
+    svg = worlds_svg(_after_one(), "de", 1)
+    assert "Lösung B♣ + A♥" in svg and "D♣ · 2♥ · 3♥" in svg and "QC" not in svg
+    assert "Sicht von Platz 1" in ET.fromstring(svg).find(f"{NS}title").text

@@ -1,4 +1,5 @@
-"""Lesson 4, possible worlds: which worlds a seat cannot tell apart, who knows, who knows that.
+"""Lesson 4, possible worlds: which worlds a seat cannot tell apart, who knows, who knows that;
+and a viewer of any seat's view after any number of questions.
 
 >>> from cardlab.cards import parse_cards
 >>> from cardlab.fivesons.game import FiveSonsGame
@@ -20,14 +21,20 @@ Seat 1 showed seat 0 the Two of Hearts in question 1, so no solution has it.
 
 from __future__ import annotations
 
+import html
 from collections import Counter
 from dataclasses import dataclass
 
+import ipywidgets as widgets
+
 from cardlab.cards import Card, CardName
+from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import Ask
 from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.i18n import Text, message
 from cardlab.lessons.exercises import Verdict, check_number, parse_number
+from cardlab.render.worlds import worlds_svg
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 
 
 def solutions(model: PossibleWorlds, seat: int, world: int | None = None
@@ -170,3 +177,58 @@ def check_knows_that(answer: bool, model: PossibleWorlds, knower: int, seat: int
                                  for s, h in enumerate(world.hands)]),
                    others=_listed(solutions(model, seat, doubt)))
     return Verdict(answer == truth, (why,))
+
+
+class WorldsViewer(widgets.VBox):
+    """Toggle buttons for how many questions have been asked and whose view to see;
+    the picture of that seat's view after that many questions follows.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.game import FiveSonsGame
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
+    ...                       hearts=parse_cards("AH 2H 3H"))
+    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
+    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> _ = game.ask(0, *parse_cards("JC 2H"))
+    >>> viewer = WorldsViewer(game)
+    >>> viewer.questions.click("after-0"); viewer.seats.click("seat-2")
+    >>> viewer.after, viewer.seat, "Seat 2's view. Possible worlds after 0" in viewer.picture.value
+    (0, 2, True)
+    """
+
+    def __init__(self, game: FiveSonsGame, lang: str = "en", seat: int = 0) -> None:
+        self.game, self.lang = game, lang
+        self.after, self.seat = len(game.events), seat
+        self.questions = ControlBar(
+            [ButtonSpec(f"after-{k}", str(k), pressed=k == self.after)
+             for k in range(len(game.events) + 1)], label=message("lesson.worlds.questions", lang))
+        self.seats = ControlBar(
+            [ButtonSpec(f"seat-{s}", message("lesson.worlds.seat_button", lang, seat=s),
+                        pressed=s == seat) for s in range(game.players)],
+            label=message("lesson.worlds.whose_view", lang))
+        self.questions.on_click(lambda button: self.show(int(button.removeprefix("after-")),
+                                                         self.seat))
+        self.seats.on_click(lambda button: self.show(self.after,
+                                                     int(button.removeprefix("seat-"))))
+        self.picture = widgets.HTML()
+        super().__init__([_caption("lesson.worlds.questions", lang), self.questions,
+                          _caption("lesson.worlds.whose_view", lang), self.seats, self.picture])
+        self.add_class(FOCUS_CLASS)
+        self.show(self.after, seat)
+
+    def show(self, after: int, seat: int) -> None:
+        """Show `seat`'s view after the first `after` events; the pressed buttons follow."""
+        self.after, self.seat = after, seat
+        for k in range(len(self.game.events) + 1):
+            self.questions.update(f"after-{k}", pressed=k == after)
+        for s in range(self.game.players):
+            self.seats.update(f"seat-{s}", pressed=s == seat)
+        self.picture.value = worlds_svg(PossibleWorlds.from_game(self.game, after), self.lang,
+                                        seat)
+
+
+def _caption(key: str, lang: str) -> widgets.HTML:
+    """A visible caption over a row of buttons (the row has the same accessible name)."""
+    return widgets.HTML(f'<p style="margin:8px 0 2px;font-weight:bold">'
+                        f"{html.escape(message(key, lang))}</p>")

@@ -1,5 +1,7 @@
-"""Possible worlds as SVG: one column per possible solution, the real world ringed, and
-for each seat a line to every world it cannot tell from the real one.
+"""Possible worlds as SVG. The lesson's picture shows one seat's view: every world a box
+labelled with its deal under its solution, the real one in a thick frame, the worlds the
+seat cannot tell from it shaded with the seat's dashed frame, and a letter for each group
+of worlds the seat cannot tell apart. The explorer's picture joins them with lines.
 
 >>> from cardlab.cards import parse_cards
 >>> from cardlab.fivesons.game import FiveSonsGame
@@ -16,16 +18,23 @@ from __future__ import annotations
 
 import itertools
 import textwrap
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardlab.cards import codes
+from cardlab.cards import Card, codes
 from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.i18n import message
 from cardlab.render.cards import FONT
-from cardlab.render.palette import BACKGROUND, INK, SOFT_INK, SOLUTION_COLOUR, seat_colour, tint
+from cardlab.render.palette import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    SOFT_INK,
+    SOLUTION_COLOUR,
+    seat_colour,
+    tint,
+)
 from cardlab.render.svg import element, svg_document
-
-COLUMN_W, ROW_H, TOP = 78, 18, 70
 
 
 def statements(model: PossibleWorlds, lang: str = "en") -> list[tuple[int, str]]:
@@ -42,70 +51,192 @@ def statements(model: PossibleWorlds, lang: str = "en") -> list[tuple[int, str]]
     return lines
 
 
-def worlds_svg(model: PossibleWorlds, lang: str = "en") -> str:
-    """The model: worlds grouped by solution, the real one ringed, seats' links from it."""
-    columns: dict[tuple, list[int]] = {}
+#: The picture's natural width: it fits a phone (390 px) without shrinking its text.
+WIDTH = 372
+#: Margin, gap between boxes, box height, text size and the width of one character at it.
+MARGIN, GAP, BOX_H, FONT_SIZE, CHAR_W = 10, 8, 26, 13, 7.6
+#: Each seat's frame has its own dash pattern as well as its own colour.
+DASHES = ("7 4", "2 3", "10 3 2 3", "4 4", "12 4", "1 4")
+
+
+def card_label(card: Card, lang: str = "en") -> str:
+    """A card as its corner shows it: ``Q♣``, German ``D♣``.
+
+    >>> from cardlab.cards import Card
+    >>> card_label(Card.parse("QC"), "de"), card_label(Card.parse("TH"))
+    ('D♣', '10♥')
+    """
+    return message(f"rank_short.{card.rank.letter}", lang) + card.suit.symbol
+
+
+def cards_label(cards: Iterable[Card], lang: str = "en", joiner: str = " ") -> str:
+    """Several cards as their corners show them, joined: ``J♣ + A♥``.
+
+    >>> from cardlab.cards import parse_cards
+    >>> cards_label(parse_cards("JC AH"), joiner=" + ")
+    'J♣ + A♥'
+    """
+    return joiner.join(card_label(card, lang) for card in cards)
+
+
+def deal_label(model: PossibleWorlds, i: int, lang: str = "en") -> str:
+    """World `i`'s deal: each seat's hand in seat order, then any card shown by choice.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.game import FiveSonsGame
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
+    ...                       hearts=parse_cards("AH 2H 3H"))
+    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
+    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> deal_label(PossibleWorlds.from_game(game), 0, "de")
+    'D♣ · 2♥ · 3♥'
+    """
+    world = model.worlds[i]
+    label = " · ".join(cards_label(sorted(hand), lang) for hand in world.hands)
+    twins = sum(1 for other in model.worlds
+                if other.hands == world.hands and other.solution == world.solution)
+    if twins > 1:
+        label += " ▸" + cards_label((card for card in world.shown if card is not None), lang)
+    return label
+
+
+def group_names(model: PossibleWorlds, seat: int) -> dict[int, str]:
+    """A name for each world: worlds `seat` cannot tell apart share it (A, B, ... Z, 27, ...).
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.game import FiveSonsGame
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
+    ...                       hearts=parse_cards("AH 2H 3H"))
+    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
+    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> sorted(set(group_names(PossibleWorlds.from_game(game), 0).values()))
+    ['A', 'B', 'C', 'D', 'E']
+    """
+    return {i: chr(ord("A") + k) if k < 26 else str(k + 1)
+            for k, group in enumerate(seat_groups(model, seat)) for i in group}
+
+
+def worlds_svg(model: PossibleWorlds, lang: str = "en", seat: int = 0) -> str:
+    """Seat `seat`'s view of the model: one box per world, labelled with its deal and
+    grouped under its solution; the real world in a thick frame; the worlds `seat`
+    cannot tell from it shaded in its colour with its dashed frame; a letter per
+    group of worlds `seat` cannot tell apart. Narrow enough for a phone.
+    """
+    names = group_names(model, seat)
+    mine = set(model.indistinguishable(seat))
+    labels = {i: deal_label(model, i, lang) for i in range(len(model.worlds))}
+    box_w = max(len(label) for label in labels.values()) * CHAR_W + 54
+    columns = max(1, int((WIDTH - 2 * MARGIN + GAP) // (box_w + GAP)))
+    width = max(WIDTH, 2 * MARGIN + box_w)
+    colour, dash = seat_colour(seat), DASHES[seat % len(DASHES)]
+    chars = int((width - 2 * MARGIN - 40) / CHAR_W)
+    parts: list[str] = []
+    y = MARGIN + 4.0
+    legend = [("real", "worlds.legend_real"), ("mine", "worlds.legend_seat"),
+              ("letter", "worlds.legend_letter"), ("deal", "worlds.legend_deal")]
+    for sample, key in legend:
+        lines = textwrap.wrap(message(key, lang, seat=seat, seats=", ".join(
+            str(s) for s in range(model.rules.players))), chars)
+        parts.append(_sample(sample, MARGIN, y, colour, dash))
+        parts += [element("text", line, x=MARGIN + 40, y=y + 13 + 17 * k, font_size=FONT_SIZE,
+                          fill=INK) for k, line in enumerate(lines)]
+        y += 17 * len(lines) + 6
+    blocks: dict[tuple, list[int]] = {}
     for i, world in enumerate(model.worlds):
-        columns.setdefault(world.solution, []).append(i)
-    order = sorted(columns, key=lambda pair: (pair[0], pair[1].rank.sons))
-    position = {}
-    for c, pair in enumerate(order):
-        for r, i in enumerate(columns[pair]):
-            position[i] = (40 + COLUMN_W * c + COLUMN_W / 2, TOP + ROW_H * r)
-    width = max(80 + COLUMN_W * len(order), 560)
-    lines = statements(model, lang)
-    height = TOP + ROW_H * max(len(v) for v in columns.values()) + 40 + 18 * len(lines)
-    parts = [element("rect", width=width, height=height, fill=BACKGROUND)]
-    for c, pair in enumerate(order):
-        parts.append(element("text", " + ".join(codes(pair)), x=40 + COLUMN_W * c + COLUMN_W / 2,
-                             y=TOP - 24, text_anchor="middle", font_size=13, font_weight="bold",
-                             fill=SOLUTION_COLOUR))
-    rx, ry = position[model.real]
-    for seat in range(model.rules.players):
-        offset = (seat - (model.rules.players - 1) / 2) * 2.5
-        for i in model.indistinguishable(seat):
-            if i != model.real:
-                x, y = position[i]
-                parts.append(element("line", x1=rx + offset, y1=ry + offset, x2=x + offset,
-                                     y2=y + offset, stroke=seat_colour(seat), stroke_width=1.6,
-                                     opacity=0.7))
-    for i, (x, y) in position.items():
-        world = model.worlds[i]
-        hands = "; ".join(f"{seat}: {' '.join(codes(sorted(hand)))}"
-                          for seat, hand in enumerate(world.hands))
-        parts.append(element("circle", tooltip=f"{' + '.join(codes(world.solution))} | {hands}",
-                             cx=x, cy=y, r=5, fill=SOFT_INK))
-    parts.append(element("circle", cx=rx, cy=ry, r=10, fill="none", stroke=INK,
-                         stroke_width=2.5))
-    base = TOP + ROW_H * max(len(v) for v in columns.values()) + 24
-    # Each sentence in ink, led by a short line in its seat's colour, as in the links above.
-    for k, (seat, line) in enumerate(lines):
-        y = base + 18 * k
-        parts.append(element("line", x1=20, y1=y - 4, x2=34, y2=y - 4, stroke=seat_colour(seat),
-                             stroke_width=3))
-        parts.append(element("text", line, x=42, y=y, font_size=13, fill=INK))
-    title = message("worlds.title", lang, after=len(model.events), count=len(model.worlds))
+        blocks.setdefault(world.solution, []).append(i)
+    for pair in sorted(blocks, key=lambda pair: (pair[0], pair[1].rank.sons)):
+        y += 22
+        parts.append(element("text", message("worlds.solution_heading", lang, solution=cards_label(
+            pair, lang, " + ")), x=MARGIN, y=y, font_size=14, font_weight="bold",
+            fill=SOLUTION_COLOUR))
+        parts.append(element("line", x1=MARGIN, y1=y + 6, x2=width - MARGIN, y2=y + 6,
+                             stroke=SOLUTION_COLOUR, stroke_width=1))
+        y += 16
+        for k, i in enumerate(blocks[pair]):
+            x = MARGIN + (k % columns) * (box_w + GAP)
+            top = y + (k // columns) * (BOX_H + GAP)
+            parts.append(_box(model, i, x, top, box_w, labels[i], names[i],
+                              (colour, dash) if i in mine else None, lang))
+        y += ((len(blocks[pair]) - 1) // columns + 1) * (BOX_H + GAP)
+    height = y + MARGIN
+    title = message("worlds.view_title", lang, seat=seat, title=message(
+        "worlds.title", lang, after=len(model.events), count=len(model.worlds)))
     real = model.worlds[model.real]
-    description = " ".join([title + ".", message(
-        "worlds.real", lang, solution=" + ".join(codes(real.solution)),
-        hands="; ".join(" ".join(codes(sorted(h))) for h in real.hands)),
-        *(line for _, line in lines)])
-    return svg_document(width, height, title, element("g", None, *parts, font_family=FONT),
+    description = " ".join([
+        title + ".",
+        message("worlds.real", lang, solution=cards_label(real.solution, lang, " + "),
+                hands="; ".join(cards_label(sorted(h), lang) for h in real.hands)),
+        message("worlds.cannot_tell", lang, seat=seat, count=len(mine), worlds="; ".join(
+            f"{cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}"
+            for i in sorted(mine))),
+        message("worlds.letters", lang, seat=seat, worlds="; ".join(
+            f"{names[i]}, {cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}"
+            for i in range(len(model.worlds))))])
+    return svg_document(width, height, title, element("rect", width=width, height=height,
+                                                      fill=BACKGROUND),
+                        element("g", None, *parts, font_family=FONT),
                         description=description, fluid=True)
+
+
+def _frame(x: float, y: float, w: float, h: float, seat: tuple[str, str] | None) -> str:
+    """A world's box: shaded with a dashed frame in the seat's colour, or plain."""
+    if seat is None:
+        return element("rect", x=x, y=y, width=w, height=h, rx=5, fill=BACKGROUND,
+                       stroke=MUTED, stroke_width=1)
+    colour, dash = seat
+    return element("rect", x=x, y=y, width=w, height=h, rx=5, fill=tint(colour), stroke=colour,
+                   stroke_width=2.2, stroke_dasharray=dash)
+
+
+def _sample(kind: str, x: float, y: float, colour: str, dash: str) -> str:
+    """The legend's sample of a mark, 30 by 18 pixels at (x, y)."""
+    if kind == "real":
+        return element("g", None, _frame(x + 2, y + 2, 26, 14, None),
+                       element("rect", x=x - 1, y=y - 1, width=32, height=20, rx=6, fill="none",
+                               stroke=INK, stroke_width=2.5))
+    if kind == "mine":
+        return _frame(x, y, 30, 18, (colour, dash))
+    if kind == "letter":
+        return element("text", "A", x=x + 15, y=y + 14, text_anchor="middle", font_size=13,
+                       font_weight="bold", fill=INK)
+    return _frame(x, y, 30, 18, None)
+
+
+def _box(model: PossibleWorlds, i: int, x: float, y: float, w: float, label: str, name: str,
+         seat: tuple[str, str] | None, lang: str) -> str:
+    """World `i` as a box at (x, y): a dot, its deal and its group's letter."""
+    world = model.worlds[i]
+    hands = "; ".join(f"{s}: {cards_label(sorted(hand), lang)}"
+                      for s, hand in enumerate(world.hands))
+    parts = [_frame(x, y, w, BOX_H, seat),
+             element("circle", tooltip=f"{cards_label(world.solution, lang, ' + ')} | {hands}",
+                     cx=x + 12, cy=y + BOX_H / 2, r=5, fill=SOFT_INK),
+             element("text", label, x=x + 24, y=y + 17.5, font_size=FONT_SIZE, fill=INK),
+             element("text", name, x=x + w - 10, y=y + 17.5, text_anchor="middle",
+                     font_size=FONT_SIZE, font_weight="bold", fill=INK)]
+    if i == model.real:
+        parts += [element("rect", x=x - 3.5, y=y - 3.5, width=w + 7, height=BOX_H + 7, rx=7,
+                          fill="none", stroke=INK, stroke_width=2.5),
+                  element("circle", cx=x + 12, cy=y + BOX_H / 2, r=8.5, fill="none", stroke=INK,
+                          stroke_width=2)]
+    return element("g", None, *parts, data_world=i)
 
 
 @dataclass
 class WorldsPicture:
-    """A possible-worlds model ready to show in Jupyter, Voila or exported HTML."""
+    """Seat `seat`'s view of a possible-worlds model, to show in Jupyter, Voila or HTML."""
 
     model: PossibleWorlds
     lang: str = "en"
+    seat: int = 0
 
     def _repr_html_(self) -> str:
-        return worlds_svg(self.model, self.lang)
+        return worlds_svg(self.model, self.lang, self.seat)
 
     def _repr_svg_(self) -> str:
-        return worlds_svg(self.model, self.lang)
+        return worlds_svg(self.model, self.lang, self.seat)
 
 
 #: Subscript digits for the seats in K-notation (K₁ is "seat 1 knows").
