@@ -28,10 +28,8 @@ def test_exercise_one_can_be_counted_in_exported_html(page, screenshot, exported
     svg.wait_for(state="visible")
     assert shaded(svg) == ["Q♣ · 2♥ · 3♥", "Q♣ · 2♥ · A♥"]
     # The list of who knows what (it answers exercises 2 and 3) comes after the exercises.
-    order = page.evaluate("""() => {
-        const all = [...document.querySelectorAll('details summary, .cardlab-offline > p:first-of-type')];
-        return all.map(e => e.textContent);
-    }""")
+    order = page.evaluate("""() => [...document.querySelectorAll(
+        'details summary, .cardlab-offline > p:first-of-type')].map(e => e.textContent)""")
     who = next(k for k, text in enumerate(order) if text.startswith("Who knows what"))
     assert who > max(k for k, text in enumerate(order) if "does seat 1 know that" in text)
     screenshot("lesson04-exercise1-exported", svg)
