@@ -19,7 +19,7 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.graphs import blackwidow_graph, fivesons_graph, to_graphml, to_json
 from cardlab.records import save_record
-from cardlab.render.graph import GraphPicture, graph_svg
+from cardlab.render.graph import NARROW, GraphPicture, graph_html, graph_svg, layout
 from cardlab.render.notes import notes_svg
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -93,9 +93,13 @@ def test_svg_is_accessible_xml_with_the_facts_as_text():
     log = game.observation_log(0)
     graph = fivesons_graph(FiveSonsKnowledge.from_log(log))
     before = fivesons_graph(FiveSonsKnowledge.from_log(log, len(log.events) - 1))
-    for svg in (graph_svg(graph, before), graph_svg(graph, show_impossible=True),
-                notes_svg(graph), GraphPicture(graph)._repr_html_()):
-        root = ET.fromstring(svg)
+    page = ET.fromstring(GraphPicture(graph)._repr_html_())   # the wide and the narrow one
+    pictures = [ET.fromstring(svg) for svg in (graph_svg(graph, before),
+                                               graph_svg(graph, show_impossible=True),
+                                               graph_svg(graph, before, narrow=True),
+                                               notes_svg(graph))]
+    assert len(list(page.iter(f"{NS}svg"))) == 2
+    for root in [*pictures, *page.iter(f"{NS}svg")]:
         assert root.get("role") == "img"
         assert root.find(f"{NS}title").text.endswith(
             f"What seat 0 knows after {len(log.events)} events")
@@ -126,3 +130,76 @@ def test_cardlab_graph_command(tmp_path, capsys):
     assert main(["graph", str(bw_path), "--as", "1", "--after", "10", "--format",
                  "graphml"]) == 0
     assert nx.read_graphml(io.StringIO(capsys.readouterr().out)).graph["after"] == 10
+
+
+def _blackwidow_graph(plays):
+    """Seat 0's graph after the passing and `plays` cards of a Black Widow hand."""
+    game = play_blackwidow(BlackWidowRules(players=4), ["random"] * 4, seed=3, hands=1)
+    game.start_hand()
+    while game.phase == "pass":
+        game.pass_cards(game.turn, list(game.hand.deal[game.turn][:3]))
+    for _ in range(plays):
+        game.play(game.legal_cards()[0])
+    return blackwidow_graph(BlackWidowKnowledge.from_view(seat_view(game, 0)))
+
+
+def _boxes(root, height):
+    """The (x, y, width, height) of every rect `height` high: the places' boxes (46), or the
+    cards' (30)."""
+    return [tuple(float(r.get(k)) for k in ("x", "y", "width", "height"))
+            for r in root.iter(f"{NS}rect") if r.get("height") == str(height)]
+
+
+def _overlap(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_narrow_picture_fits_a_phone_at_its_natural_size(players):
+    """Five Sons with 7 places, and Black Widow's 52 cards: every place, card and line of
+    text inside a frame of 360 px, places and cards apart, the text as large as wide."""
+    game = random_game(FiveSonsRules(players=players), seed=3, questions=4)
+    graphs = [fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(None)),
+                             lang="de")]
+    graphs.append(_blackwidow_graph(plays=12))
+    for graph in graphs:
+        wide = ET.fromstring(graph_svg(graph, focus="solution"))
+        root = ET.fromstring(graph_svg(graph, focus="solution", narrow=True))
+        assert root.get("viewBox").startswith(f"0 0 {NARROW.width} ")
+        assert root.get("style") == f"width:100%;max-width:{NARROW.width}px;height:auto"
+        assert root.find(f"{NS}title").text == wide.find(f"{NS}title").text
+        assert root.find(f"{NS}desc").text == wide.find(f"{NS}desc").text
+        sizes = {t.get("font-size") for t in root.iter(f"{NS}text")}
+        assert sizes == {t.get("font-size") for t in wide.iter(f"{NS}text")}
+        height = float(root.get("height"))
+        places, cards = _boxes(root, 46), _boxes(root, 30)
+        assert len(places) == sum(d["kind"] in ("seat", "solution")
+                                  for _, d in graph.nodes(data=True))
+        assert len(cards) == sum(d["kind"] == "card" for _, d in graph.nodes(data=True))
+        for x, y, w, h in places + cards:
+            assert x >= 0 and y >= 0 and x + w <= NARROW.width and y + h <= height
+        for boxes in (places, cards):
+            assert not any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        # Left-aligned text (legend, title, count of deals): estimated to end inside.
+        for text in root.iter(f"{NS}text"):
+            if text.get("text-anchor") is None and text.text:
+                assert float(text.get("x")) + 7.8 * len(text.text) <= NARROW.width + 20, text.text
+
+
+def test_the_narrow_layout_keeps_rows_even_and_the_wide_one_unchanged():
+    graph = _blackwidow_graph(plays=0)
+    narrow, wide = layout(graph, NARROW), layout(graph)
+    spades = [node for node, d in graph.nodes(data=True) if d.get("group") == "S"]
+    rows = sorted({narrow[card][1] for card in spades})
+    assert [sum(narrow[card][1] == y for card in spades) for y in rows] == [5, 5, 3]
+    assert len({wide[card][1] for card in spades}) == 1
+
+
+def test_the_page_shows_the_narrow_picture_below_720_px():
+    game = random_game(FiveSonsRules(players=4), seed=2, questions=3)
+    graph = fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(1)))
+    page = graph_html(graph, lang="de", focus="3")
+    assert page.index('class="cardlab-graph-wide"') < page.index('class="cardlab-graph-narrow"')
+    assert "@media (max-width: 720px) { .cardlab-graph-wide { display: none; }" in page
+    assert graph_svg(graph, lang="de", focus="3") in page
+    assert graph_svg(graph, lang="de", focus="3", narrow=True) in page

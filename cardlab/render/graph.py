@@ -18,6 +18,10 @@ Impossible links are hidden (or dotted, on request). Locations sit in a row
 at the top, cards in fixed slots below (the same card is always in the same
 place). Colours and their contrast are in `cardlab.render.palette`.
 
+A phone gets its own picture (`graph_html`): the same marks in a narrow frame,
+places in rows of up to three and cards in rows of up to six, drawn at about
+its natural size, so the text stays as large as on a wide page.
+
 >>> from cardlab.fivesons.game import FiveSonsGame
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> from cardlab.fivesons.knowledge import FiveSonsKnowledge
@@ -29,10 +33,13 @@ True
 >>> public = fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(None)))
 >>> "Where is the Eight of Hearts? Seat 0 (22.5%)," in graph_svg(public, focus="8H")
 True
+>>> 'viewBox="0 0 360 ' in graph_svg(public, narrow=True)
+True
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import networkx as nx
@@ -61,6 +68,27 @@ LOCATION_KINDS = ("holds", "lacks", "may_hold")
 MOVED = 0.15
 LOCATION_W, LOCATION_H = 132, 46
 LEGEND_ROW = 22
+#: Below this page width (px) `graph_html` shows the narrow picture.
+NARROW_PAGE = 720
+#: The footer's text: its characters' mean width for 14 px bold, and the line step.
+_TITLE_CHAR, _FOOTER_LINE = 7.8, 20
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The sizes of one layout; `places_per_row` and `cards_per_row` 0: all in one row."""
+
+    width: int
+    margin: int
+    location_w: int
+    places_per_row: int
+    cards_per_row: int
+
+
+#: A page: every place in one row, each group of cards in one row.
+WIDE = Frame(WIDTH, 70, LOCATION_W, 0, 0)
+#: A phone: at most three places and six cards in a row, drawn near its natural size.
+NARROW = Frame(360, 8, 108, 3, 6)
 
 
 def location_colour(graph: nx.DiGraph, node: str) -> str:
@@ -70,65 +98,138 @@ def location_colour(graph: nx.DiGraph, node: str) -> str:
     return seat_colour(graph.nodes[node]["seat"])
 
 
-def layout(graph: nx.DiGraph) -> dict[str, tuple[float, float]]:
-    """Positions of every node: fixed by seat number and card, never by the edges."""
+def layout(graph: nx.DiGraph, frame: Frame = WIDE) -> dict[str, tuple[float, float]]:
+    """Positions of every node: fixed by seat number and card, never by the edges.
+
+    In a frame with rows of limited length, each row is filled evenly (13 cards in rows of
+    six: 5, 5, 3) and spread over the whole width.
+    """
     places = [n for n, d in graph.nodes(data=True) if d["kind"] in ("seat", "solution")]
-    positions = {node: (_spread(i, len(places)), 50.0) for i, node in enumerate(places)}
+    place_rows = _rows(places, frame.places_per_row)
+    positions = {node: (_spread(i, len(members), frame), 50.0 + row * 58)
+                 for row, members in enumerate(place_rows) for i, node in enumerate(members)}
+    below = (len(place_rows) - 1) * 58
     cards = [n for n, d in graph.nodes(data=True) if d["kind"] == "card"]
     groups: dict[str, list[str]] = {}
     for node in cards:
         groups.setdefault(graph.nodes[node]["group"], []).append(node)
-    for row, members in enumerate(groups.values()):
+    widest = max((len(m) for m in groups.values()), default=1)
+    card_rows = [row for members in groups.values()
+                 for row in _rows(members, frame.cards_per_row)]
+    for row, members in enumerate(card_rows):
+        slots = len(members) if frame.cards_per_row else widest
         for i, node in enumerate(members):
-            positions[node] = (_spread(i, max(len(m) for m in groups.values())),
-                               250.0 + row * 58)
+            positions[node] = (_spread(i, slots, frame), 250.0 + below + row * 58)
     clauses = [n for n, d in graph.nodes(data=True) if d["kind"] == "clause"]
     for i, node in enumerate(clauses):
         xs = [positions[card][0] for card in graph.successors(node)]
-        positions[node] = (sum(xs) / len(xs), 150.0 + (i % 3) * 22)
+        positions[node] = (sum(xs) / len(xs), 150.0 + below + (i % 3) * 22)
     return positions
 
 
-def _spread(i: int, count: int) -> float:
-    margin = 70
-    return margin + (WIDTH - 2 * margin) * (i + 0.5) / count
+def _rows(nodes: list[str], longest: int) -> list[list[str]]:
+    """`nodes` in rows of at most `longest` (0: one row), as even as they can be."""
+    if not longest or len(nodes) <= longest:
+        return [nodes]
+    size = math.ceil(len(nodes) / math.ceil(len(nodes) / longest))
+    return [nodes[i:i + size] for i in range(0, len(nodes), size)]
+
+
+def _spread(i: int, count: int, frame: Frame = WIDE) -> float:
+    return frame.margin + (frame.width - 2 * frame.margin) * (i + 0.5) / count
 
 
 def graph_svg(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
-              show_impossible: bool = False, lang: str = "en", focus: str | None = None) -> str:
+              show_impossible: bool = False, lang: str = "en", focus: str | None = None,
+              narrow: bool = False) -> str:
     """The whole picture: edges, nodes, a legend and a text alternative listing the facts.
 
     `focus` names a node (a card code, a seat number, ``"solution"``) whose
     uncertain links are drawn with their chances; an unknown name is ignored.
+    `narrow` draws it for a phone (`NARROW`): the title, and the count of deals
+    under it, wrap instead of sharing one line.
     """
+    frame = NARROW if narrow else WIDE
     focus = focus if focus in graph and graph.nodes[focus]["kind"] != "clause" else None
-    positions = layout(graph)
+    positions = layout(graph, frame)
     rows = max(y for _, y in positions.values())
     changed = _changed_edges(graph, previous)
     has_clauses = any(d["kind"] == "clause" for _, d in graph.nodes(data=True))
     legend = _legend_items(show_impossible, bool(changed), has_clauses, focus, lang)
-    height = rows + CARD_H + 110 + LEGEND_ROW * (_legend_rows(legend) - 1)
-    parts = [element("rect", width=WIDTH, height=height, fill=BACKGROUND)]
+    worlds = Count("count.possible_deals", int(graph.graph["worlds"])).label(lang)
+    title = _wrap(graph.graph["title"], frame.width - 40) if narrow else [graph.graph["title"]]
+    footer = [*title, worlds] if narrow else title     # lines under the legend
+    extra = _FOOTER_LINE * (len(footer) - 1)
+    height = rows + CARD_H + 110 + LEGEND_ROW * (_legend_rows(legend, frame.width) - 1) + extra
+    parts = [element("rect", width=frame.width, height=height, fill=BACKGROUND)]
     edges = sorted(graph.edges, key=lambda e: _edge_order(graph, e))
     parts += [_edge(graph, u, v, positions, show_impossible, (u, v) in changed,
                     focus in (u, v)) for u, v in edges]
-    parts += [_node(graph, node, positions, changed, lang, node == focus)
+    parts += [_node(graph, node, positions, changed, lang, node == focus, frame.location_w)
               for node in graph.nodes]
     parts += [_chance_label(graph, u, v, positions, focus) for u, v in edges
               if focus in (u, v) and graph.edges[u, v]["kind"] == "may_hold"
               and not graph.nodes[u].get("me")]
-    parts.append(_legend(height, legend))
-    parts.append(element("text", graph.graph["title"], x=20, y=height - 12, font_size=14,
-                         font_weight="bold", fill=INK, font_family=FONT))
-    worlds = Count("count.possible_deals", int(graph.graph["worlds"])).label(lang)
-    parts.append(element("text", worlds,
-                         x=WIDTH - 20, y=height - 12, text_anchor="end", font_size=13,
-                         fill=SOFT_INK, font_family=FONT))
+    parts.append(_legend(height - extra, legend, frame.width))
+    top = height - 12 - extra
+    parts += [element("text", line, x=20, y=top + _FOOTER_LINE * i, font_size=14,
+                      font_weight="bold", fill=INK, font_family=FONT)
+              for i, line in enumerate(title)]
+    if narrow:
+        parts.append(element("text", worlds, x=20, y=height - 12, font_size=13,
+                             fill=SOFT_INK, font_family=FONT))
+    else:
+        parts.append(element("text", worlds,
+                             x=WIDTH - 20, y=height - 12, text_anchor="end", font_size=13,
+                             fill=SOFT_INK, font_family=FONT))
     description = text_alternative(graph)
     if focus is not None:
         description = f"{focus_sentence(graph, focus, lang)} {description}"
-    return svg_document(WIDTH, height, graph.graph["title"], *parts,
+    return svg_document(frame.width, height, graph.graph["title"], *parts,
                         description=description, fluid=True)
+
+
+#: The page shows one of the two pictures of `graph_html`, by its width.
+_RESPONSIVE_STYLE = (
+    "<style>.cardlab-graph-narrow { display: none; } "
+    f"@media (max-width: {NARROW_PAGE}px) {{ .cardlab-graph-wide {{ display: none; }} "
+    ".cardlab-graph-narrow { display: block; } }</style>")
+
+
+def graph_html(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
+               show_impossible: bool = False, lang: str = "en",
+               focus: str | None = None) -> str:
+    """The picture for a web page: the wide one, and the narrow one on a page narrower than
+    `NARROW_PAGE` px (a phone), where the wide one would shrink its text to a few pixels.
+
+    The page shows one of the two (the other is ``display: none``, hidden from screen
+    readers too); each keeps its title and description.
+
+    >>> from cardlab.fivesons.game import FiveSonsGame
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> from cardlab.fivesons.knowledge import FiveSonsKnowledge
+    >>> from cardlab.graphs import fivesons_graph
+    >>> game = FiveSonsGame.deal(FiveSonsRules(), seed=1)
+    >>> page = graph_html(fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(0))))
+    >>> page.count('<svg'), page.count('role="img"'), "max-width: 720px" in page
+    (2, 2, True)
+    """
+    pictures = [graph_svg(graph, previous, show_impossible, lang, focus, narrow)
+                for narrow in (False, True)]
+    return (f'<div class="cardlab-graph">{_RESPONSIVE_STYLE}'
+            f'<div class="cardlab-graph-wide">{pictures[0]}</div>'
+            f'<div class="cardlab-graph-narrow">{pictures[1]}</div></div>')
+
+
+def _wrap(text: str, width: float) -> list[str]:
+    """`text` in lines of at most `width` px in the footer's bold 14 px (an estimate)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width / _TITLE_CHAR:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def focus_sentence(graph: nx.DiGraph, focus: str, lang: str = "en") -> str:
@@ -249,7 +350,7 @@ def _chance_label(graph, u, v, positions, focus) -> str:
                    font_family=FONT)
 
 
-def _node(graph, node, positions, changed, lang, focused=False) -> str:
+def _node(graph, node, positions, changed, lang, focused=False, location_w=LOCATION_W) -> str:
     data = graph.nodes[node]
     x, y = positions[node]
     if data["kind"] in ("seat", "solution"):
@@ -257,7 +358,7 @@ def _node(graph, node, positions, changed, lang, focused=False) -> str:
         strong = data.get("me") or focused
         return element(
             "g", None,
-            element("rect", x=x - LOCATION_W / 2, y=y - LOCATION_H / 2, width=LOCATION_W,
+            element("rect", x=x - location_w / 2, y=y - LOCATION_H / 2, width=location_w,
                     height=LOCATION_H, rx=10, fill=colour, stroke=INK if strong
                     else colour, stroke_width=(5 if focused else 3) if strong else 1),
             element("text", data["label"], x=x, y=y - 3, text_anchor="middle", font_size=14,
@@ -334,21 +435,21 @@ def _legend_items(show_impossible: bool, changed: bool, clauses: bool, focus: st
     return items
 
 
-def _legend_rows(items: list[tuple[str, str]]) -> int:
+def _legend_rows(items: list[tuple[str, str]], width: float = WIDTH) -> int:
     rows, x = 1, 20.0
     for _, text in items:
-        if x + 36 + 6.4 * len(text) > WIDTH - 20:
+        if x + 36 + 6.4 * len(text) > width - 20:
             rows, x = rows + 1, 20.0
         x += 48 + 6.4 * len(text)
     return rows
 
 
-def _legend(height: float, items: list[tuple[str, str]]) -> str:
+def _legend(height: float, items: list[tuple[str, str]], width: float = WIDTH) -> str:
     y = height - 42
     parts, x = [], 20.0
-    y -= LEGEND_ROW * (_legend_rows(items) - 1)
+    y -= LEGEND_ROW * (_legend_rows(items, width) - 1)
     for key, text in items:
-        if x + 36 + 6.4 * len(text) > WIDTH - 20:     # wrap: German labels are longer
+        if x + 36 + 6.4 * len(text) > width - 20:     # wrap: German labels are longer
             x, y = 20.0, y + LEGEND_ROW
         if key == "clause":
             parts.append(element("rect", x=x, y=y - 8, width=28, height=16, rx=8, fill=SOFT_INK))
@@ -388,5 +489,6 @@ class GraphPicture:
         return self.svg()
 
     def _repr_html_(self) -> str:
-        return self.svg()
+        return graph_html(self.graph, self.previous, self.show_impossible, self.lang,
+                          self.focus)
 

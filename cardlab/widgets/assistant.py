@@ -38,7 +38,7 @@ from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.graphs import fivesons_graph
 from cardlab.i18n import message
 from cardlab.records import dump_record, parse_record
-from cardlab.render.graph import graph_svg
+from cardlab.render.graph import graph_html
 from cardlab.render.notes import notes_svg
 from cardlab.widgets.assistant_form import EventForm
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar, record_upload
@@ -165,7 +165,7 @@ class Assistant(widgets.VBox):
         graph = fivesons_graph(knowledge, self.lang)
         previous = (fivesons_graph(FiveSonsKnowledge.from_log(log, len(log.events) - 1),
                                    self.lang) if log.events else None)
-        self.picture.value = graph_svg(graph, previous, lang=self.lang, focus=self.form.focus)
+        self.picture.value = graph_html(graph, previous, lang=self.lang, focus=self.form.focus)
         self.notes.value = notes_svg(graph, self.lang)
         total = knowledge.worlds
         rows = "".join(

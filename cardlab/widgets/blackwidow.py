@@ -52,7 +52,7 @@ from cardlab.graphs import blackwidow_graph
 from cardlab.i18n import Text, message
 from cardlab.records import dump_record, parse_record
 from cardlab.render.cards import card_svg, hand_svg
-from cardlab.render.graph import graph_svg
+from cardlab.render.graph import graph_html
 from cardlab.render.table import Place, table_svg
 from cardlab.table import Person, Seat, Table
 from cardlab.widgets.blackwidow_scores import score_chart_svg, score_sheet_html
@@ -584,7 +584,7 @@ class BlackWidowWidget(widgets.VBox):
         knowledge = BlackWidowKnowledge.from_view(view)
         lines = "".join(f"<p>{escape(line)}</p>"
                         for line in knowledge_text(knowledge, self.lang).splitlines())
-        graph = graph_svg(blackwidow_graph(knowledge, self.lang), lang=self.lang)
+        graph = graph_html(blackwidow_graph(knowledge, self.lang), lang=self.lang)
         return f'<section class="cardlab-bw-counting">{lines}{graph}</section>'
 
     def _every_hand(self, game: BlackWidowGame) -> str:

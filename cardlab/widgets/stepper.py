@@ -35,7 +35,7 @@ from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.i18n import message
-from cardlab.render.graph import graph_svg
+from cardlab.render.graph import graph_html
 from cardlab.render.notes import notes_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.stepper_blackwidow import BlackWidowStory
@@ -162,9 +162,9 @@ class Stepper(widgets.VBox):
         if self.view == "notes":
             self.picture.value = notes_svg(graph, self.lang)
             return
-        self.picture.value = graph_svg(graph, story.previous(who, self.after),
-                                       self.impossible.value, self.lang,
-                                       focus=self.focus.value or None)
+        self.picture.value = graph_html(graph, story.previous(who, self.after),
+                                        self.impossible.value, self.lang,
+                                        focus=self.focus.value or None)
 
     def _told(self, who: Any) -> str:
         """The step in words and the certainties it added, each with its reason."""

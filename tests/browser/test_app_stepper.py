@@ -40,7 +40,7 @@ def test_both_games_and_a_loaded_record_by_keyboard(page, gallery, axe, screensh
     page.get_by_role("combobox", name="Genauer ansehen").focus()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")                       # seat 1 in focus
-    page.locator("svg desc", has_text="Platz 1 hat vielleicht").wait_for(
+    page.get_by_role("img").locator("desc", has_text="Platz 1 hat vielleicht").wait_for(
         state="attached", timeout=30_000)
     assert axe(page) == []
     screenshot("app-stepper-fivesons-de", page)
@@ -57,6 +57,12 @@ def test_both_games_and_a_loaded_record_by_keyboard(page, gallery, axe, screensh
     screenshot("app-stepper-blackwidow-de-390", page)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1                     # nothing wider than a phone
+    # The phone's picture of the graph, near its natural size: 11 px text stays >= 10 px.
+    narrow = page.locator(".cardlab-graph-narrow svg[role=img]")
+    narrow.wait_for(state="visible")
+    assert not page.locator(".cardlab-graph-wide svg[role=img]").is_visible()
+    assert narrow.evaluate("e => e.getBoundingClientRect().width / e.viewBox.baseVal.width"
+                           ) * 11 >= 10
 
     game = play_game(FiveSonsRules(players=3), ["logician"] * 3, seed=8)
     record = tmp_path / "partie.json"

@@ -17,8 +17,8 @@ def stepper(page, gallery):
 
 def test_the_knowledge_graph_and_the_reasons_show_without_network(page, screenshot, exported):
     page.goto(exported("05_deduction"))
-    graph = page.locator("svg[role=img]", has=page.locator(
-        "title", has_text="What seat 2 knows after 6 events"))
+    # The picture shown (a page shows the wide or the narrow one of each graph, by its width).
+    graph = page.get_by_role("img", name="What seat 2 knows after 6 events", exact=True)
     graph.wait_for(state="visible")
     box = graph.bounding_box()
     assert box["width"] > 600 and box["height"] > 300
@@ -40,7 +40,7 @@ def test_stepper_in_the_gallery(stepper, screenshot):
     forward.click()
     app.get_by_role("status").filter(has_text="After 2 of").wait_for(timeout=30_000)
     widget = app.locator(".cardlab-focus", has=app.get_by_role("combobox", name="Whose view"))
-    widget.locator("svg title", has_text="What seat 2 knows after 2 events").wait_for(
+    widget.locator("svg title", has_text="What seat 2 knows after 2 events").first.wait_for(
         state="attached", timeout=30_000)
     notes = app.get_by_role("button", name="Notes sheet")
     assert notes.get_attribute("aria-pressed") == "false"
@@ -56,8 +56,8 @@ def test_stepper_in_the_gallery(stepper, screenshot):
 def test_the_table_view_keeps_its_name_in_the_dropdown(stepper):
     choice = stepper.get_by_role("combobox", name="Whose view")
     choice.select_option(label="The table")
-    stepper.locator("svg title", has_text="What the whole table knows after 0 events").wait_for(
-        state="attached", timeout=30_000)
+    stepper.locator("svg title", has_text="What the whole table knows after 0 events"
+                    ).first.wait_for(state="attached", timeout=30_000)
     shown = choice.evaluate("e => e.options[e.selectedIndex].text")
     assert shown.replace("\xa0", " ") == "The table"   # ipywidgets keeps spaces as NBSP
 
@@ -104,3 +104,28 @@ def test_the_stepper_fits_a_phone(page, gallery, screenshot):
     screenshot("lesson05-stepper-390px", stepper)
     status.scroll_into_view_if_needed()
     screenshot("lesson05-stepper-390px-controls", page)
+
+
+def test_the_knowledge_graphs_are_readable_on_a_phone(page, gallery, screenshot):
+    """At 390 px the lesson's graph and the stepper's draw their narrow pictures near their
+    natural size (the smallest text, 11 px, stays at least 10 px); at 1280 px the wide ones."""
+    page.set_viewport_size(PHONE)
+    page.goto(gallery + LESSON)
+    page.get_by_role("status").filter(has_text="After 0 of").wait_for(timeout=90_000)
+    titles = ("What seat 2 knows after 6 events", "What seat 2 knows after 0 events")
+    for title in titles:
+        graph = page.get_by_role("img", name=title, exact=True)
+        graph.scroll_into_view_if_needed()
+        box = graph.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        scale = graph.evaluate("e => e.getBoundingClientRect().width / e.viewBox.baseVal.width")
+        assert 11 * scale >= 10, scale
+        assert graph.locator("desc").text_content().startswith(title)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    screenshot("lesson05-graph-390px", page.get_by_role("img", name=titles[0], exact=True))
+    screenshot("lesson05-stepper-graph-390px", page.get_by_role("img", name=titles[1],
+                                                                exact=True))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    for title in titles:
+        graph = page.get_by_role("img", name=title, exact=True)
+        assert graph.evaluate("e => e.viewBox.baseVal.width") == 980
