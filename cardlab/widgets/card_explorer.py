@@ -7,7 +7,7 @@ the card names only (English or German), so a learner can compare them.
 >>> explorer.cards
 (Card('QS'), Card('TH'))
 >>> explorer.codes.value = "ZZ QS 1H"; explorer.controls.click("show")
->>> for problem in explorer.controls.status.split("; "): print(problem)
+>>> print(explorer.controls.status)
 bad card code 'ZZ': 'Z' is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)
 bad card code '1H': '1' is not a rank (use 2-9, T or 10, J, Q, K, A)
 >>> explorer.cards, explorer.picture.value
@@ -24,7 +24,7 @@ from cardlab.cards import Card
 from cardlab.errors import CardlabError
 from cardlab.i18n import LANGUAGES, message
 from cardlab.render.cards import hand_svg
-from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.controls import FOCUS_CLASS, LINES_CLASS, ButtonSpec, ControlBar
 
 #: Each language by its own name: the choice is read by those who speak it.
 ENDONYMS = {"en": "English", "de": "Deutsch"}
@@ -33,8 +33,9 @@ ENDONYMS = {"en": "English", "de": "Deutsch"}
 class CardExplorer(widgets.VBox):
     """Cards typed in any accepted notation, drawn, with canonical codes and full names.
 
-    Bad input names every bad code, each with why, in the status line (``role="status"``)
-    and clears the cards, so that no picture of earlier codes seems to answer the new ones.
+    Bad input names every bad code, each with why on a line of its own, in the status
+    (``role="status"``), and clears the cards, so that no picture of earlier codes seems
+    to answer the new ones.
     """
 
     def __init__(self, text: str = "", lang: str = "en") -> None:
@@ -47,6 +48,7 @@ class CardExplorer(widgets.VBox):
         self.controls = ControlBar([ButtonSpec("show", message("widget.show", lang),
                                                primary=True)],
                                    label=message("widget.explorer", lang))
+        self.controls.add_class(LINES_CLASS)
         self.names_in = widgets.Dropdown(options=[(ENDONYMS[code], code) for code in LANGUAGES],
                                          value=lang, description=message("widget.names_in", lang),
                                          style={"description_width": "initial"},
@@ -77,7 +79,7 @@ class CardExplorer(widgets.VBox):
                 cards.append(Card.parse(code))
             except CardlabError as err:
                 problems.append(err.text(self.lang))
-        self.controls.status = "; ".join(problems)
+        self.controls.status = "\n".join(problems)
         self.cards = () if problems else tuple(cards)
         self.render()
 

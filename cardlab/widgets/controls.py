@@ -35,6 +35,8 @@ import ipywidgets as widgets
 import traitlets
 
 FOCUS_CLASS = "cardlab-focus"
+#: A ControlBar with this class shows each line of its status on a line of its own.
+LINES_CLASS = "cardlab-lines"
 #: An upload button with this class (and its description as tooltip) shows its
 #: description without ipywidgets' file counter "(0)"; see controls.css.
 UPLOAD_CLASS = "cardlab-upload"
