@@ -33,8 +33,9 @@ from cardlab.lessons.charts import Chart, means_with_intervals
 from cardlab.lessons.exercises import Number, percent
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 
-#: The table's look: a caption over its left edge, cells with room, numbers to the right.
-_TABLE_STYLE = (".cardlab-tournament{border-collapse:collapse;margin:0.5em 0}"
+#: The table's look: a caption over its left edge, cells with room, numbers to the right,
+#: lines as close as in the text around it (the output area's own line height is larger).
+_TABLE_STYLE = (".cardlab-tournament{border-collapse:collapse;margin:0.5em 0;line-height:1.3}"
                 ".cardlab-tournament caption{text-align:left;font-weight:bold;"
                 "padding-bottom:0.3em}"
                 ".cardlab-tournament th,.cardlab-tournament td{padding:0.2em 0.8em;"

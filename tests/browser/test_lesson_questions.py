@@ -1,9 +1,14 @@
-"""Lesson 6 in Voila: the page shows before any bot game is played; the small tournament
-runs when the learner presses its button, with a progress bar, then shows its table."""
+"""Lessons 6 and 9 in Voila: the page shows before any bot game is played; the small
+tournament runs when the learner presses its button, with a progress bar and a status line
+in words, then shows its results (lesson 6: a table of wins; lesson 9: a table and a chart of
+points per hand). Lesson 9's exercises explain a wrong card from the position, and the
+interval questions are answered from the hands the learner played."""
 
 from playwright.sync_api import expect
 
 LESSON = "voila/render/06_good_questions.ipynb"
+LESSON_9 = "voila/render/09_playing_well.ipynb"
+GERMAN_9 = "voila/render/de/09_playing_well.ipynb"
 
 
 def test_the_tournament_waits_for_its_button(page, gallery, screenshot, axe):
@@ -24,3 +29,78 @@ def test_the_tournament_waits_for_its_button(page, gallery, screenshot, axe):
     expect(box.locator(".widget-hprogress, .jupyter-widgets.widget-progress").first
            ).to_be_visible()
     screenshot("lesson06-voila-tournament", box)
+
+
+def exercise(page, question):
+    """The exercise box whose question contains `question`."""
+    return page.locator(".cardlab-exercise", has=page.get_by_text(question))
+
+
+def answer(box, choice, expected, check="Check"):
+    """Choose `choice`, press `check`, wait for feedback containing `expected`; return it."""
+    box.get_by_role("radio", name=choice).check()
+    box.get_by_role("button", name=check).click()
+    status = box.get_by_role("status").filter(has_text=expected)
+    status.wait_for(timeout=30_000)
+    return status.text_content()
+
+
+def test_lesson_9_plays_its_hands_when_asked_and_explains_its_exercises(page, gallery,
+                                                                      screenshot, axe):
+    page.goto(gallery + LESSON_9)
+    box = page.locator(".cardlab-focus", has=page.get_by_role("button", name="Play 12 hands"))
+    play = box.get_by_role("button", name="Play 12 hands")
+    play.wait_for(timeout=120_000)
+    status = box.get_by_role("status")
+    expect(status).to_contain_text("Press the button to play 12 hands")
+    assert box.get_by_role("table").count() == 0
+    # The bot's averages are folded after exercise 1, not shown under it.
+    expect(page.get_by_text("The bot's choice and its averages")).to_be_visible()
+    expect(page.get_by_text("Nine of Clubs 12.1")).to_be_hidden()
+    assert axe(page) == []
+
+    card = exercise(page, "Which card does the Monte Carlo bot play?")
+    said = answer(card, "Ten of Clubs", "Not quite.")
+    assert "With the Ten of Clubs, seat 3 takes the trick and leads the next one." in said
+    assert "it keeps the Ace of Clubs, which beats every card in clubs still out" in said
+    assert "Right!" in answer(card, "Ace of Clubs", "Right!")
+
+    random = exercise(page, "fewer points per hand than random?")
+    assert "Play the hands first" in answer(random, "Yes", "Play the hands first")
+
+    play.click()
+    expect(status).to_contain_text("Hands played: 12 of 12. The table and the chart are below.",
+                                   timeout=300_000)
+    table = box.get_by_role("table", name="Points per hand per bot")
+    expect(table.get_by_role("cell", name="montecarlo")).to_be_visible()
+    chart = box.get_by_role("img", name="Points per hand after 12 hands")
+    expect(chart).to_be_visible()
+    assert "montecarlo 1.8 (from 0.4 to 3.2)" in chart.get_attribute("alt")
+    assert "Right!" in answer(random, "Yes", "Right!")
+    heuristic = exercise(page, "fewer points per hand than heuristic?")
+    assert "The intervals overlap" in answer(heuristic, "Yes", "Not quite.")
+    screenshot("lesson09-voila-tournament", box)
+
+    moon = exercise(page, "seat 0 shoots the moon")
+    said = answer(moon, "Take 26 off my own score", "Not quite.")
+    assert "seat 0: 60, seat 1: 106, seat 2: 111, seat 3: 116, and the game ends" in said
+
+
+def test_german_lesson_9_on_a_phone(page, gallery, screenshot, axe):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(gallery + GERMAN_9)
+    box = page.locator(".cardlab-focus", has=page.get_by_role("button", name="12 Runden spielen"))
+    play = box.get_by_role("button", name="12 Runden spielen")
+    play.wait_for(timeout=120_000)
+    card = exercise(page, "Welche Karte spielt der Monte-Carlo-Bot?")
+    said = answer(card, "Kreuz-Zehn", "Nicht ganz.", check="Prüfen")
+    assert "Mit Kreuz-Zehn nimmt Platz 3 den Stich" in said and "Kreuz-Ass: im Schnitt 10,3" in said
+    play.click()
+    expect(box.get_by_role("status")).to_contain_text("Gespielte Runden: 12 von 12.",
+                                                      timeout=300_000)
+    chart = box.get_by_role("img", name="Punkte pro Runde nach 12 Runden")
+    expect(chart).to_be_visible()
+    assert "montecarlo 1,8 (von 0,4 bis 3,2)" in chart.get_attribute("alt")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert axe(page) == []
+    screenshot("lesson09-voila-de-phone")
