@@ -6,6 +6,7 @@ nothing but the scripts nbconvert's template asks a CDN for is requested from ou
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import expect
 
 #: What nbconvert's HTML template itself asks for: require.js, MathJax, the widget manager.
 TEMPLATE_SCRIPTS = {"cdnjs.cloudflare.com", "unpkg.com", "cdn.jsdelivr.net"}
@@ -83,3 +84,69 @@ def test_german_rules_lesson_reads_offline_in_german(page, exported):
         "listitem").all_text_contents()
     page.get_by_text("Wenn diese Lektion in Jupyter oder Voilà läuft, erscheint hier ein "
                      "Widget zum Ausprobieren.").wait_for(state="visible")
+
+
+VOILA = {
+    "en": {"path": "voila/render/07_blackwidow_rules.ipynb", "check": "Check",
+           "first": "First trick, clubs led: which of your cards may you play?",
+           "clubs": ["Six of Clubs", "Seven of Clubs", "Eight of Clubs", "Nine of Clubs",
+                     "Ten of Clubs"],
+           "heart": "Four of Hearts",
+           "right": "Right! You may play only the Six of Clubs",
+           "wrong": "Not quite. You may not play the Four of Hearts. You hold clubs, the suit "
+                    "led, so you must follow suit.",
+           "third": "Why may you not lead the Seven of Hearts now?",
+           "reasons": {"The suit led must be followed.": "no suit has been led yet",
+                       "The first trick opens with the lowest club.":
+                           "it has been played already",
+                       "No point cards on the first trick.": "This is trick 2, not the first",
+                       "Hearts are not broken yet.": "Right! Hearts are not broken yet",
+                       "It is legal: it may be played.":
+                           "the Seven of Hearts would be refused now"}},
+    "de": {"path": "voila/render/de/07_blackwidow_rules.ipynb?lang=de", "check": "Prüfen",
+           "first": "Erster Stich, Kreuz ist ausgespielt: welche deiner Karten darfst du spielen?",
+           "clubs": ["Kreuz-Sechs", "Kreuz-Sieben", "Kreuz-Acht", "Kreuz-Neun", "Kreuz-Zehn"],
+           "heart": "Herz-Vier",
+           "right": "Richtig! Du darfst nur Kreuz-Sechs",
+           "wrong": "Nicht ganz. Du darfst Herz-Vier nicht spielen. Du hast Kreuz, die "
+                    "ausgespielte Farbe, also musst du bedienen.",
+           "third": "Warum darfst du die Herz-Sieben jetzt nicht ausspielen?",
+           "reasons": {"Die ausgespielte Farbe muss bedient werden.":
+                           "es wurde noch keine Farbe ausgespielt",
+                       "Herz ist noch nicht gebrochen.": "Richtig! Herz ist noch nicht gebrochen"}},
+}
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 390), ("de", 1280)])
+def test_lesson_7_exercises_check_the_trick_they_ask_about_in_voila(page, gallery, screenshot,
+                                                                    lang, width):
+    """In Voila every cell has run before the learner answers, so the game has moved on to
+    the second trick: exercise 1 still takes the five clubs of the first trick."""
+    lesson = VOILA[lang]
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(gallery + lesson["path"])
+    first = page.locator(".cardlab-exercise", has=page.get_by_text(lesson["first"]))
+    first.get_by_role("button", name=lesson["clubs"][0], exact=True).wait_for(timeout=120_000)
+    status = first.get_by_role("status")
+    for name in lesson["clubs"]:
+        card = first.get_by_role("button", name=name, exact=True)
+        card.click()
+        # The pressed state comes back from the kernel: wait for it.
+        expect(card).to_have_attribute("aria-pressed", "true", timeout=30_000)
+    first.get_by_role("button", name=lesson["check"]).click()
+    expect(status).to_contain_text(lesson["right"], timeout=30_000)
+
+    heart = first.get_by_role("button", name=lesson["heart"], exact=True)
+    heart.click()
+    expect(heart).to_have_attribute("aria-pressed", "true", timeout=30_000)
+    first.get_by_role("button", name=lesson["check"]).click()
+    expect(status).to_have_text(lesson["wrong"], timeout=30_000)
+
+    third = page.locator(".cardlab-exercise", has=page.get_by_text(lesson["third"]))
+    feedback = third.get_by_role("status")
+    for choice, reason in lesson["reasons"].items():
+        third.get_by_role("radio", name=choice).check()
+        third.get_by_role("button", name=lesson["check"]).click()
+        expect(feedback).to_contain_text(reason, timeout=30_000)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(f"lesson07-voila-{lang}-{width}", first)
