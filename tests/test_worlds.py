@@ -158,6 +158,7 @@ def test_seat_links_join_every_two_worlds_a_seat_cannot_tell_apart():
         len(g) * (len(g) - 1) // 2 for g in groups)
     assert svg.count('class="cardlab-link-real"') == len(real) * (len(real) - 1) // 2
     assert svg.count("data-world=") == len(model.worlds)
+    assert "D♣ · 2♥ · 3♥" in svg and "B♣ + A♥" in svg and "QC" not in svg
     assert "Verbindungen von Platz 2" in svg and "<desc>" in svg
 
 

@@ -21,7 +21,7 @@ import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardlab.cards import Card, codes
+from cardlab.cards import Card
 from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.i18n import message
 from cardlab.render.cards import FONT
@@ -333,28 +333,6 @@ def _not(negated: bool) -> str:
     return "¬" if negated else ""
 
 
-def world_label(model: PossibleWorlds, i: int) -> str:
-    """A world in short: each seat's hand in seat order, then any card shown by choice.
-
-    >>> from cardlab.cards import parse_cards
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
-    ...                       hearts=parse_cards("AH 2H 3H"))
-    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-    ...                           parse_cards("2H"), parse_cards("3H")])
-    >>> world_label(PossibleWorlds.from_game(game), 0)
-    'QC · 2H · 3H'
-    """
-    world = model.worlds[i]
-    label = " · ".join(" ".join(codes(sorted(hand))) for hand in world.hands)
-    twins = sum(1 for other in model.worlds
-                if other.hands == world.hands and other.solution == world.solution)
-    if twins > 1:
-        label += " ▸" + " ".join(codes(card for card in world.shown if card is not None))
-    return label
-
-
 def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     """Every world labelled with its deal, grouped by solution, the real one ringed, and
     `seat`'s links between every two worlds it cannot tell apart (not only the real one).
@@ -370,14 +348,14 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
     ...                           parse_cards("2H"), parse_cards("3H")])
     >>> svg = seat_links_svg(PossibleWorlds.from_game(game), 1)
-    >>> svg.count('class="cardlab-link'), 'QC · 2H · 3H' in svg
+    >>> svg.count('class="cardlab-link'), 'Q♣ · 2♥ · 3♥' in svg
     (114, True)
     """
     columns: dict[tuple, list[int]] = {}
     for i, world in enumerate(model.worlds):
         columns.setdefault(world.solution, []).append(i)
     order = sorted(columns, key=lambda pair: (pair[0], pair[1].rank.sons))
-    labels = {i: world_label(model, i) for i in range(len(model.worlds))}
+    labels = {i: deal_label(model, i, lang) for i in range(len(model.worlds))}
     box_w = max(len(label) for label in labels.values()) * CHAR_W + 16
     step_x, step_y = box_w + COLUMN_GAP, BOX_H + ROW_GAP
     width = max(40 + step_x * len(order) - COLUMN_GAP, 420)
@@ -400,7 +378,7 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     parts = [element("rect", width=width, height=height, fill=BACKGROUND)]
     parts += [element("text", line, x=20, y=24 + LEGEND_LINE * k, font_size=13, fill=ink,
                       font_weight=weight) for k, (line, ink, weight) in enumerate(legend)]
-    parts += [element("text", " + ".join(codes(pair)), x=20 + box_w / 2 + step_x * c,
+    parts += [element("text", cards_label(pair, lang, " + "), x=20 + box_w / 2 + step_x * c,
                       y=top - 12, text_anchor="middle", font_size=14, font_weight="bold",
                       fill=SOLUTION_COLOUR) for c, pair in enumerate(order)]
     for group in groups:
@@ -423,9 +401,8 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
         title + ".",
         message("worlds_k.groups", lang, seat=seat, groups=len(groups),
                 sizes=", ".join(str(len(g)) for g in groups)),
-        message("worlds_k.real_group", lang, seat=seat, count=len(mine),
-                worlds="; ".join(f"{' + '.join(codes(model.worlds[i].solution))}: {labels[i]}"
-                                 for i in mine)),
+        message("worlds_k.real_group", lang, seat=seat, count=len(mine), worlds="; ".join(
+            f"{cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}" for i in mine)),
         "" if every_pair else message("worlds_k.chains", lang, limit=MAX_LINKS)])
     return svg_document(width, height, title, element("g", None, *parts, font_family=FONT),
                         description=description.strip(), fluid=True)
