@@ -33,7 +33,7 @@ from cardlab.fivesons.record import Ask
 from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.i18n import Text, message
 from cardlab.lessons.exercises import Verdict, check_number, parse_number
-from cardlab.render.worlds import worlds_svg
+from cardlab.render.worlds import cards_label, deal_label, worlds_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 
 
@@ -133,10 +133,69 @@ def ruled_out(model: PossibleWorlds, seat: int) -> list[Text]:
     return reasons
 
 
+def other_deals(model: PossibleWorlds, seat: int) -> list[Text]:
+    """The worlds with a solution `seat` cannot rule out that it still tells from the real
+    one, each with what would differ for it there: its own cards, or what it saw.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.game import FiveSonsGame
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
+    ...                       hearts=parse_cards("AH 2H 3H"))
+    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
+    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> _ = game.ask(0, *parse_cards("JC 2H"))
+    >>> print(other_deals(PossibleWorlds.from_game(game), 0)[0].text())
+    The box 3♥ · 2♥ · Q♣ under “Solution J♣ + A♥” is not one of them: there seat 0 would \
+hold the Three of Hearts, not the Queen of Clubs.
+    """
+    found = solutions(model, seat)
+    mine = set(model.indistinguishable(seat))
+    real = model.worlds[model.real]
+    reasons = []
+    for i, world in enumerate(model.worlds):
+        if i in mine or world.solution not in found:
+            continue
+        box = Box(model, i)
+        if world.hands[seat] != real.hands[seat]:
+            reasons.append(Text("lesson.worlds.other_hand", seat=seat, box=box,
+                                cards=_hand(world.hands[seat]), real=_hand(real.hands[seat])))
+        else:
+            reasons.append(Text("lesson.worlds.other_seen", seat=seat, box=box))
+    return reasons
+
+
+@dataclass(frozen=True)
+class Box:
+    """World `i` as the lesson's picture shows it: its deal under its solution's heading.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.game import FiveSonsGame
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
+    ...                       hearts=parse_cards("AH 2H 3H"))
+    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
+    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> Box(PossibleWorlds.from_game(game), 0).label("de")
+    'D♣ · 2♥ · 3♥ unter „Lösung B♣ + A♥“'
+    """
+
+    model: PossibleWorlds
+    i: int
+
+    def label(self, lang: str = "en") -> str:
+        """The box in `lang`."""
+        heading = message("worlds.solution_heading", lang, solution=cards_label(
+            self.model.worlds[self.i].solution, lang, " + "))
+        return message("lesson.worlds.box", lang, deal=deal_label(self.model, self.i, lang),
+                       heading=heading)
+
+
 def check_cannot_tell(answer: str, model: PossibleWorlds, seat: int) -> Verdict:
     """How many worlds (the real one included) can `seat` not tell from the real one?
 
-    A count too high is explained by the solutions the seat rules out and why;
+    A count too high is explained by the solutions the seat rules out and why, and
+    by the other worlds with its possible solutions and what would differ there;
     every answer by the worlds it cannot tell apart.
     """
     found = solutions(model, seat)
@@ -146,7 +205,8 @@ def check_cannot_tell(answer: str, model: PossibleWorlds, seat: int) -> Verdict:
     verdict = check_number(answer, sum(found.values()), [
         (sum(found.values()) - 1, Text("lesson.worlds.count_real"))])
     value = parse_number(answer)
-    why = tuple(ruled_out(model, seat)) if value is not None and value > sum(found.values()) else ()
+    why = ((*ruled_out(model, seat), *other_deals(model, seat))
+           if value is not None and value > sum(found.values()) else ())
     return Verdict(verdict.correct, (*verdict.reasons, *why, how))
 
 

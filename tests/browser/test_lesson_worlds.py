@@ -88,6 +88,8 @@ def test_exercise_one_checks_in_voila(page, gallery):
     status = box.get_by_role("status").filter(has_text="Not quite.")
     status.wait_for(timeout=30_000)
     assert "Seat 1 showed seat 0 the Two of Hearts in question 1" in status.text_content()
+    assert "The box 3♥ · 2♥ · Q♣ under “Solution J♣ + A♥” is not one of them" in \
+        status.text_content()
     box.get_by_role("textbox").fill("2")
     box.get_by_role("button", name="Check").click()
     box.get_by_role("status").filter(has_text="Right!").wait_for(timeout=30_000)
