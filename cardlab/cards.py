@@ -148,6 +148,14 @@ class Card:
         """The full name: ``'Queen of Spades'``, or ``'Pik-Dame'`` in German."""
         return message("card.name", lang, rank=self.rank.title(lang), suit=self.suit.title(lang))
 
+    def label(self, lang: str = "en") -> str:
+        """The card inside a sentence, as its corner shows it: ``'Q♠'``, German ``'D♠'``.
+
+        >>> Card.parse("JC").label(), Card.parse("JC").label("de"), Card.parse("TH").label()
+        ('J♣', 'B♣', '10♥')
+        """
+        return message(f"rank_short.{self.rank.letter}", lang) + self.suit.symbol
+
     def __str__(self) -> str:
         return self.code
 

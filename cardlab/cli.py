@@ -23,7 +23,7 @@ from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import SERVE_APPS, Room
 from cardlab.errors import CardlabError, RecordError, one_line
 from cardlab.games import GAMES, GameEntry, game_of, parse_perspective
-from cardlab.i18n import LANGUAGES, message
+from cardlab.i18n import LANGUAGES, card_codes, message
 from cardlab.inputs import MAX_DIGITS, os_error, parse_json
 from cardlab.records import dump_record, load_record, save_record
 from cardlab.render.graph import graph_svg
@@ -305,7 +305,15 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (2 for bad input)."""
+    """Run the command line; returns the exit status (2 for bad input).
+
+    Its output names cards by their codes, as the contract promises.
+    """
+    with card_codes():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     lang = "en"
     try:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from cardlab.i18n import Text
+from cardlab.i18n import Text, card_codes
 
 #: Longest text copied from the input into a message; the rest becomes "…".
 MAX_ECHO = 120
@@ -95,7 +95,8 @@ class CardlabError(ValueError):
         self.key = key
         self.where = where
         self.params = params
-        super().__init__(self.text("en"))
+        with card_codes():
+            super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:
         """The message in `lang`, prefixed with where the problem is."""

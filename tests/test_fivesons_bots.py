@@ -57,7 +57,7 @@ def test_bots_guess_only_when_certain():
     game.ask(1, QD, H9)
     game.guess(2, QD, H9)               # wrong: seat 2 now knows the solution
     face, heart, why = make_bot("random").guess(game.observation_log(2))
-    assert (face, heart) == (QS, H3) and "only QS and 3H fit" in why.text()
+    assert (face, heart) == (QS, H3) and "only Q♠ and 3♥ fit" in why.text()
 
 
 def test_infogain_prefers_an_informative_question():

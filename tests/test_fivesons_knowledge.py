@@ -78,8 +78,8 @@ def test_reasons_follow_the_named_steps():
     game.ask(1, parse_cards("QD")[0], parse_cards("9H")[0], parse_cards("QD")[0])
     knowledge = FiveSonsKnowledge.from_log(game.observation_log(0))
     why = {(f.card.code, str(f.place), f.holds): f.reason.text() for f in knowledge.facts}
-    assert why["2H", "1", True] == "Seat 1 showed me 2H in event 1."
-    assert why["2H", "solution", False] == "2H is with seat 1, so it is not in the solution."
+    assert why["2H", "1", True] == "Seat 1 showed me 2♥ in event 1."
+    assert why["2H", "solution", False] == "2♥ is with seat 1, so it is not in the solution."
     public = FiveSonsKnowledge.from_log(game.observation_log(None))
     assert public.worlds > knowledge.worlds
 

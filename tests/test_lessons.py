@@ -114,9 +114,9 @@ def recorded():
 def test_where_is_a_card_uses_the_clause_reason(recorded):
     log = recorded.observation_log(2)
     right = deduction.check_place(3, log, 6, JC)
-    assert right.correct and "showed a card for JC and TH in event 2" in right.text()
+    assert right.correct and "showed a card for J♣ and 10♥ in event 2" in right.text()
     wrong = deduction.check_place(SOLUTION, log, 6, JC)
-    assert not wrong.correct and "so it holds JC" in wrong.text()
+    assert not wrong.correct and "so it holds J♣" in wrong.text()
     assert deduction.check_place(deduction.UNSURE, log, 5, TH).correct
     early = deduction.check_place(0, log, 5, TH)
     assert not early.correct and "Seat 2 cannot be sure yet" in early.text()

@@ -97,7 +97,7 @@ def test_a_step_lists_the_certainties_it_added_with_their_reasons(game):
     stepper = DeductionStepper.from_game(game)
     stepper.perspective.value = asker
     stepper.step(number)
-    assert f"Seat {shower} showed me {card} in event {number}." in stepper.story.value
+    assert f"Seat {shower} showed me {card.label()} in event {number}." in stepper.story.value
     stepper.step(-number)
     assert stepper.story.value == "" and stepper.sentences == []
 

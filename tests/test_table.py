@@ -64,8 +64,8 @@ def test_a_responder_holding_both_cards_decides_which_to_show():
     assert game.events == []                   # the question is not over yet
     assert [e.kind for e in events] == ["ask", "pass"]   # nobody hears that seat 2 holds both
     en, de = refused(game, Show(2, KD))
-    assert en == "Seat 2 does not hold KD and cannot show it."
-    assert de == "Platz 2 hat KD nicht und kann die Karte nicht zeigen."
+    assert en == "Seat 2 does not hold K♦ and cannot show it."
+    assert de == "Platz 2 hat K♦ nicht und kann die Karte nicht zeigen."
     assert refused(game, Show(1, QD))[0] == "Seat 1 is not answering this question: seat 2 is."
     assert "must first choose" in refused(game, Question(0, KH, H2))[0]
     events = game.apply(Show(2, H7))
@@ -227,7 +227,7 @@ def test_black_widow_seats_pass_at_the_same_time_and_hear_only_their_own_cards()
     assert decisions[2].options == parse_cards(HANDS[2])
     en, de = refused(game, Pass(1, parse_cards("2D 3D")))
     assert en == "Pass exactly 3 different cards, not 2." and "nicht 2" in de
-    assert refused(game, Pass(1, parse_cards("2D 3D 2C")))[0] == "Seat 1 does not hold 2C."
+    assert refused(game, Pass(1, parse_cards("2D 3D 2C")))[0] == "Seat 1 does not hold 2♣."
     assert "Everyone passes cards first" in refused(game, Play(0, parse_cards("2C")[0]))[0]
     events = game.apply(Pass(3, parse_cards("QS KS AS")))
     assert [d.seat for d in game.decisions] == [0, 1, 2]
@@ -249,8 +249,8 @@ def test_a_refused_card_says_why_in_both_languages_and_changes_nothing():
     (decision,) = game.decisions
     assert (decision.seat, decision.options) == (0, parse_cards("2C"))
     en, de = refused(game, Play(0, parse_cards("3C")[0]))
-    assert en == "3C is not legal for seat 0: the first trick opens with 2C"
-    assert de.startswith("3C ist für Platz 0 nicht erlaubt")
+    assert en == "3♣ is not legal for seat 0: the first trick opens with 2♣"
+    assert de.startswith("3♣ ist für Platz 0 nicht erlaubt")
     assert refused(game, Play(1, parse_cards("2D")[0]))[0] == (
         "It is seat 0's turn to play, not seat 1's.")
     events = game.apply(Play(0, parse_cards("2C")[0]))

@@ -27,7 +27,7 @@ def test_the_set_up_form_starts_a_log_and_the_form_adds_a_question():
     assistant.actions.click("add")
     assert assistant.observations.events == (AskSeen(0, QS, H3, 2, QS),)
     assert "Event 1 added." in assistant.status.value
-    assert "Seat 2 showed me QS in event 1." in assistant.picture.value
+    assert "Seat 2 showed me Q♠ in event 1." in assistant.picture.value
 
 
 def test_a_contradiction_is_refused_with_the_engines_reason_and_changes_nothing():
@@ -37,7 +37,7 @@ def test_a_contradiction_is_refused_with_the_engines_reason_and_changes_nothing(
     assistant.add(AskSeen(1, QS, H9, 3))                 # seat 2 passed on QS: impossible
     assert assistant.observations.events == (AskSeen(0, QS, H3, 2, QS),)
     assert assistant.status.value.startswith('<p role="status">Refused: event 2')
-    assert "QS" in assistant.status.value
+    assert "Seat 2 passed on Q♠ and 9♥ in event 2" in assistant.status.value
     assert assistant.picture.value == picture
 
 

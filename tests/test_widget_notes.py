@@ -58,7 +58,7 @@ def test_a_wrong_mark_is_explained_by_the_reason_for_the_opposite(sheet, log):
     wrong = [v for v in sheet.check() if v.kind == "wrong"]
     assert [(v.card, v.place, v.reason) for v in wrong] == [(card, place, fact.reason)]
     assert sheet.grid.verdicts[f"{card.code}|{place}"] == "wrong"
-    assert f"Seat {place} does not hold the {card.name()}: wrong. {fact.reason}" in \
+    assert f"Seat {place} does not hold the {card.name()}: wrong. {fact.reason.text()}" in \
         sheet.feedback.value.replace("&#x27;", "'")
     assert wrong[0].since >= 1
     assert f"since event {wrong[0].since} (" in sheet.feedback.value

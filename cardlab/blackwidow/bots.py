@@ -23,7 +23,7 @@ Every decision comes with a one-sentence reason.
 >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
 >>> card, why = make_bot("heuristic").play(seat_view(game, game.turn))
 >>> card.code, why.text()
-('2C', '2C must open the first trick.')
+('2C', '2♣ must open the first trick.')
 """
 
 from __future__ import annotations

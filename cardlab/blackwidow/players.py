@@ -5,7 +5,7 @@
 >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
 >>> action, why = bot_seat("heuristic", seed=1).decide(game, game.decisions[0])
 >>> action.card.code, why.text()
-('2C', '2C must open the first trick.')
+('2C', '2♣ must open the first trick.')
 """
 
 from __future__ import annotations

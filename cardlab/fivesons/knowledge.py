@@ -24,7 +24,7 @@ from cardlab.errors import InconsistentObservations
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place
 from cardlab.fivesons.reasoning import Contradiction, Deduction
 from cardlab.fivesons.record import FiveSonsLog
-from cardlab.i18n import Text
+from cardlab.i18n import Text, card_codes
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,10 @@ class Fact:
     reason: Text
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        """As in `cardlab infer`: card, at, holds, why."""
-        return {"card": self.card.code, "at": str(self.place), "holds": self.holds,
-                "why": self.reason.text(lang)}
+        """As in `cardlab infer`: card, at, holds, why (naming cards by their codes)."""
+        with card_codes():
+            why = self.reason.text(lang)
+        return {"card": self.card.code, "at": str(self.place), "holds": self.holds, "why": why}
 
 
 @dataclass(frozen=True)

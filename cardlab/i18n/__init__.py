@@ -9,6 +9,9 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -41,8 +44,9 @@ def _flatten(table: dict[str, Any], prefix: str = ""):
 class Text:
     """A message to be shown later, in whichever language the reader wants.
 
-    Parameters that have a ``label(lang)`` method (suits, places) name themselves
-    in that language; anything else is formatted with ``str``.
+    Parameters that have a ``label(lang)`` method (suits, places, cards) name
+    themselves in that language; anything else is formatted with ``str``. Cards
+    read as their corners show them (``B♣`` in German), except inside `card_codes`.
 
     >>> Text("suit.S").text("de")
     'Pik'
@@ -60,7 +64,8 @@ class Text:
                                           for name, value in self.params.items()})
 
     def __str__(self) -> str:
-        return self.text("en")
+        with card_codes():
+            return self.text("en")
 
     def __repr__(self) -> str:
         return f"Text({self.key!r}, {self.params!r})"
@@ -72,10 +77,37 @@ class Text:
         return hash(self.key)
 
 
+#: Whether messages name cards by their canonical codes (see `card_codes`).
+_CARD_CODES: ContextVar[bool] = ContextVar("card_codes", default=False)
+
+
+@contextmanager
+def card_codes() -> Iterator[None]:
+    """Inside, messages name cards by their canonical codes (``QS``), not as people read them.
+
+    The command line and every exception's own text use codes: scripts read them, and a
+    person typed them. Widgets and lessons use the cards' corner labels (``Q♠``).
+
+    >>> from cardlab.cards import Card
+    >>> Text("error.not_in_deck", card=Card.parse("QS")).text("de")
+    'D♠ gehört nicht zum Kartenspiel dieses Spiels'
+    >>> with card_codes():
+    ...     Text("error.not_in_deck", card=Card.parse("QS")).text()
+    "QS is not in this game's deck"
+    """
+    token = _CARD_CODES.set(True)
+    try:
+        yield
+    finally:
+        _CARD_CODES.reset(token)
+
+
 def _in_language(value: object, lang: str) -> object:
     """A parameter as `lang` shows it: texts and things with a `label` name themselves."""
     if isinstance(value, Text):
         return value.text(lang)
+    if _CARD_CODES.get() and isinstance(code := getattr(value, "code", None), str):
+        return code
     label = getattr(value, "label", None)
     return label(lang) if callable(label) else value
 

@@ -17,7 +17,7 @@ Every certainty also names the event after which it became certain.
 >>> [(v.kind, str(v.card), v.place, v.since) for v in verdicts if v.mark]
 [('wrong', 'QS', 1, 1), ('unproven', '3H', 3, None), ('proven', 'QS', 2, 1)]
 >>> verdicts[0].reason.text()
-'Seat 1 passed on QS and 3H in event 1, so it holds neither.'
+'Seat 1 passed on Q♠ and 3♥ in event 1, so it holds neither.'
 """
 
 from __future__ import annotations
