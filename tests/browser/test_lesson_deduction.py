@@ -25,8 +25,8 @@ def test_the_knowledge_graph_and_the_reasons_show_without_network(page, screensh
     assert "Solution" in graph.text_content()
     # The table of certainties opens on request, so that it does not answer exercise 1.
     page.locator("summary", has_text="What seat 2 is sure of after event 6").click()
-    page.get_by_role("cell", name="Seat 3 showed a card for JC and TH in event 2 and cannot "
-                     "hold TH, so it holds JC.").wait_for()
+    page.get_by_role("cell", name="Seat 3 showed a card for J♣ and 10♥ in event 2 and cannot "
+                     "hold 10♥, so it holds J♣.").wait_for()
     screenshot("lesson05-graph-after-6", graph)
 
 
