@@ -253,7 +253,8 @@ class WorldsViewer(widgets.VBox):
     >>> _ = game.ask(0, *parse_cards("JC 2H"))
     >>> viewer = WorldsViewer(game)
     >>> viewer.questions.click("after-0"); viewer.seats.click("seat-2")
-    >>> viewer.after, viewer.seat, "Seat 2's view. Possible worlds after 0" in viewer.picture.value
+    >>> viewer.after, viewer.seat, "Seat 2's view. Possible worlds: 36 (events so far: 0)" in (
+    ...     viewer.picture.value)
     (0, 2, True)
     """
 

@@ -9,7 +9,7 @@ PHONE = {"width": 390, "height": 844}
 LESSON = "voila/render/04_possible_worlds.ipynb"
 GERMAN = "voila/render/de/04_possible_worlds.ipynb"
 #: The picture exercise 1 is about: seat 0's view after question 1.
-EXERCISE_ONE = "Seat 0's view. Possible worlds after 1 events"
+EXERCISE_ONE = "Seat 0's view. Possible worlds: 14 (events so far: 1)"
 
 
 def picture(page, title):
@@ -72,7 +72,8 @@ def test_the_viewer_fits_a_phone_and_shows_the_chosen_view_in_german(page, galle
     assert colours[2] != colours[0] and colours[2] == colours[3]
     seats.get_by_role("button", name="Platz 1").click()
     questions.get_by_role("button", name="1", exact=True).click()
-    view = picture(page, re.compile(r"Sicht von Platz 1\. Mögliche Welten nach 1 Ereignissen"))
+    view = picture(page, re.compile(r"Sicht von Platz 1\. Mögliche Welten: 14 "
+                                    r"\(bisherige Ereignisse: 1\)"))
     view.wait_for(timeout=30_000)
     expect(seats.get_by_role("button", name="Platz 1")).to_have_attribute("aria-pressed", "true")
     screenshot("lesson04-viewer-390px-de", page.locator(".cardlab-focus", has=seats).first)
