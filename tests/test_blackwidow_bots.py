@@ -2,6 +2,7 @@
 
 import math
 import random
+import re
 import statistics
 
 import pytest
@@ -91,6 +92,8 @@ def test_montecarlo_explains_its_choice_and_keeps_to_its_budget():
     card, why = make_bot("montecarlo", seed=1, samples=20).play(view)
     assert card in game.legal_cards()
     assert why.text().startswith("Over 20 sampled deals")
+    # The average is written as each language writes decimals: 3.5 / 3,5.
+    assert re.search(r"\(\d+\.\d\)\.$", why.text()) and re.search(r"\(\d+,\d\)\.$", why.text("de"))
     _, hurried = make_bot("montecarlo", seed=1, samples=20, budget_ms=0.001).play(view)
     assert hurried.text().startswith("Over 1 sampled deals")
 

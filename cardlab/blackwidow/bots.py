@@ -40,7 +40,7 @@ from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit
 from cardlab.errors import CardlabError
-from cardlab.i18n import Text
+from cardlab.i18n import Number, Text
 
 PASS_SIZE = 3
 
@@ -172,7 +172,7 @@ class MonteCarloBot(HeuristicBot):
                 break
         card = min(legal, key=lambda c: (totals[c], c.rank))
         return card, Text("blackwidow.bot.montecarlo", samples=used, card=card,
-                          points=f"{totals[card] / max(used, 1):.1f}")
+                          points=Number(totals[card] / max(used, 1), 1))
 
 
 @dataclass(frozen=True)

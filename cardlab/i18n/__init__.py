@@ -12,6 +12,8 @@ import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -137,6 +139,34 @@ class Count:
 
     def __hash__(self) -> int:
         return hash((self.key, self.n))
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number in a message, written as the reader's language writes numbers.
+
+    A fraction that is not whole is written ``8/27``, the same in every language.
+
+    >>> Number(1407929402880).label("de"), Number(6.1699, 2).label("de")
+    ('1.407.929.402.880', '6,17')
+    >>> Number(Fraction(8, 27)).label(), Number(Fraction(4, 2)).label()
+    ('8/27', '2')
+    """
+
+    value: int | float | Fraction
+    digits: int = 0
+
+    def label(self, lang: str = "en") -> str:
+        """The number in `lang`."""
+        value = self.value
+        if isinstance(value, Fraction):
+            if value.denominator != 1:
+                return f"{value.numerator}/{value.denominator}"
+            value = int(value)
+        if isinstance(value, int) and self.digits == 0:
+            return number(value, lang)
+        return number(float(value), lang, self.digits)
+
 
 
 def number(value: float, lang: str = "en", digits: int = 0) -> str:

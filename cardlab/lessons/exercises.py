@@ -33,7 +33,7 @@ from typing import Any
 import ipywidgets as widgets
 from IPython.display import display
 
-from cardlab.i18n import Text, message, number
+from cardlab.i18n import Number, Text, message, number
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 
 #: How far a number may be from the exact answer and still count (one part in a thousand),
@@ -86,33 +86,6 @@ class Offline:
 
     def _ipython_display_(self) -> None:
         _show_with(self.widget, self.note_html(), message("lesson.offline_widget", self.lang))
-
-
-@dataclass(frozen=True)
-class Number:
-    """A number in a message, written as the reader's language writes numbers.
-
-    A fraction that is not whole is written ``8/27``, the same in every language.
-
-    >>> Number(1407929402880).label("de"), Number(6.1699, 2).label("de")
-    ('1.407.929.402.880', '6,17')
-    >>> Number(Fraction(8, 27)).label(), Number(Fraction(4, 2)).label()
-    ('8/27', '2')
-    """
-
-    value: int | float | Fraction
-    digits: int = 0
-
-    def label(self, lang: str = "en") -> str:
-        """The number in `lang`."""
-        value = self.value
-        if isinstance(value, Fraction):
-            if value.denominator != 1:
-                return f"{value.numerator}/{value.denominator}"
-            value = int(value)
-        if isinstance(value, int) and self.digits == 0:
-            return number(value, lang)
-        return number(float(value), lang, self.digits)
 
 
 @dataclass(frozen=True)
