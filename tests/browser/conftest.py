@@ -106,7 +106,7 @@ def exported(tmp_path):
     """Execute a lesson notebook and export it to HTML; returns the file's URI."""
     def export(name: str) -> str:
         subprocess.run(
-            [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--execute",
+            [sys.executable, "-m", "jupyter", "nbconvert", "--to", "cardlab_html", "--execute",
              str(NOTEBOOKS / f"{name}.ipynb"), "--output-dir", str(tmp_path)],
             check=True, capture_output=True, timeout=300,
         )

@@ -1,0 +1,50 @@
+"""Lessons exported to HTML whose links lead to the other exported lessons.
+
+A lesson links to the others by their notebook files (``02_cards_and_counting.ipynb``),
+which is right in Jupyter and Voilà; in a folder of exported pages the same links must
+name the pages (``02_cards_and_counting.html``). Installing cardlab registers this
+exporter with nbconvert as ``cardlab_html``::
+
+    jupyter nbconvert --to cardlab_html --execute notebooks/*.ipynb
+
+>>> relink("See [lesson 2](02_cards_and_counting.ipynb) or [the rules](https://x.org/a.ipynb).")
+'See [lesson 2](02_cards_and_counting.html) or [the rules](https://x.org/a.ipynb).'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from nbconvert.exporters import HTMLExporter
+from nbconvert.preprocessors import Preprocessor
+
+#: A Markdown link to a notebook on the same site: no scheme, no leading slash.
+_NOTEBOOK_LINK = re.compile(r"\]\((?![a-zA-Z][a-zA-Z0-9+.-]*:|/)([^()\s]+?)\.ipynb(#[^()\s]*)?\)")
+
+
+def relink(markdown: str) -> str:
+    """`markdown` with every relative link to a notebook pointing at its exported page."""
+    return _NOTEBOOK_LINK.sub(lambda link: f"]({link[1]}.html{link[2] or ''})", markdown)
+
+
+class NotebookLinksToPages(Preprocessor):
+    """Points the relative notebook links of Markdown cells at the exported pages."""
+
+    def preprocess_cell(self, cell: Any, resources: dict[str, Any], index: int
+                        ) -> tuple[Any, dict[str, Any]]:
+        if cell.cell_type == "markdown":
+            cell.source = relink(cell.source)
+        return cell, resources
+
+
+class LessonHTMLExporter(HTMLExporter):
+    """nbconvert's HTML exporter, with links between lessons that work among the pages."""
+
+    export_from_notebook = "cardlab lesson (HTML)"
+
+    @property
+    def default_config(self) -> Any:
+        config = super().default_config
+        config.merge({"LessonHTMLExporter": {"preprocessors": [NotebookLinksToPages]}})
+        return config
