@@ -50,7 +50,7 @@ from cardlab.games import game as game_entry
 from cardlab.graphs import blackwidow_graph, fivesons_graph
 from cardlab.i18n import message
 from cardlab.render.cards import hand_svg
-from cardlab.render.graph import graph_svg
+from cardlab.render.graph import graph_html
 from cardlab.render.notes import notes_svg
 from cardlab.widgets.classroom_student import revealed_html, seat_names
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
@@ -352,7 +352,7 @@ def _every_seat(shared: SharedTable, names: list[str], lang: str) -> str:
             notes = "".join(f"<p>{html.escape(line)}</p>"
                             for line in blackwidow_text(bw_knowledge, lang).splitlines())
         columns.append(f'<section class="cardlab-classroom-seat"><h3>{html.escape(name)}</h3>'
-                       f"{hand_svg(sorted(hand), lang=lang)}{graph_svg(graph, lang=lang)}"
+                       f"{hand_svg(sorted(hand), lang=lang)}{graph_html(graph, lang=lang)}"
                        f"{notes}</section>")
     revealed = revealed_html(shared, lang) if shared.info.revealed else ""
     return (f'<div class="cardlab-classroom-seats" style="display:flex;flex-wrap:wrap;gap:1em">'
