@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
@@ -111,7 +112,13 @@ def test_german_graph():
     log = game.observation_log(0)
     graph = fivesons_graph(FiveSonsKnowledge.from_log(log), lang="de")
     assert graph.graph["title"] == f"Was Platz 0 nach {len(log.events)} Ereignissen weiß"
-    assert "Lösung" in graph_svg(graph, lang="de")
+    svg = graph_svg(graph, lang="de")
+    assert "Lösung" in svg
+    # Cards read as their German corners (B for Bube); the facts name the cards in full.
+    corners = set(re.findall(r">([0-9BDKA]+[♣♦♥♠])</text>", svg))
+    assert corners and not re.search(r">[JQ][♣♦♥♠]</text>", svg)
+    desc = ET.fromstring(svg).find(f"{NS}desc").text
+    assert re.search(r"Platz \d ≠ \w+-\w+\.", desc) and not re.search(r"≠ [2-9TJQKA][CDHS]\.", desc)
 
 
 def test_cardlab_graph_command(tmp_path, capsys):

@@ -264,10 +264,11 @@ def text_alternative(graph: nx.DiGraph) -> str:
     for u, v, data in graph.edges(data=True):
         if (data["kind"] == "holds" and graph.nodes[u].get("me") is False) or (
                 data["kind"] == "holds" and graph.nodes[u]["kind"] == "solution"):
-            lines.append(f"{graph.nodes[u]['label']}: {v}. {data.get('why', '')}")
+            lines.append(f"{graph.nodes[u]['label']}: {graph.nodes[v]['label']}. "
+                         f"{data.get('why', '')}")
     for u, v, data in graph.edges(data=True):
         if data["kind"] == "lacks" and data.get("why") and not graph.nodes[u].get("me"):
-            lines.append(f"{graph.nodes[u]['label']} ≠ {v}. {data['why']}")
+            lines.append(f"{graph.nodes[u]['label']} ≠ {graph.nodes[v]['label']}. {data['why']}")
     return " ".join(lines)
 
 
@@ -383,7 +384,7 @@ def _node(graph, node, positions, changed, lang, focused=False, location_w=LOCAT
     elif owner is not None:
         fill = tint(location_colour(graph, owner))
     touched = any((u, node) in changed for u in graph.predecessors(node))
-    label = message(f"rank_short.{card.rank.letter}") + card.suit.symbol
+    label = card.label(lang)
     # A played card is grey and dashed; its label keeps full ink to stay readable.
     return element(
         "g", None, _chance_bar(graph, node, x, y),
