@@ -25,7 +25,7 @@ def test_worlds_by_keyboard_in_german(page, gallery, axe, screenshot):
     page.keyboard.press("ArrowDown")                       # seat 1
     page.locator("svg desc", has_text="Platz 1 kann die Welten").wait_for(
         state="attached", timeout=30_000)
-    table = page.get_by_role("table", name="Jetzt wahr in der echten Welt")
+    table = page.get_by_role("table", name="Jetzt wahr in der wirklichen Welt")
     assert "K₁" in table.text_content() and "Lösung" in table.text_content()
     assert axe(page) == []
     screenshot("app-worlds-de", page)
