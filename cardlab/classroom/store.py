@@ -56,6 +56,20 @@ TABLE_ID_BYTES = 12
 TOKEN_BYTES = 24
 STUDENT = "student"
 
+
+
+def table_id_text() -> str:
+    """A fresh random table id that never starts with "-", so that a command line
+    (``cardlab classroom export ID``) cannot take it for an option.
+
+    >>> all(not table_id_text().startswith("-") for _ in range(200))
+    True
+    """
+    while (table_id := secrets.token_urlsafe(TABLE_ID_BYTES)).startswith("-"):
+        pass
+    return table_id
+
+
 _SCHEMA = (
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     # `setup` counts changes to seats, pause and reveal, so a poll sees them at once.
@@ -315,7 +329,7 @@ class Store:
     def create_table(self, game: str, rules: dict[str, Any], seed: int,
                      seats: Sequence[str]) -> str:
         """A new table, and a token for each student seat; returns its id (long and random)."""
-        table_id = secrets.token_urlsafe(TABLE_ID_BYTES)
+        table_id = table_id_text()
         with self._lock, self._db.transaction():
             self._db.run("INSERT INTO tables (id, game, rules, seed, seats, created) "
                          "VALUES (?, ?, ?, ?, ?, ?)",
