@@ -7,11 +7,7 @@ its own wrong guess, the same solution). Each question removes the worlds in
 which someone else would have answered, and cuts the edges between worlds
 that the asker (and the shower) can now tell apart.
 
->>> from cardlab.cards import parse_cards
->>> from cardlab.fivesons.game import FiveSonsGame
->>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"), hearts=parse_cards("AH 2H 3H"))
->>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-...                           parse_cards("2H"), parse_cards("3H")])
+>>> game = tiny_game()
 >>> model = PossibleWorlds.from_game(game)
 >>> len(model.worlds), model.knows_solution(0)
 (36, False)
@@ -26,7 +22,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from cardlab.cards import Card, codes
+from cardlab.cards import Card, codes, parse_cards
 from cardlab.errors import CardlabError
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import Ask, FullEvent, Guess
@@ -141,6 +137,20 @@ def _responder(hands: tuple[frozenset[Card], ...], event: Ask) -> int | None:
         if event.face in hands[seat] or event.heart in hands[seat]:
             return seat
     return None
+
+
+#: The smallest deck worth listing: three seats, faces J♣ Q♣ and hearts A♥ 2♥ 3♥ (36 deals).
+TINY_RULES = FiveSonsRules(players=3, faces=parse_cards("JC QC"), hearts=parse_cards("AH 2H 3H"))
+
+
+def tiny_game() -> FiveSonsGame:
+    """Lesson 4's game on `TINY_RULES`: the solution J♣ + A♥; seats 0, 1, 2 hold Q♣, 2♥, 3♥.
+
+    >>> [sorted(hand) for hand in tiny_game().hands]
+    [[Card('QC')], [Card('2H')], [Card('3H')]]
+    """
+    jack, ace, queen, two, three = parse_cards("JC AH QC 2H 3H")
+    return FiveSonsGame.start(TINY_RULES, (jack, ace), [(queen,), (two,), (three,)])
 
 
 def deal_count(rules: FiveSonsRules) -> int:

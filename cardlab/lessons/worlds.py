@@ -2,11 +2,8 @@
 and a viewer of any seat's view after any number of questions.
 
 >>> from cardlab.cards import parse_cards
->>> from cardlab.fivesons.game import FiveSonsGame
->>> from cardlab.fivesons.rules import FiveSonsRules
->>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"), hearts=parse_cards("AH 2H 3H"))
->>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-...                           parse_cards("2H"), parse_cards("3H")])
+>>> from cardlab.fivesons.worlds import tiny_game
+>>> game = tiny_game()
 >>> model = PossibleWorlds.from_game(game)
 >>> check_cannot_tell("6", model, 0).correct, check_knows(True, model, 0).text()
 (True, 'Not quite. Seat 0 cannot rule out 3 solutions: Jack of Clubs + Ace of Hearts, \
@@ -138,12 +135,8 @@ def other_deals(model: PossibleWorlds, seat: int) -> list[Text]:
     one, each with what would differ for it there: its own cards, or what it saw.
 
     >>> from cardlab.cards import parse_cards
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
-    ...                       hearts=parse_cards("AH 2H 3H"))
-    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> from cardlab.fivesons.worlds import tiny_game
+    >>> game = tiny_game()
     >>> _ = game.ask(0, *parse_cards("JC 2H"))
     >>> print(other_deals(PossibleWorlds.from_game(game), 0)[0].text())
     The box 3♥ · 2♥ · Q♣ under “Solution J♣ + A♥” is not one of them: there seat 0 would \
@@ -169,13 +162,8 @@ hold the Three of Hearts, not the Queen of Clubs.
 class Box:
     """World `i` as the lesson's picture shows it: its deal under its solution's heading.
 
-    >>> from cardlab.cards import parse_cards
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
-    ...                       hearts=parse_cards("AH 2H 3H"))
-    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> from cardlab.fivesons.worlds import tiny_game
+    >>> game = tiny_game()
     >>> Box(PossibleWorlds.from_game(game), 0).label("de")
     'D♣ · 2♥ · 3♥ unter „Lösung B♣ + A♥“'
     """
@@ -244,12 +232,8 @@ class WorldsViewer(widgets.VBox):
     the picture of that seat's view after that many questions follows.
 
     >>> from cardlab.cards import parse_cards
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
-    ...                       hearts=parse_cards("AH 2H 3H"))
-    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> from cardlab.fivesons.worlds import tiny_game
+    >>> game = tiny_game()
     >>> _ = game.ask(0, *parse_cards("JC 2H"))
     >>> viewer = WorldsViewer(game)
     >>> viewer.questions.click("after-0"); viewer.seats.click("seat-2")

@@ -3,14 +3,8 @@ labelled with its deal under its solution, the real one in a thick frame, the wo
 seat cannot tell from it shaded with the seat's dashed frame, and a letter for each group
 of worlds the seat cannot tell apart. The explorer's picture joins them with lines.
 
->>> from cardlab.cards import parse_cards
->>> from cardlab.fivesons.game import FiveSonsGame
->>> from cardlab.fivesons.rules import FiveSonsRules
->>> from cardlab.fivesons.worlds import PossibleWorlds
->>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"), hearts=parse_cards("AH 2H 3H"))
->>> hands = [parse_cards(code) for code in ("QC", "2H", "3H")]
->>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), hands)
->>> 'role="img"' in worlds_svg(PossibleWorlds.from_game(game))
+>>> from cardlab.fivesons.worlds import PossibleWorlds, tiny_game
+>>> 'role="img"' in worlds_svg(PossibleWorlds.from_game(tiny_game()))
 True
 """
 
@@ -82,13 +76,8 @@ def cards_label(cards: Iterable[Card], lang: str = "en", joiner: str = " ") -> s
 def deal_label(model: PossibleWorlds, i: int, lang: str = "en") -> str:
     """World `i`'s deal: each seat's hand in seat order, then any card shown by choice.
 
-    >>> from cardlab.cards import parse_cards
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
-    ...                       hearts=parse_cards("AH 2H 3H"))
-    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> from cardlab.fivesons.worlds import tiny_game
+    >>> game = tiny_game()
     >>> deal_label(PossibleWorlds.from_game(game), 0, "de")
     'D♣ · 2♥ · 3♥'
     """
@@ -104,13 +93,8 @@ def deal_label(model: PossibleWorlds, i: int, lang: str = "en") -> str:
 def group_names(model: PossibleWorlds, seat: int) -> dict[int, str]:
     """A name for each world: worlds `seat` cannot tell apart share it (A, B, ... Z, 27, ...).
 
-    >>> from cardlab.cards import parse_cards
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
-    ...                       hearts=parse_cards("AH 2H 3H"))
-    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> from cardlab.fivesons.worlds import tiny_game
+    >>> game = tiny_game()
     >>> sorted(set(group_names(PossibleWorlds.from_game(game), 0).values()))
     ['A', 'B', 'C', 'D', 'E']
     """
@@ -260,13 +244,8 @@ class Statement:
 def seat_groups(model: PossibleWorlds, seat: int) -> list[list[int]]:
     """The worlds `seat` cannot tell apart, as groups (its equivalence classes), in world order.
 
-    >>> from cardlab.cards import parse_cards
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
-    ...                       hearts=parse_cards("AH 2H 3H"))
-    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> from cardlab.fivesons.worlds import tiny_game
+    >>> game = tiny_game()
     >>> [len(group) for group in seat_groups(PossibleWorlds.from_game(game), 0)]
     [6, 8, 8, 8, 6]
     """
@@ -283,13 +262,8 @@ def k_statements(model: PossibleWorlds, lang: str = "en") -> list[Statement]:
     knows about each other seat's knowing (``K₀ K₁ solution``, ``K₀ ¬K₁ solution``,
     or ``¬K₀ K₁ solution`` when seat 0 cannot tell).
 
-    >>> from cardlab.cards import parse_cards
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
-    ...                       hearts=parse_cards("AH 2H 3H"))
-    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> from cardlab.fivesons.worlds import tiny_game
+    >>> game = tiny_game()
     >>> [s.notation for s in k_statements(PossibleWorlds.from_game(game))][:4]
     ['¬K₀ solution', '¬K₁ solution', '¬K₂ solution', 'K₀ ¬K₁ solution']
     """
@@ -340,13 +314,8 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     The worlds `seat` cannot tell from the real one are shaded in its colour
     and their links drawn strongest.
 
-    >>> from cardlab.cards import parse_cards
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"),
-    ...                       hearts=parse_cards("AH 2H 3H"))
-    >>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-    ...                           parse_cards("2H"), parse_cards("3H")])
+    >>> from cardlab.fivesons.worlds import tiny_game
+    >>> game = tiny_game()
     >>> svg = seat_links_svg(PossibleWorlds.from_game(game), 1)
     >>> svg.count('class="cardlab-link'), 'Q♣ · 2♥ · 3♥' in svg
     (114, True)

@@ -30,19 +30,19 @@ import html
 import ipywidgets as widgets
 
 from cardlab.apps import AppSettings, read_settings
-from cardlab.cards import Card, five_sons_question, parse_cards
+from cardlab.cards import Card, five_sons_question
 from cardlab.errors import CardlabError
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.fivesons.worlds import MAX_DEALS, PossibleWorlds, deal_count
+from cardlab.fivesons.worlds import MAX_DEALS, TINY_RULES, PossibleWorlds, deal_count
 from cardlab.i18n import message, number
 from cardlab.render.worlds import k_statements, seat_links_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.worlds_story import tell
 
 #: The deck the explorer uses when the address leaves the rules at their defaults.
-SMALL = FiveSonsRules(players=3, faces=parse_cards("JC QC"), hearts=parse_cards("AH 2H 3H"))
+SMALL = TINY_RULES
 #: The example game's seed when the address gives none: the same game for everyone.
 EXAMPLE_SEED = 1
 #: The bot every seat of the example game plays.

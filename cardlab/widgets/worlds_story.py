@@ -4,11 +4,8 @@ The explorer shows every deal, so it tells every event as the asker (or the
 guesser) saw it: the card shown and, after a wrong guess, the solution.
 
 >>> from cardlab.cards import parse_cards
->>> from cardlab.fivesons.game import FiveSonsGame
->>> from cardlab.fivesons.rules import FiveSonsRules
->>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC"), hearts=parse_cards("AH 2H 3H"))
->>> game = FiveSonsGame.start(rules, parse_cards("JC AH"), [parse_cards("QC"),
-...                           parse_cards("2H"), parse_cards("3H")])
+>>> from cardlab.fivesons.worlds import tiny_game
+>>> game = tiny_game()
 >>> _ = game.ask(0, *parse_cards("JC 3H"))
 >>> for sentence in tell(game, 0).split(". "): print(sentence)
 Seat 0 asked: The Jack of Clubs has three sons
