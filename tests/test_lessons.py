@@ -51,6 +51,30 @@ def test_the_exercise_box_checks_each_kind_of_answer_and_speaks_german():
     assert [b["pressed"] for b in many.control.buttons] == [True, True]
 
 
+def test_feedback_always_judges_the_answer_on_screen():
+    many = ExerciseBox.many("?", [("1", "1"), ("2", "2")], lambda answer: check_number("1", 2))
+    many.controls.click("check")                     # nothing pressed: no answer, no solution
+    assert many.controls.status.endswith("Give an answer first.")
+    many.control.click("1")
+    many.controls.click("check")
+    assert many.controls.status.startswith("Not quite.")
+    many.control.click("2")                          # a changed answer clears the old verdict
+    assert many.controls.status == ""
+    choice = ExerciseBox.choice("?", [("yes", True), ("no", False)],
+                                lambda answer: check_number(str(int(answer)), 1))
+    choice.answer(True)
+    choice.controls.click("check")
+    assert choice.controls.status.startswith("Right!")
+    choice.answer(False)
+    assert choice.controls.status == ""
+    typed = ExerciseBox.number("?", lambda answer: check_number(answer, 3))
+    assert not typed.control.continuous_update       # the value arrives on Enter or on leaving
+    typed.answer("3")                                # ... and is checked then, without a click
+    assert typed.controls.status == "Right! 3 is correct."
+    typed.answer(" ")
+    assert typed.controls.status == ""
+
+
 def test_counting_deals_names_the_forgotten_solution():
     rules = FiveSonsRules()
     assert counting.check_deals("1407929402880", rules).correct

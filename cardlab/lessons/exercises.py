@@ -2,7 +2,10 @@
 
 A checker takes the learner's answer and returns a `Verdict`: right or not,
 and the sentences that explain it (from the engine's own reasons). The
-feedback goes to a ``role="status"`` line, so screen readers announce it.
+feedback goes to a ``role="status"`` line, so screen readers announce it,
+and always judges the answer on screen: changing the answer clears it, and a
+typed answer is checked as soon as it is complete (Enter, or leaving the field).
+Pressing Check with nothing chosen asks for an answer instead of giving one away.
 Numbers in the feedback are written as the reader's language writes them
 (`Number`, `Percent`): ``1,234.5`` and ``25%`` in English, ``1.234,5`` and
 ``25 %`` in German.
@@ -219,6 +222,12 @@ class ExerciseBox(widgets.VBox):
                                                primary=True)],
                                    label=message("lesson.exercise", lang))
         self.controls.on_click(self._pressed)
+        # Feedback belongs to the answer it judged: a changed answer clears it, and a typed
+        # one is checked as soon as it is complete (Enter, or leaving the field).
+        if isinstance(control, ControlBar):
+            control.on_click(lambda _button: self._changed())
+        else:
+            control.observe(lambda _change: self._changed(), "value")
         # The box carries the rule that hides plain copies too: a viewer that strips styles
         # from stored outputs (JupyterLab, for a notebook it does not trust) keeps a widget's.
         self.question = widgets.HTML(
@@ -232,7 +241,7 @@ class ExerciseBox(widgets.VBox):
         """A question answered by typing a number (a count, a fraction or a percentage)."""
         field = widgets.Text(description=message("lesson.your_answer", lang),
                              placeholder=message("lesson.number_hint", lang),
-                             style={"description_width": "initial"})
+                             continuous_update=False, style={"description_width": "initial"})
         return cls(question, field, lambda: field.value, check, lang)
 
     @classmethod
@@ -293,10 +302,16 @@ class ExerciseBox(widgets.VBox):
     def _pressed(self, _button: str) -> None:
         self.check()
 
+    def _changed(self) -> None:
+        if isinstance(self.control, widgets.Text) and self._value().strip():
+            self.check()
+        else:
+            self.controls.status = ""
+
     def check(self) -> Verdict:
         """Check the current answer and show the feedback."""
         answer = self._value()
-        if answer is None or answer == "":
+        if answer is None or answer == "" or answer == set():
             verdict = Verdict(False, (Text("lesson.no_answer"),))
         else:
             verdict = self.checker(answer)
