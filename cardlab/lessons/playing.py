@@ -23,7 +23,7 @@ from cardlab.blackwidow.playout import Position
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import Card, CardName
-from cardlab.i18n import Text, message, number
+from cardlab.i18n import Count, Text, message, number
 from cardlab.lessons.exercises import Number, Verdict
 
 #: Points a moon takes: every heart and the Queen of Spades.
@@ -109,7 +109,7 @@ def position_facts(view: BlackWidowView, answer: Card, best: Card) -> list[Text]
         points = kernel.points(kernel.mask(cards), rules.jack_of_diamonds)
         facts.append(Text(f"lesson.playing.{'last' if last else 'not_last'}", seat=view.me))
         facts.append(Text(f"lesson.playing.trick_{'empty' if points == 0 else 'points'}"
-                          f"{'_last' if last else ''}", points=points))
+                          f"{'_last' if last else ''}", points=Count("count.points", points)))
     if last:
         leader = trick[0][0]
         for card in dict.fromkeys((answer, best)):

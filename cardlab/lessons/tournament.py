@@ -9,7 +9,7 @@ in a table and a chart of points per hand with 95% intervals (lesson 9).
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> box = TournamentBox(FiveSonsRules(players=3), ["infogain", "logician", "logician"], 1, seed=3)
 >>> box.controls.buttons[0]["label"], box.stats
-('Play 1 game(s)', None)
+('Play 1 game', None)
 >>> stats = box.play()
 >>> box.controls.status, sum(s.games for s in stats.values())
 ('Games played: 1 of 1. The table is below.', 3)
@@ -28,7 +28,7 @@ from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.fivesons.match import BotStats
 from cardlab.fivesons.match import tournament as fivesons_tournament
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.i18n import message
+from cardlab.i18n import Count, message
 from cardlab.lessons.charts import Chart, means_with_intervals
 from cardlab.lessons.exercises import Number, percent
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
@@ -140,8 +140,9 @@ class TournamentBox(widgets.VBox):
 
     def _message(self, key: str, **params: object) -> str:
         """The message `key` for this box's game, in its language."""
+        count = Count(f"count.{'hands' if self._kind else 'games'}", self.rounds)
         return message(f"lesson.tournament.{self._kind}{key}", self.lang, games=self.rounds,
-                       **params)
+                       count=count.label(self.lang), **params)
 
     def _pressed(self, _button: str) -> None:
         self.play()

@@ -13,11 +13,11 @@ GERMAN_9 = "voila/render/de/09_playing_well.ipynb"
 
 def test_the_tournament_waits_for_its_button(page, gallery, screenshot, axe):
     page.goto(gallery + LESSON)
-    box = page.locator(".cardlab-focus", has=page.get_by_role("button", name="Play 6 game(s)"))
-    play = box.get_by_role("button", name="Play 6 game(s)")
+    box = page.locator(".cardlab-focus", has=page.get_by_role("button", name="Play 6 games"))
+    play = box.get_by_role("button", name="Play 6 games")
     play.wait_for(timeout=120_000)
     status = box.get_by_role("status")
-    expect(status).to_contain_text("Press the button to play 6 game(s)")
+    expect(status).to_contain_text("Press the button to play 6 games")
     assert box.get_by_role("table").count() == 0
     assert axe(page) == []
 
