@@ -17,7 +17,7 @@ LESSONS = {
     "03_fivesons_rules": {
         "hands": ["Hand of 5 cards"] * 4,
         "exercises": {"Question 2: who showed seat 1 a card?": ["Seat 0", "Seat 2", "Seat 3"],
-                      "Question 2: which seats saw the card that was shown?":
+                      "Question 2: which seats saw which card was shown?":
                           ["Seat 0", "Seat 1", "Seat 2", "Seat 3"],
                       "Question 3: which card did seat 0 see?":
                           ["the Queen of Hearts", "the Nine of Hearts", "no card"]},
