@@ -19,6 +19,14 @@ def test_the_exporter_is_registered_with_nbconvert_and_relinks_lesson_1():
         assert not [link for link in links if link.endswith(".ipynb")]
 
 
+def test_an_executed_lesson_is_exported_without_widgets_that_would_be_drawn_dead():
+    lesson = nbformat.read(NOTEBOOKS / "01_start_here.ipynb", as_version=4)
+    assert "widgets" in lesson.metadata          # saved by the last run, with the boxes' state
+    page, _ = get_exporter("cardlab_html")().from_notebook_node(lesson)
+    assert "application/vnd.jupyter.widget-state+json" not in page
+    assert "Exercise:" in page and "answer is checked when this lesson runs" in page
+
+
 def test_links_elsewhere_are_left_alone():
     from cardlab.lessons.export import relink
 

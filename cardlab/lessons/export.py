@@ -1,9 +1,12 @@
-"""Lessons exported to HTML whose links lead to the other exported lessons.
+"""Lessons exported to HTML: links lead to the other exported lessons, and no dead widgets.
 
 A lesson links to the others by their notebook files (``02_cards_and_counting.ipynb``),
 which is right in Jupyter and Voilà; in a folder of exported pages the same links must
-name the pages (``02_cards_and_counting.html``). Installing cardlab registers this
-exporter with nbconvert as ``cardlab_html``::
+name the pages (``02_cards_and_counting.html``). A page also leaves out the saved state
+of the widgets: drawn from it (with the widget scripts from the network), an exercise
+would show a Check button that does nothing and hide the plain copy of its question,
+which says where answers are checked. Installing cardlab registers this exporter with
+nbconvert as ``cardlab_html``::
 
     jupyter nbconvert --to cardlab_html --execute notebooks/*.ipynb
 
@@ -38,13 +41,23 @@ class NotebookLinksToPages(Preprocessor):
         return cell, resources
 
 
+class WithoutWidgetState(Preprocessor):
+    """Drops the saved widget state, so that a page draws no widget it cannot run."""
+
+    def preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        nb.metadata.pop("widgets", None)
+        return nb, resources
+
+
 class LessonHTMLExporter(HTMLExporter):
-    """nbconvert's HTML exporter, with links between lessons that work among the pages."""
+    """nbconvert's HTML exporter, with links between lessons that work among the pages
+    and no widgets that would be drawn dead."""
 
     export_from_notebook = "cardlab lesson (HTML)"
 
     @property
     def default_config(self) -> Any:
         config = super().default_config
-        config.merge({"LessonHTMLExporter": {"preprocessors": [NotebookLinksToPages]}})
+        config.merge({"LessonHTMLExporter": {
+            "preprocessors": [NotebookLinksToPages, WithoutWidgetState]}})
         return config
