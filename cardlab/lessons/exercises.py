@@ -52,7 +52,11 @@ _BOX_STYLE = (f"<style>.{BOX_CLASS} :is(.widget-radio-box, .jupyter-widget-radio
               "justify-content: flex-end; align-items: flex-start; "
               "gap: 6px; margin: 3px 0; white-space: normal; } "
               f".{BOX_CLASS} :is(.widget-radio-box, .jupyter-widget-radio-box) input "
-              "{ float: none; flex: none; height: 1.4em; margin: 0; }</style>")
+              "{ float: none; flex: none; height: 1.4em; margin: 0; } "
+              # The question reads as the lesson's text does, not as a small widget label
+              # with the widgets' fixed line height (which spaces a wrapped question double).
+              f".{BOX_CLASS} .cardlab-question {{ font-size: var(--jp-content-font-size1, 14px); "
+              "line-height: 1.5; font-weight: 600; margin: 0 0 4px; }</style>")
 #: The plain copy, marked as an exercise by a bar at its left.
 _OFFLINE_STYLE = "border-left: 4px solid #0b5a8c; padding: 2px 12px; margin: 4px 0"
 #: Hides the plain copy in any output area where the box itself was drawn.
