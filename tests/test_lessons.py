@@ -156,6 +156,9 @@ def test_who_knew_the_solution_first(recorded):
 def test_bits_and_the_best_question():
     log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
     assert questions.check_bits("6.17", log).correct
+    # The logarithm as the lesson writes it counts too; log2 of the wrong count does not.
+    assert all(questions.check_bits(text, log).correct for text in ("log₂ 72", "LOG2(72)"))
+    assert not questions.check_bits("log2(64)", log).correct
     assert "number of possible solutions" in questions.check_bits("72", log).text()
     rounded = questions.check_bits("6", log)
     assert not rounded.correct

@@ -16,6 +16,8 @@ distribution of solutions, before and (on average) after the answer.
 from __future__ import annotations
 
 import math
+import re
+from fractions import Fraction
 
 from cardlab.cards import Card, CardName, QuestionSentence
 from cardlab.fivesons.bots import entropy, expected_entropy
@@ -28,6 +30,8 @@ from cardlab.lessons.exercises import Number, Verdict, parse_number
 BITS = 0.05
 #: Answers up to this many bits are turned back into a number of solutions.
 MAX_BITS = 40
+#: A base-2 logarithm as the lesson writes it: log2(72), log₂ 72.
+_LOG2 = re.compile(r"log(?:2|₂)\s*\(?\s*([^()\s]+)\s*\)?", re.IGNORECASE)
 
 
 def uncertainty(log: FiveSonsLog, after: int | None = None) -> float:
@@ -67,7 +71,7 @@ def check_bits(answer: str, log: FiveSonsLog) -> Verdict:
     else:
         why = Text("lesson.questions.bits_why", pairs=len(pairs), bits=Number(bits, 2),
                    log=Number(log2, 2))
-    value = parse_number(answer)
+    value = bits_number(answer)
     if value is None:
         return Verdict(False, (Text("lesson.not_a_number", text=answer),))
     if abs(float(value) - bits) <= BITS:
@@ -80,6 +84,20 @@ def check_bits(answer: str, log: FiveSonsLog) -> Verdict:
                                     power=Number(power, 0 if power.is_integer() else 1),
                                     pairs=len(pairs)), why))
     return Verdict(False, (why,))
+
+
+def bits_number(answer: str) -> Fraction | float | None:
+    """A number of bits as a learner types it: a number, or a logarithm as the lesson writes
+    it (``log2(72)``, ``log₂ 72``); None if it is neither.
+
+    >>> bits_number("6,17"), round(bits_number("log₂ 72"), 2), bits_number("log2(x)")
+    (Fraction(617, 100), 6.17, None)
+    """
+    logarithm = _LOG2.fullmatch(str(answer).strip())
+    if logarithm is None:
+        return parse_number(answer)
+    argument = parse_number(logarithm[1])
+    return math.log2(argument) if argument is not None and argument > 0 else None
 
 
 def check_best_question(answer: int, log: FiveSonsLog,
