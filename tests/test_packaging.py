@@ -28,3 +28,10 @@ def test_binder_requirements_match_the_package():
     binder = [line for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
               if line and not line.startswith("#")]
     assert sorted(binder) == sorted(project["dependencies"])
+
+
+def test_test_modules_have_unique_names():
+    # pytest imports test modules by their file name (tests/ has no __init__.py): two with
+    # the same name in different folders stop the whole run at collection.
+    names = [path.name for path in (ROOT / "tests").rglob("test_*.py")]
+    assert sorted({name for name in names if names.count(name) > 1}) == []
