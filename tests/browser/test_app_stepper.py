@@ -23,9 +23,10 @@ def press(page, name, times=1):
 def upload(page, path):
     """Choose `path` through the upload button, opened with the keyboard."""
     button = page.get_by_role("button", name=re.compile("Protokoll laden"))
-    button.focus()
+    # Focus and key press in one step: a redraw of the controls between a separate focus()
+    # and the key press (a late update from a busy kernel) would send Enter to the page.
     with page.expect_file_chooser() as chooser:
-        page.keyboard.press("Enter")
+        button.press("Enter")
     chooser.value.set_files(str(path))
 
 
