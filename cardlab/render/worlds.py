@@ -53,16 +53,6 @@ MARGIN, GAP, BOX_H, FONT_SIZE, CHAR_W = 10, 8, 26, 13, 7.6
 DASHES = ("7 4", "2 3", "10 3 2 3", "4 4", "12 4", "1 4")
 
 
-def card_label(card: Card, lang: str = "en") -> str:
-    """A card as its corner shows it: ``Q♣``, German ``D♣``.
-
-    >>> from cardlab.cards import Card
-    >>> card_label(Card.parse("QC"), "de"), card_label(Card.parse("TH"))
-    ('D♣', '10♥')
-    """
-    return message(f"rank_short.{card.rank.letter}", lang) + card.suit.symbol
-
-
 def cards_label(cards: Iterable[Card], lang: str = "en", joiner: str = " ") -> str:
     """Several cards as their corners show them, joined: ``J♣ + A♥``.
 
@@ -70,7 +60,7 @@ def cards_label(cards: Iterable[Card], lang: str = "en", joiner: str = " ") -> s
     >>> cards_label(parse_cards("JC AH"), joiner=" + ")
     'J♣ + A♥'
     """
-    return joiner.join(card_label(card, lang) for card in cards)
+    return joiner.join(card.label(lang) for card in cards)
 
 
 def deal_label(model: PossibleWorlds, i: int, lang: str = "en") -> str:

@@ -84,7 +84,7 @@ class NotesSheet(widgets.VBox):
         places.append(SOLUTION)
         self.places = places
         self.grid = NotesGrid(
-            rows=[{"code": card.code, "name": card.name(lang), "short": short_name(card, lang),
+            rows=[{"code": card.code, "name": card.name(lang), "short": card.label(lang),
                    "red": card.suit.letter in "DH"}
                   for card in log.rules.deck if card not in log.hand],
             columns=[{"id": str(place), "name": self._place(place)} for place in places],
@@ -195,15 +195,6 @@ class NotesSheet(widgets.VBox):
         where = "solution" if verdict.place == SOLUTION else "seat"
         return Text(f"notes.claim_{mark}_{where}", seat=verdict.place,
                     card=CardName(verdict.card)).text(self.lang)
-
-
-def short_name(card: Card, lang: str = "en") -> str:
-    """The card as its corner shows it: rank letter and suit symbol (a phone's row head).
-
-    >>> short_name(Card.parse("QS"), "de"), short_name(Card.parse("TH"))
-    ('D♠', '10♥')
-    """
-    return message(f"rank_short.{card.rank.letter}", lang) + card.suit.symbol
 
 
 def _place(text: str) -> Location:
