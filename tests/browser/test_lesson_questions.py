@@ -11,12 +11,18 @@ LESSON_9 = "voila/render/09_playing_well.ipynb"
 GERMAN_9 = "voila/render/de/09_playing_well.ipynb"
 
 
-def test_the_tournament_waits_for_its_button(page, gallery, screenshot, axe):
-    page.goto(gallery + LESSON)
-    box = page.locator(".cardlab-focus", has=page.get_by_role("button", name="Play 6 games"))
-    play = box.get_by_role("button", name="Play 6 games")
+def tournament(page, url, button):
+    """Open the lesson at `url`; return its tournament box (found by its `button`), that
+    button and the box's status line, once the button shows."""
+    page.goto(url)
+    box = page.locator(".cardlab-focus", has=page.get_by_role("button", name=button))
+    play = box.get_by_role("button", name=button)
     play.wait_for(timeout=120_000)
-    status = box.get_by_role("status")
+    return box, play, box.get_by_role("status")
+
+
+def test_the_tournament_waits_for_its_button(page, gallery, screenshot, axe):
+    box, play, status = tournament(page, gallery + LESSON, "Play 6 games")
     expect(status).to_contain_text("Press the button to play 6 games")
     assert box.get_by_role("table").count() == 0
     assert axe(page) == []
@@ -47,11 +53,7 @@ def answer(box, choice, expected, check="Check"):
 
 def test_lesson_9_plays_its_hands_when_asked_and_explains_its_exercises(page, gallery,
                                                                       screenshot, axe):
-    page.goto(gallery + LESSON_9)
-    box = page.locator(".cardlab-focus", has=page.get_by_role("button", name="Play 12 hands"))
-    play = box.get_by_role("button", name="Play 12 hands")
-    play.wait_for(timeout=120_000)
-    status = box.get_by_role("status")
+    box, play, status = tournament(page, gallery + LESSON_9, "Play 12 hands")
     expect(status).to_contain_text("Press the button to play 12 hands")
     assert box.get_by_role("table").count() == 0
     # The bot's averages are folded after exercise 1, not shown under it.
@@ -88,16 +90,12 @@ def test_lesson_9_plays_its_hands_when_asked_and_explains_its_exercises(page, ga
 
 def test_german_lesson_9_on_a_phone(page, gallery, screenshot, axe):
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(gallery + GERMAN_9)
-    box = page.locator(".cardlab-focus", has=page.get_by_role("button", name="12 Runden spielen"))
-    play = box.get_by_role("button", name="12 Runden spielen")
-    play.wait_for(timeout=120_000)
+    box, play, status = tournament(page, gallery + GERMAN_9, "12 Runden spielen")
     card = exercise(page, "Welche Karte spielt der Monte-Carlo-Bot?")
     said = answer(card, "Kreuz-Zehn", "Nicht ganz.", check="Prüfen")
     assert "Mit Kreuz-Zehn nimmt Platz 3 den Stich" in said and "Kreuz-Ass: im Schnitt 10,3" in said
     play.click()
-    expect(box.get_by_role("status")).to_contain_text("Gespielte Runden: 12 von 12.",
-                                                      timeout=300_000)
+    expect(status).to_contain_text("Gespielte Runden: 12 von 12.", timeout=300_000)
     chart = box.get_by_role("img", name="Punkte pro Runde nach 12 Runden")
     expect(chart).to_be_visible()
     assert "montecarlo 1,8 (von 0,4 bis 3,2)" in chart.get_attribute("alt")
