@@ -91,10 +91,13 @@ _WHERE_WORDS = {"event", "hand", "play"} | _PLAIN_WHERE
 class CardlabError(ValueError):
     """Bad input, with a message that says what is wrong and where."""
 
-    def __init__(self, key: str, /, where: str = "", **params: object) -> None:
+    def __init__(self, key: str, /, where: str = "", more: Text | None = None,
+                 **params: object) -> None:
         self.key = key
         self.where = where
         self.params = params
+        #: What follows the message, such as how many more problems the input has.
+        self.more = more
         with card_codes():
             super().__init__(self.text("en"))
 
@@ -102,13 +105,15 @@ class CardlabError(ValueError):
         """The message in `lang`, prefixed with where the problem is."""
         params = {name: echo(value) for name, value in self.params.items()}
         body = Text(self.key, **params).text(lang)
+        if self.more is not None:
+            body = f"{body} {self.more.text(lang)}"
         where = self.where if lang == "en" else _translated_where(self.where, lang)
         return one_line(f"{where}: {body}" if where else body)
 
     def at(self, where: str) -> CardlabError:
         """The same error, located at `where` (outer locations come first)."""
         located = f"{where}, {self.where}" if self.where else where
-        return type(self)(self.key, where=located, **self.params)
+        return type(self)(self.key, where=located, more=self.more, **self.params)
 
 
 class CardError(CardlabError):
@@ -138,7 +143,7 @@ def rule_options() -> Iterator[None]:
     except RulesError:
         raise
     except RecordError as err:
-        raise RulesError(err.key, where=err.where, **err.params) from None
+        raise RulesError(err.key, where=err.where, more=err.more, **err.params) from None
 
 
 class IllegalAction(CardlabError):

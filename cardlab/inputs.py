@@ -1,9 +1,15 @@
-"""Reading what people hand to cardlab: files and JSON text, refused in one line when bad.
+"""Reading what people hand to cardlab: files, uploads and JSON text, refused in one line when bad.
 
-Only regular files are read (a FIFO or a device such as /dev/zero could block
-or never end), up to `MAX_FILE_BYTES`; the text must be UTF-8; JSON may nest
-at most `MAX_DEPTH` levels and integers have at most `MAX_DIGITS` digits. Every
-refusal is a located :class:`~cardlab.errors.RecordError`.
+Every way a record gets in (a file on the command line, an app's upload
+button, an app's address) goes through this one reader, so the same bounds
+hold everywhere. Only regular files are read (a FIFO or a device such as
+/dev/zero could block or never end), up to `MAX_FILE_BYTES`; the text must be
+UTF-8 (a byte-order mark, as Windows editors write it, is skipped); JSON may
+nest at most `MAX_DEPTH` levels, no list or object may hold more than
+`MAX_ITEMS` entries, and integers have at most `MAX_DIGITS` digits. The size
+is checked before the bytes are decoded and the text before it is parsed, so
+the work spent on a refused input is bounded by these numbers. Every refusal
+is a located :class:`~cardlab.errors.RecordError`.
 
 >>> parse_json('{"players": 5}', "--rules")
 {'players': 5}
@@ -11,6 +17,8 @@ refusal is a located :class:`~cardlab.errors.RecordError`.
 Traceback (most recent call last):
 ...
 cardlab.errors.RecordError: --rules: nested more than 32 levels deep
+>>> parse_bytes('{"me": null}'.encode("utf-8-sig"), "upload.json")
+{'me': None}
 """
 
 from __future__ import annotations
@@ -22,21 +30,24 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from cardlab.errors import RecordError
-from cardlab.i18n import Text
+from cardlab.errors import RecordError, echo
+from cardlab.i18n import Number, Text
 
-#: A Black Widow game of a thousand hands is under 1 MB; nothing cardlab reads comes near this.
-MAX_FILE_BYTES = 16 * 1024 * 1024
+#: The largest game cardlab accepts (500 Black Widow hands) is under 1 MB as cardlab writes it;
+#: parsing 4 MB of the most wasteful JSON (empty objects) takes well under 300 MB of memory.
+MAX_FILE_BYTES = 4 * 1024 * 1024
 #: cardlab/1 documents nest five levels at most.
 MAX_DEPTH = 32
 #: Seats, player counts, scores and seeds all fit in far fewer digits.
 MAX_DIGITS = 30
+#: The longest list in a cardlab/1 document (events, at most 1,000) is far shorter.
+MAX_ITEMS = 2000
 
 #: File-system errors a person can act on, by errno; anything else is `file.unreadable`.
 _OS_ERRORS = {errno.ENOENT: "file.not_found", errno.EACCES: "file.no_permission",
               errno.EPERM: "file.no_permission", errno.EISDIR: "file.is_directory",
               errno.ENOTDIR: "file.not_found", errno.ENAMETOOLONG: "file.name_too_long",
-              errno.ELOOP: "file.not_found"}
+              errno.ELOOP: "file.link_loop"}
 
 #: The json module's reasons (English only), by how they start, as catalogue keys.
 _JSON_REASONS = {"Expecting value": "json.value", "Expecting ',' delimiter": "json.comma",
@@ -53,6 +64,11 @@ def read_text(path: str | Path) -> str:
     ...
     cardlab.errors.RecordError: /dev/null: not a regular file
     """
+    return decode(read_bytes(path), str(path))
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of the regular file at `path`; never more than `MAX_FILE_BYTES` are read."""
     where = str(path)
     try:
         info = os.stat(path)
@@ -60,19 +76,37 @@ def read_text(path: str | Path) -> str:
             raise RecordError("file.is_directory", where=where)
         if not stat.S_ISREG(info.st_mode):
             raise RecordError("file.not_regular", where=where)
-        if info.st_size > MAX_FILE_BYTES:
-            raise RecordError("file.too_big", where=where, limit=_megabytes(MAX_FILE_BYTES))
+        _expect_size(info.st_size, where)
         with open(path, "rb") as file:
             # The file may have grown since stat(): never read more than the limit.
             raw = file.read(MAX_FILE_BYTES + 1)
     except OSError as err:
         raise os_error(err, where) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise RecordError("file.too_big", where=where, limit=_megabytes(MAX_FILE_BYTES))
+    _expect_size(len(raw), where)
+    return raw
+
+
+def decode(raw: bytes, where: str) -> str:
+    """`raw` as UTF-8 text, without a leading byte-order mark, if it is at most
+    `MAX_FILE_BYTES` long.
+
+    >>> decode(b"\\xef\\xbb\\xbf[1]", "x.json")
+    '[1]'
+    >>> decode(b"\\xff", "x.json")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.RecordError: x.json: not UTF-8 text (byte 0 is not UTF-8): save the file as UTF-8
+    """
+    _expect_size(len(raw), where)
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise RecordError("file.not_utf8", where=where, offset=err.start) from None
+
+
+def _expect_size(size: int, where: str) -> None:
+    if size > MAX_FILE_BYTES:
+        raise RecordError("file.too_big", where=where, limit=_megabytes(MAX_FILE_BYTES))
 
 
 def os_error(err: OSError, where: str) -> RecordError:
@@ -88,7 +122,9 @@ def os_error(err: OSError, where: str) -> RecordError:
 
 
 def parse_json(text: str, where: str) -> Any:
-    """JSON data from `text`, with the nesting and digit limits of this module."""
+    """JSON data from `text`, with the size, nesting, length and digit limits of this module."""
+    if len(text) > MAX_FILE_BYTES:
+        raise RecordError("file.too_big", where=where, limit=_megabytes(MAX_FILE_BYTES))
     try:
         data = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
@@ -98,9 +134,13 @@ def parse_json(text: str, where: str) -> Any:
         raise RecordError("input.too_deep", where=where, limit=MAX_DEPTH) from None
     except RecordError as err:
         raise err.at(where) from None
-    if _too_deep(data):
-        raise RecordError("input.too_deep", where=where, limit=MAX_DEPTH)
+    _expect_bounded(data, where)
     return data
+
+
+def parse_bytes(raw: bytes, where: str) -> Any:
+    """JSON data from the bytes of an upload (or a file), named `where` in errors."""
+    return parse_json(decode(raw, where), where)
 
 
 def load_json(path: str | Path) -> Any:
@@ -123,20 +163,28 @@ def _no_constant(name: str) -> Any:
     raise RecordError("input.not_a_number", value=name)
 
 
-def _too_deep(data: Any) -> bool:
-    """True if containers nest more than `MAX_DEPTH` levels (checked without recursion)."""
-    stack = [(data, 1)]
+def _expect_bounded(data: Any, where: str) -> None:
+    """Refuse containers nested more than `MAX_DEPTH` deep or longer than `MAX_ITEMS`
+    (checked without recursion, before anything else looks at the data)."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
     while stack:
-        node, depth = stack.pop()
-        children = node.values() if isinstance(node, dict) else node if isinstance(
-            node, list) else None
-        if children is None:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            children: Any = node.items()
+        elif isinstance(node, list):
+            children = enumerate(node)
+        else:
             continue
-        if depth > MAX_DEPTH:
-            return True
-        stack.extend((child, depth + 1) for child in children
+        if len(path) >= MAX_DEPTH:
+            raise RecordError("input.too_deep", where=where, limit=MAX_DEPTH)
+        if len(node) > MAX_ITEMS:
+            inside = "".join(f"[{step}]" if isinstance(step, int) else f".{step}"
+                             for step in path).lstrip(".")
+            located = f"{where}, {echo(inside)}" if inside else where
+            raise RecordError("input.too_many_items", where=located, count=Number(len(node)),
+                              limit=Number(MAX_ITEMS))
+        stack.extend((child, (*path, key)) for key, child in children
                      if isinstance(child, dict | list))
-    return False
 
 
 def _megabytes(size: int) -> str:

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.blackwidow.record import BlackWidowRecord
-from cardlab.errors import CardlabError, IllegalAction, RecordError
+from cardlab.errors import CardlabError, IllegalAction, RecordError, echo
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.games import game
-from cardlab.inputs import load_json, os_error
+from cardlab.inputs import os_error, parse_bytes, read_bytes
 
 FORMAT = "cardlab/1"
 
@@ -41,13 +41,27 @@ def load_record(path: str | Path) -> Record:
     Format errors name the file; an illegal move names the hand and play, as
     `cardlab replay` always has (``hand 1, play 17: 3H is not legal ...``).
     """
-    data = load_json(path)
+    return read_record(read_bytes(path), Path(path).name)
+
+
+def read_record(raw: bytes, name: str) -> Record:
+    """Read and check the record in `raw`, the bytes of a file called `name` (an upload,
+    say): the same reader, bounds and errors as `load_record`.
+
+    >>> read_record(b'{"format": "cardlab/1", "game": "chess"}', "game.json")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.RecordError: game.json, game: unknown game 'chess' (expected 'fivesons' or \
+'blackwidow')
+    """
+    name = str(echo(Path(name).name))
+    data = parse_bytes(raw, name)
     try:
         return parse_record(data)
     except IllegalAction:
         raise
     except CardlabError as err:
-        raise err.at(Path(path).name) from None
+        raise err.at(name) from None
 
 
 def dump_record(record: Record) -> str:

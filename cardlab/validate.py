@@ -18,6 +18,7 @@ from typing import Any
 
 from cardlab.cards import Card
 from cardlab.errors import RecordError
+from cardlab.i18n import Number
 
 
 def expect_int(value: Any, where: str, low: int, high: int) -> int:
@@ -43,6 +44,20 @@ def expect_length(items: Sequence[Any], expected: int, where: str) -> None:
     if len(items) != expected:
         raise RecordError("records.wrong_length", where=where, actual=len(items),
                           expected=expected)
+
+
+def expect_at_most(data: Any, limit: int, where: str, key: str) -> None:
+    """Raise the error `key` if `data` is a list longer than `limit` (checked before
+    anything looks at its entries).
+
+    >>> expect_at_most([{}] * 1200, 1000, "events", "records.too_many_events")
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.RecordError: events: 1,200 events, more than the longest game cardlab \
+accepts (1,000 events)
+    """
+    if isinstance(data, list) and len(data) > limit:
+        raise RecordError(key, where=where, actual=Number(len(data)), expected=Number(limit))
 
 
 def read_cards(codes: Iterable[str], where: str, count: int | None = None) -> tuple[Card, ...]:

@@ -101,7 +101,8 @@ def test_a_file_over_the_size_limit_names_the_limit(tmp_path, capsys):
     with open(path, "wb") as file:
         file.truncate(MAX_FILE_BYTES + 1)
     line = _error(capsys, "replay", str(path))
-    assert line == f"{path}: the file is larger than 16 MB, the most a cardlab file may be"
+    assert line == (f"{path}: the file is larger than {MAX_FILE_BYTES // 2**20} MB, the most a "
+                    "cardlab file may be")
 
 
 @pytest.mark.parametrize("key", ["a\nb", "a\rb", "a\x1b[31mb", "a\u2028b", "a\u202eb"])

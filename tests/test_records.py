@@ -17,7 +17,7 @@ from cardlab.blackwidow.actions import Pass
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.match import play_game
 from cardlab.blackwidow.record import BlackWidowRecord
-from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.rules import MAX_HANDS, BlackWidowRules
 from cardlab.cards import codes
 from cardlab.errors import CardlabError
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
@@ -363,7 +363,7 @@ def test_a_responder_holding_both_cards_needs_shown():
 
 def test_a_long_record_stops_at_its_first_bad_hand():
     data = blackwidow_record(hands=8)
-    hands = _Watched(data["hands"] * 9000)
+    hands = _Watched((data["hands"] * MAX_HANDS)[:MAX_HANDS])
     hands.stop = 7  # hand 7 is known to be unfinished when hand 8 comes
     hands[6] = dict(hands[6], plays=hands[6]["plays"][:2])
     data["hands"] = hands
@@ -372,7 +372,7 @@ def test_a_long_record_stops_at_its_first_bad_hand():
 
 def test_a_long_record_stops_at_its_first_illegal_play():
     data = blackwidow_record(hands=8)
-    hands = _Watched(data["hands"] * 9000)
+    hands = _Watched((data["hands"] * MAX_HANDS)[:MAX_HANDS])
     hands.stop = 6  # each hand is replayed as soon as it is read
     plays = list(hands[6]["plays"])
     plays[0], plays[1] = plays[1], plays[0]   # the opening club is no longer first

@@ -139,7 +139,8 @@ def test_records_that_only_the_rules_refuse_fit_the_schema(case):
 def test_rule_options_of_another_game_or_misspelt_are_refused(game, options):
     document = {"format": "cardlab/1", "game": game, "rules": options,
                 "me": None} if game == "fivesons" else {
-        "format": "cardlab/1", "game": game, "rules": options, "hands": []}
+        "format": "cardlab/1", "game": game, "rules": options,
+        "hands": [BlackWidowGame.new(BlackWidowRules(), seed=1).to_record().to_json()["hands"][0]]}
     errors = list(VALIDATOR.iter_errors(document))
     assert [e.validator for e in errors] == ["additionalProperties"]
 

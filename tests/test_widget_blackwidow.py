@@ -200,7 +200,7 @@ def test_saving_waits_for_the_end_of_the_hand_and_a_saved_game_loads():
     assert "Game loaded" in other.status
     other.load.value = ({"name": "x.json", "type": "", "size": 3, "content": memoryview(b"{x"),
                          "last_modified": EPOCH},)
-    assert "not a JSON record" in other.status
+    assert "x.json: not valid JSON at line 1" in other.status
 
 
 def test_animated_bots_move_one_by_one_without_blocking(monkeypatch):

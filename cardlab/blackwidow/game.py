@@ -23,7 +23,7 @@ from enum import StrEnum
 from cardlab.blackwidow import kernel, narration
 from cardlab.blackwidow.actions import Action, Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
-from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.rules import MAX_HANDS, BlackWidowRules
 from cardlab.cards import Card, Suit
 from cardlab.decisions import Decision, Event, refusal
 from cardlab.errors import IllegalAction, RecordError
@@ -231,9 +231,15 @@ class BlackWidowGame:
 
     @property
     def over(self) -> bool:
-        """True once a finished hand left someone above the end score."""
-        return bool(self.results) and len(self.results) == len(self.hands) and any(
-            score > self.rules.end_above for score in self.scores)
+        """True once a finished hand left someone above the end score, or was the last
+        hand cardlab plays (`MAX_HANDS`: some rules let a game go on for ever)."""
+        return bool(self.results) and len(self.results) == len(self.hands) and (any(
+            score > self.rules.end_above for score in self.scores) or self.at_limit)
+
+    @property
+    def at_limit(self) -> bool:
+        """True once `MAX_HANDS` hands have been dealt: the game ends after this one."""
+        return len(self.hands) >= MAX_HANDS
 
     @property
     def winners(self) -> list[int]:

@@ -21,11 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.rules import MAX_HANDS, BlackWidowRules
 from cardlab.cards import Card, codes
 from cardlab.errors import RecordError
 from cardlab.schema import check
-from cardlab.validate import expect_deal, expect_length, expect_names, read_cards
+from cardlab.validate import expect_at_most, expect_deal, expect_length, expect_names, read_cards
 
 PASS_SIZE = 3
 
@@ -75,9 +75,12 @@ class BlackWidowRecord:
         sees every hand as soon as it is read (the engine replays it there, so an
         illegal play stops the reading too).
         """
-        # The hands are checked one by one below, not all at once here.
+        expect_at_most(data.get("hands"), MAX_HANDS, "hands", "records.too_many_hands")
+        # The hands are checked one by one below, not all at once here (the first one
+        # stays, so that a record without any hand is refused here).
         hands_apart = isinstance(data.get("hands"), list)
-        check({**data, "hands": []} if hands_apart else data, "blackwidow_record", "record")
+        check({**data, "hands": data["hands"][:1]} if hands_apart else data,
+              "blackwidow_record", "record")
         rules = BlackWidowRules.from_json(data.get("rules", {}))
         names = expect_names(data, rules.players)
         hands: list[HandRecord] = []

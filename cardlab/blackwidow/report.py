@@ -14,6 +14,7 @@ from typing import Any
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import HandStats
+from cardlab.blackwidow.rules import MAX_HANDS
 from cardlab.i18n import message, number, percent
 
 
@@ -57,6 +58,9 @@ def replay_text(game: BlackWidowGame, lang: str = "en",
             lines.append(message("blackwidow.report.unfinished", lang, number=index + 1,
                                  plays=len(hand.plays)))
     if game.over:
+        if game.at_limit:
+            lines.append(message("blackwidow.report.hand_limit", lang,
+                                 limit=number(MAX_HANDS, lang)))
         key = "winners" if len(game.winners) == 1 else "winners_shared"
         lines.append(message(f"blackwidow.report.{key}", lang,
                              seats=", ".join(map(str, game.winners))))

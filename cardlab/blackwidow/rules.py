@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from cardlab.cards import Card, Suit, codes, parse_cards, standard_deck
@@ -19,6 +20,11 @@ from cardlab.schema import check
 from cardlab.validate import expect_choice, expect_int, read_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
+#: The longest game cardlab plays or reads: a game to 100 takes 10 to 30 hands, and with
+#: `end_above` at most `MAX_END_ABOVE` every game that can end does so within 400 hands
+#: (each hand adds at least 16 points to the scores). Replaying it takes about a second.
+MAX_HANDS = 500
+MAX_END_ABOVE = 1000
 
 
 class PassDirection(StrEnum):
@@ -118,11 +124,11 @@ class BlackWidowRules:
                                   players=self.players)
         expect_choice(self.moon, tuple(MoonRule), "rules.moon")
         expect_choice(self.exact_hundred, tuple(ExactHundred), "rules.exact_hundred")
-        expect_int(self.end_above, "rules.end_above", 1, 10_000)
+        expect_int(self.end_above, "rules.end_above", 1, MAX_END_ABOVE)
 
-    @property
+    @cached_property
     def deck(self) -> tuple[Card, ...]:
-        """The cards in play, in index order."""
+        """The cards in play, in index order (kept: replaying a play asks for it often)."""
         return standard_deck(self.removed)
 
     @property

@@ -33,7 +33,7 @@ from cardlab.fivesons.record import (
     Guess,
     GuessSeen,
 )
-from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.rules import MAX_EVENTS, FiveSonsRules
 from cardlab.i18n import Text
 
 
@@ -91,8 +91,14 @@ class FiveSonsGame:
 
     @property
     def over(self) -> bool:
-        """True once someone guessed right or everyone guessed wrong."""
-        return self.winner is not None or len(self.eliminated) == self.players
+        """True once someone guessed right, everyone guessed wrong, or the game is at its limit."""
+        return self.winner is not None or len(self.eliminated) == self.players or self.at_limit
+
+    @property
+    def at_limit(self) -> bool:
+        """True once the game has `MAX_EVENTS` events: cardlab ends it there, with no winner
+        (nobody has to guess, so a game could otherwise go on for ever)."""
+        return len(self.events) >= MAX_EVENTS
 
     @property
     def asked(self) -> bool:

@@ -20,9 +20,9 @@ from typing import Any, ClassVar
 from cardlab.cards import Card, codes
 from cardlab.errors import RecordError
 from cardlab.fivesons.logcheck import check_order
-from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.rules import MAX_EVENTS, FiveSonsRules
 from cardlab.schema import check
-from cardlab.validate import expect_deal, expect_length, expect_names, read_cards
+from cardlab.validate import expect_at_most, expect_deal, expect_length, expect_names, read_cards
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,7 @@ class FiveSonsRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FiveSonsRecord:
         """Read and check a full record (header already known to be Five Sons)."""
+        expect_at_most(data.get("events"), MAX_EVENTS, "events", "records.too_many_events")
         check(data, "fivesons_record", "record")
         rules = FiveSonsRules.from_json(data.get("rules", {}))
         solution = _solution(data["solution"], rules, "solution")
@@ -121,6 +122,7 @@ class FiveSonsLog:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FiveSonsLog:
         """Read and check an observation log."""
+        expect_at_most(data.get("events"), MAX_EVENTS, "events", "records.too_many_events")
         check(data, "fivesons_log", "log")
         rules = FiveSonsRules.from_json(data.get("rules", {}))
         me = data["me"]

@@ -14,6 +14,7 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import BotStats
 from cardlab.fivesons.record import Ask, GuessSeen
+from cardlab.fivesons.rules import MAX_EVENTS
 from cardlab.i18n import Count, message, number, percent
 
 #: Solutions listed in full before the rest are summed up in one line.
@@ -101,6 +102,9 @@ def replay_text(game: FiveSonsGame, lang: str = "en") -> str:
     questions = sum(isinstance(event, Ask) for event in game.events)
     if game.winner is not None:
         lines = [message("report.replay_winner", lang, seat=game.winner, questions=questions)]
+    elif game.at_limit:
+        lines = [message("report.replay_limit", lang, questions=questions,
+                         limit=number(MAX_EVENTS, lang))]
     elif game.over:
         lines = [message("report.replay_no_winner", lang, questions=questions)]
     else:

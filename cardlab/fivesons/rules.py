@@ -18,6 +18,9 @@ from cardlab.schema import check
 from cardlab.validate import expect_int, read_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
+#: The longest game cardlab plays or reads, in events: real games have a few dozen, and
+#: the inference over this many takes well under a second.
+MAX_EVENTS = 1000
 
 
 @dataclass(frozen=True)

@@ -18,18 +18,21 @@ import sys
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
+from itertools import islice
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card
 from cardlab.errors import CardError, RecordError
-from cardlab.i18n import Text
+from cardlab.i18n import Count, Number, Text
 
 if TYPE_CHECKING:  # jsonschema takes seconds to import: only code that validates pays for it
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
 SCHEMA_FILE = "cardlab-1.schema.json"
+#: A refusal counts the problems of a document up to this many, and says how many more.
+MAX_PROBLEMS = 20
 
 #: Definitions whose `hands` are hand entries, located as "hand 1", "hand 2", ...
 _NUMBERED_HANDS = {"blackwidow_record"}
@@ -108,13 +111,22 @@ def check(data: Any, definition: str, name: str, prefix: str = "") -> None:
     ...
     cardlab.errors.RecordError: rules.moon: 'sun' is not allowed (choose others, self, choose)
     """
-    errors = list(validator(definition).iter_errors(data))
+    # Only the first few problems are looked at: a long malformed record has one per
+    # entry, and each costs time and memory to describe.
+    errors = list(islice(validator(definition).iter_errors(data), MAX_PROBLEMS + 1))
     if errors:
         # The shallowest problem first (a missing key before a bad card inside it),
         # then document order; anyOf errors stay whole rather than split into branches.
         error = min(errors, key=lambda err: len(err.absolute_path))
         where = _where(name, prefix, error.absolute_path, definition in _NUMBERED_HANDS)
-        raise _located(error, where)
+        located = _located(error, where)
+        if len(errors) > MAX_PROBLEMS:
+            located.more = Text("records.many_more_problems",
+                                more=Count("count.problems", MAX_PROBLEMS))
+        elif len(errors) > 1:
+            located.more = Text("records.more_problems",
+                                more=Count("count.problems", len(errors) - 1))
+        raise located
 
 
 def _located(error: ValidationError, where: str) -> RecordError:
@@ -125,8 +137,9 @@ def _located(error: ValidationError, where: str) -> RecordError:
     keyword = str(error.validator)
     custom = schema.get("x-messages", {}) if isinstance(schema, dict) else {}
     if keyword in custom:
-        size = len(value) if isinstance(value, list) else None
-        return RecordError(custom[keyword], where=where, actual=size, expected=rule)
+        size = Number(len(value)) if isinstance(value, list) else None
+        return RecordError(custom[keyword], where=where, actual=size,
+                           expected=Number(rule) if isinstance(rule, int) else rule)
     if keyword == "required":
         missing = next(key for key in rule if key not in value)
         return RecordError("error.missing_key", where=where, key=missing)
@@ -160,7 +173,7 @@ def _card_form(value: str, where: str) -> RecordError:
     try:
         Card.parse(value)
     except CardError as err:
-        return RecordError(err.key, where=where, **err.params)
+        return RecordError(err.key, where=where, more=err.more, **err.params)
     return RecordError("records.card_form", where=where, value=value)
 
 

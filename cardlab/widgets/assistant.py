@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import base64
 import html
-import json
 from dataclasses import replace
 
 import ipywidgets as widgets
@@ -37,7 +36,7 @@ from cardlab.fivesons.record import FiveSonsLog, SeenEvent
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.graphs import fivesons_graph
 from cardlab.i18n import message
-from cardlab.records import dump_record, parse_record
+from cardlab.records import dump_record, parse_record, read_record
 from cardlab.render.graph import graph_html
 from cardlab.render.notes import notes_svg
 from cardlab.widgets.assistant_form import EventForm
@@ -131,17 +130,13 @@ class Assistant(widgets.VBox):
     def load_bytes(self, data: bytes, name: str = "") -> None:
         """Load an observation log (a seat's); a bad file is refused with its reason."""
         try:
-            raw = json.loads(data.decode("utf-8"))
-            if not isinstance(parse_record(raw), FiveSonsLog) or raw.get("me") is None:
+            log = read_record(data, name or "upload.json")
+            if not isinstance(log, FiveSonsLog) or log.me is None:
                 raise RecordError("assistant.not_a_log")
-        except ValueError:
-            self._say(message("assistant.refused", self.lang,
-                              why=message("stepper_app.not_json", self.lang)))
-            return
         except CardlabError as err:
             self._say(message("assistant.refused", self.lang, why=err.text(self.lang)))
             return
-        self._set(raw, message("stepper_app.loaded", self.lang, name=name))
+        self._set(log.to_json(), message("stepper_app.loaded", self.lang, name=name))
 
     def _set(self, data: dict, done: str) -> None:
         """Check `data` as a log and by inference; take it only if both pass."""

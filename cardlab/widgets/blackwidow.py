@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import json
 from collections.abc import Sequence
 from dataclasses import asdict
 from html import escape
@@ -50,7 +49,7 @@ from cardlab.errors import CardlabError
 from cardlab.games import game as game_entry
 from cardlab.graphs import blackwidow_graph
 from cardlab.i18n import Text, message
-from cardlab.records import dump_record, parse_record
+from cardlab.records import dump_record, read_record
 from cardlab.render.cards import card_svg, hand_svg
 from cardlab.render.graph import graph_html
 from cardlab.render.table import Place, table_svg
@@ -384,12 +383,12 @@ class BlackWidowWidget(widgets.VBox):
         upload = change["new"][0]
         self.load.value = ()
         try:
-            record = parse_record(json.loads(bytes(upload["content"]).decode("utf-8")))
+            record = read_record(bytes(upload["content"]), upload["name"])
             if record.to_json().get("game") != "blackwidow":
                 raise CardlabError("bwtable.not_blackwidow")
             game = BlackWidowGame.from_record(record)  # type: ignore[arg-type]
-        except (ValueError, CardlabError) as err:
-            why = err.text(self.lang) if isinstance(err, CardlabError) else self._text("bad_file")
+        except CardlabError as err:
+            why = err.text(self.lang)
             if self.table is None:
                 self.start_bar.status = why
             else:

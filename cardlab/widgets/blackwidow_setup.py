@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from cardlab.blackwidow.bots import BOTS
 from cardlab.blackwidow.rules import (
+    MAX_END_ABOVE,
     MAX_PLAYERS,
     MIN_PLAYERS,
     BlackWidowRules,
@@ -57,7 +58,7 @@ class SetupForm(widgets.VBox):
         self.exact_hundred = widgets.Dropdown(
             options=[(self._text(f"exact_{rule}"), str(rule)) for rule in ExactHundred],
             value=str(rules.exact_hundred), style=_WIDE, description=self._text("exact"))
-        self.end_above = widgets.BoundedIntText(value=rules.end_above, min=1, max=10_000,
+        self.end_above = widgets.BoundedIntText(value=rules.end_above, min=1, max=MAX_END_ABOVE,
                                                 style=_WIDE,
                                                 description=self._text("end_above"))
         self.queen_breaks_hearts = widgets.Checkbox(

@@ -21,7 +21,6 @@ the upload widget as soon as it is read.
 from __future__ import annotations
 
 import html
-import json
 
 import ipywidgets as widgets
 
@@ -30,7 +29,7 @@ from cardlab.blackwidow.match import play_game as play_blackwidow
 from cardlab.errors import CardlabError
 from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.i18n import Text, message
-from cardlab.records import parse_record
+from cardlab.records import read_record
 from cardlab.widgets.controls import FOCUS_CLASS, record_upload
 from cardlab.widgets.stepper import Stepper, story_of
 
@@ -96,12 +95,10 @@ class StepperApp(widgets.VBox):
     def load_bytes(self, data: bytes, name: str = "") -> None:
         """Read a `cardlab/1` record or log; show it, or say why it was refused."""
         try:
-            record = parse_record(json.loads(data.decode("utf-8")))
+            record = read_record(data, name or "upload.json")
             story = story_of(record, self.lang)
-        except (ValueError, CardlabError) as err:
-            reason = err.text(self.lang) if isinstance(err, CardlabError) else \
-                message("stepper_app.not_json", self.lang)
-            self._say(message("stepper_app.refused", self.lang, why=reason))
+        except CardlabError as err:
+            self._say(message("stepper_app.refused", self.lang, why=err.text(self.lang)))
             return
         self._replace(story)
         self._say(message("stepper_app.loaded", self.lang, name=name))
