@@ -21,7 +21,6 @@ An app that shows either game (the stepper) reads `game` first:
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,6 +29,7 @@ from urllib.parse import parse_qs
 from cardlab.errors import CardlabError
 from cardlab.games import game
 from cardlab.i18n import LANGUAGES, Text
+from cardlab.inputs import parse_json
 
 #: Query strings longer than this are cut (they come from a link anybody can edit).
 MAX_QUERY = 4_000
@@ -52,6 +52,8 @@ class AppSettings:
     #: One bot name per seat other than the learner's (seat 0).
     bots: tuple[str, ...]
     problems: tuple[Text, ...] = ()
+    #: True when the rules come from the address (`rules` or `players`, read without a problem).
+    custom_rules: bool = False
 
 
 def query_string() -> str:
@@ -73,14 +75,22 @@ def chosen_game(query: str | None, games: tuple[str, ...]) -> tuple[str, tuple[T
                            default=games[0]),)
 
 
-def read_settings(game_name: str, query: str | None = None) -> AppSettings:
-    """The settings for `game_name` from `query` (default: this page's query string)."""
+def read_settings(game_name: str, query: str | None = None,
+                  parameters: tuple[str, ...] = PARAMETERS) -> AppSettings:
+    """The settings for `game_name` from `query` (default: this page's query string).
+
+    `parameters` are the ones the app takes; any other is named among the problems.
+
+    >>> read_settings("fivesons", "bots=random", ("lang", "seed")).problems[0].text()[:42]
+    "The address has 'bots', which this app doe"
+    """
     entry = game(game_name)
     raw = {key: values[-1] for key, values in parse_qs(
         (query_string() if query is None else query)[:MAX_QUERY]).items()}
     problems: list[Text] = [Text("app.unknown_parameter", name=name,
-                                 known=", ".join(PARAMETERS))
-                            for name in sorted(raw) if name not in PARAMETERS]
+                                 known=", ".join(parameters))
+                            for name in sorted(raw) if name not in parameters]
+    raw = {name: value for name, value in raw.items() if name in parameters}
     lang = raw.get("lang", "en")
     if lang not in LANGUAGES:
         problems.append(Text("app.bad_lang", value=lang, known=", ".join(LANGUAGES)))
@@ -93,17 +103,20 @@ def read_settings(game_name: str, query: str | None = None) -> AppSettings:
         else:
             problems.append(Text("app.bad_seed", value=value))
     rules = entry.read_rules({})
+    custom = False
     options: dict[str, Any] = {}
     if "rules" in raw:
         try:
-            options = json.loads(raw["rules"])
+            options = parse_json(raw["rules"], "rules")
             rules = entry.read_rules(options)
-        except (ValueError, CardlabError) as err:
+            custom = True
+        except CardlabError as err:
             problems.append(_problem("rules", err))
             options = {}
     if "players" in raw:
         try:
             rules = entry.read_rules({**options, "players": _whole(raw["players"])})
+            custom = True
         except CardlabError as err:
             problems.append(_problem("players", err))
     default = (DEFAULT_BOT[game_name],) * (rules.players - 1)
@@ -118,7 +131,7 @@ def read_settings(game_name: str, query: str | None = None) -> AppSettings:
         else:
             bots = names
     settings = AppSettings(game_name, lang, seed, rules, bots)
-    return replace(settings, problems=tuple(problems))
+    return replace(settings, problems=tuple(problems), custom_rules=custom)
 
 
 def _whole(value: str) -> Any:
@@ -126,7 +139,5 @@ def _whole(value: str) -> Any:
     return int(value) if value.isascii() and value.isdigit() and len(value) <= 3 else value
 
 
-def _problem(name: str, err: Exception) -> Text:
-    if isinstance(err, CardlabError):
-        return Text("app.bad_parameter", name=name, why=Text(err.key, **err.params))
-    return Text("app.bad_json", name=name)
+def _problem(name: str, err: CardlabError) -> Text:
+    return Text("app.bad_parameter", name=name, why=Text(err.key, **err.params))

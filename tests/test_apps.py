@@ -24,7 +24,8 @@ def test_rules_and_players_combine_and_bots_fill_the_other_seats():
 
 
 @pytest.mark.parametrize(("query", "reason"), [
-    ("rules={", "rules: not a JSON object of rule options"),
+    ("rules={", "rules: not valid JSON at line 1, column 2"),
+    ("rules=" + "[" * 1500, "rules: nested more than 32 levels deep"),
     ('rules={"colour":1}', "rules: "),
     ("bots=random", "bots: 1 names given, but there are 3 other seats"),
     ("bots=deep-blue,random,random", "bots: 'deep-blue' is not a bot of this game"),

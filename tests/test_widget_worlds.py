@@ -7,13 +7,14 @@ import pytest
 from cardlab.apps import read_settings
 from cardlab.cards import parse_cards
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.fivesons.worlds import PossibleWorlds, deal_count
+from cardlab.fivesons.worlds import MAX_WORLDS, PossibleWorlds, deal_count
 from cardlab.i18n import number
-from cardlab.widgets.worlds import SMALL, WorldsExplorer
+from cardlab.widgets.worlds import PARAMETERS, SMALL, WorldsExplorer
 
 
 def explorer(query="seed=1"):
-    return WorldsExplorer.from_settings(read_settings("fivesons", query))
+    """The explorer as the app's notebook makes it."""
+    return WorldsExplorer.from_settings(read_settings("fivesons", query, PARAMETERS))
 
 
 def test_the_default_is_the_small_deck_and_the_model_follows_the_steps():
@@ -108,3 +109,25 @@ def test_a_bad_parameter_is_shown_and_the_small_deck_used():
     view = explorer("seed=x&lang=de")
     assert "seed" in view.problems.value and view.rules == SMALL
     assert view.controls.status.startswith("Nach 0 von")
+
+
+def test_a_deck_with_more_deals_than_worlds_drawn_is_refused_before_any_work():
+    # 4,200 deals: under the listing's limit of deals, over the worlds a picture may have.
+    view = explorer('players=3&rules={"faces":["JC","QC","KC","JD"],'
+                    '"hearts":["AH","2H","3H","4H","5H"]}')
+    assert deal_count(view.rules) == 4200 > MAX_WORLDS
+    assert "4,200 possible deals" in view.refusal and f"{MAX_WORLDS:,}" in view.refusal
+    assert not hasattr(view, "game")
+
+
+def test_players_alone_asks_for_the_standard_deck_with_that_many_seats():
+    view = explorer("players=4&lang=de")
+    assert view.rules == FiveSonsRules(players=4)
+    assert number(deal_count(view.rules), "de") in view.refusal
+
+
+@pytest.mark.parametrize("query", ["bots=random,random", "game=blackwidow", "players=9"])
+def test_a_parameter_the_explorer_does_not_take_or_a_bad_value_is_named(query):
+    view = explorer(query)
+    assert query.split("=")[0] in view.problems.value and view.rules == SMALL
+    assert view.controls.status.startswith("After 0 of")

@@ -8,8 +8,11 @@ again: every world labelled with its deal, the chosen seat's links between
 every two worlds it cannot tell apart, and what is true about knowing the
 solution, in words and in K-notation (``K₀ solution``, ``K₁ K₀ solution``).
 
-A deck with too many deals is refused before anything is dealt, with the
-number of deals (the worlds before any question).
+A deck with more deals than `MAX_WORLDS` (the worlds before any question,
+the first picture) is refused before anything is dealt, with both numbers.
+The address takes `lang`, `seed`, `players` and `rules`; with either of the
+last two the explorer uses the deck they describe (from the standard
+defaults), and any other parameter is named on the page.
 
 Everything here is the model of a game the learner only watches: every deal,
 the real one ringed, is the point of the picture; no seat's secrets are kept.
@@ -21,6 +24,8 @@ the real one ringed, is the point of the picture; no seat's secrets are kept.
 ('¬K₀ solution', 'Seat 0 does not know the solution.')
 >>> WorldsExplorer.from_query("players=3").refusal  # doctest: +ELLIPSIS
 'This deck has 15,962,918,400 possible deals...'
+>>> WorldsExplorer.from_query("players=4").refusal  # doctest: +ELLIPSIS
+'This deck has 1,407,929,402,880 possible deals...'
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from cardlab.errors import CardlabError
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.fivesons.worlds import MAX_DEALS, TINY_RULES, PossibleWorlds, deal_count
+from cardlab.fivesons.worlds import MAX_WORLDS, TINY_RULES, PossibleWorlds, deal_count
 from cardlab.i18n import message, number
 from cardlab.render.worlds import k_statements, seat_links_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
@@ -48,6 +53,8 @@ EXAMPLE_SEED = 1
 #: The bot every seat of the example game plays.
 BOT = "logician"
 _LABEL = {"description_width": "initial"}
+#: What the address may ask for (the explorer's bots are its own).
+PARAMETERS = ("lang", "seed", "players", "rules")
 #: The picture's smallest width in pixels: narrower screens scroll it sideways.
 MIN_WIDTH = 520
 _CELL = "text-align:left;padding:2px 12px 2px 0"
@@ -64,9 +71,9 @@ class WorldsExplorer(widgets.VBox):
         self.refusal = ""
         self.after = 0
         deals = deal_count(rules)
-        if deals > MAX_DEALS:
+        if deals > MAX_WORLDS:  # the first picture lists every deal
             self.refusal = self._text("too_big", deals=number(deals, lang),
-                                      limit=number(MAX_DEALS, lang))
+                                      limit=number(MAX_WORLDS, lang))
             super().__init__([self.problems, widgets.HTML(
                 f'<p role="status" class="cardlab-refusal">{html.escape(self.refusal)}</p>')])
             return
@@ -102,8 +109,8 @@ class WorldsExplorer(widgets.VBox):
 
     @classmethod
     def from_settings(cls, settings: AppSettings) -> WorldsExplorer:
-        """The explorer an app's address asks for; default rules mean the small deck."""
-        rules = None if settings.rules == FiveSonsRules() else settings.rules
+        """The explorer an app's address asks for; without `players` or `rules`, the small deck."""
+        rules = settings.rules if settings.custom_rules else None
         problems = "".join(f'<p class="cardlab-problem">{html.escape(p.text(settings.lang))}</p>'
                            for p in settings.problems)
         return cls(rules, settings.seed, settings.lang, problems)
@@ -111,7 +118,7 @@ class WorldsExplorer(widgets.VBox):
     @classmethod
     def from_query(cls, query: str | None = None) -> WorldsExplorer:
         """The explorer for a page address's query string (default: this page's)."""
-        return cls.from_settings(read_settings("fivesons", query))
+        return cls.from_settings(read_settings("fivesons", query, PARAMETERS))
 
     @property
     def count(self) -> int:
