@@ -18,12 +18,13 @@ from typing import Any, NoReturn
 
 from tqdm import tqdm
 
-from cardlab import bench, gallery, graphs
+from cardlab import bench, gallery, graphs, worst
+from cardlab.blackwidow.rules import MAX_HANDS
 from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import SERVE_APPS, Room
 from cardlab.errors import CardlabError, RecordError, one_line
 from cardlab.games import GAMES, GameEntry, game_of, parse_perspective
-from cardlab.i18n import LANGUAGES, card_codes, message
+from cardlab.i18n import LANGUAGES, card_codes, message, number
 from cardlab.inputs import MAX_DIGITS, os_error, parse_json
 from cardlab.records import dump_record, load_record, save_record
 from cardlab.render.graph import graph_svg
@@ -94,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_classroom(commands)
 
     measure = commands.add_parser("bench", help="speed figures as JSON")
-    measure.add_argument("what", choices=("inference", "playouts", "classroom"))
+    measure.add_argument("what", choices=("inference", "playouts", "classroom", "limits"),
+                         help="limits: the largest records accepted and the worst refused")
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
     measure.add_argument("--format", choices=("text", "json"), default="json",
                          help="JSON on stdout (default) or readable text")
@@ -203,6 +205,9 @@ def _play(args: argparse.Namespace) -> int:
     for name in names:  # unknown names first, before any game is dealt
         entry.bot_seat(name, None)
     _check_bot_count(entry, options, rules.players, len(names))
+    if getattr(rules, "endless", False):
+        print(message("cli.play.endless", args.lang, limit=number(MAX_HANDS, args.lang)),
+              file=sys.stderr)
     if games is not None:
         with _progress(games) as bar:
             def tick(_: int) -> None:
@@ -292,6 +297,8 @@ def _bench(args: argparse.Namespace) -> int:
         figures = bench.inference(quick=args.quick, lang=args.lang)
     elif args.what == "playouts":
         figures = bench.playouts(quick=args.quick)
+    elif args.what == "limits":
+        figures = worst.limits()
     else:
         figures = (classroom_bench.classroom(students=6, tables=2, seconds=3.0) if args.quick
                    else classroom_bench.classroom())
@@ -299,6 +306,8 @@ def _bench(args: argparse.Namespace) -> int:
         print(json.dumps(figures, indent=1))
     elif args.what == "classroom":
         print(classroom_bench.text(figures, args.lang))
+    elif args.what == "limits":
+        print(worst.text(figures, args.lang))
     else:
         print(bench.text(args.what, figures, args.lang))
     return 0

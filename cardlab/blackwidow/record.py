@@ -28,6 +28,8 @@ from cardlab.schema import check
 from cardlab.validate import expect_at_most, expect_deal, expect_length, expect_names, read_cards
 
 PASS_SIZE = 3
+#: The smallest hand the schema takes, standing in for a record's hands in its header check.
+_STAND_IN = {"deal": [[], [], []]}
 
 
 @dataclass(frozen=True)
@@ -76,11 +78,11 @@ class BlackWidowRecord:
         illegal play stops the reading too).
         """
         expect_at_most(data.get("hands"), MAX_HANDS, "hands", "records.too_many_hands")
-        # The hands are checked one by one below, not all at once here (the first one
-        # stays, so that a record without any hand is refused here).
+        # The hands are checked one by one below, not all at once here: a stand-in that
+        # fits the schema keeps the check that a record has at least one hand.
         hands_apart = isinstance(data.get("hands"), list)
-        check({**data, "hands": data["hands"][:1]} if hands_apart else data,
-              "blackwidow_record", "record")
+        check({**data, "hands": [_STAND_IN] * min(1, len(data["hands"]))} if hands_apart
+              else data, "blackwidow_record", "record")
         rules = BlackWidowRules.from_json(data.get("rules", {}))
         names = expect_names(data, rules.players)
         hands: list[HandRecord] = []

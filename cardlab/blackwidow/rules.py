@@ -20,11 +20,12 @@ from cardlab.schema import check
 from cardlab.validate import expect_choice, expect_int, read_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-#: The longest game cardlab plays or reads: a game to 100 takes 10 to 30 hands, and with
-#: `end_above` at most `MAX_END_ABOVE` every game that can end does so within 400 hands
-#: (each hand adds at least 16 points to the scores). Replaying it takes about a second.
-MAX_HANDS = 500
-MAX_END_ABOVE = 1000
+#: The longest game cardlab plays or reads: a game to 100 takes 10 to 30 hands. Each hand
+#: adds at least 16 points to the scores (26, less 10 for the Jack of Diamonds), so with
+#: `end_above` at most `MAX_END_ABOVE` every game ends within 188 hands, unless its rules
+#: let it go on for ever (see `BlackWidowRules.endless`). Replaying it takes about a second.
+MAX_HANDS = 200
+MAX_END_ABOVE = 500
 
 
 class PassDirection(StrEnum):
@@ -130,6 +131,20 @@ class BlackWidowRules:
     def deck(self) -> tuple[Card, ...]:
         """The cards in play, in index order (kept: replaying a play asks for it often)."""
         return standard_deck(self.removed)
+
+    @property
+    def endless(self) -> bool:
+        """True if these rules let a game go on for ever: a moon shot that takes 26 off
+        (moon: self or choose) lowers the scores, and reaching exactly 100 resets one
+        (where 100 does not already end the game). Such a game ends after `MAX_HANDS`.
+
+        >>> BlackWidowRules().endless, BlackWidowRules(moon="self").endless
+        (False, True)
+        >>> BlackWidowRules(exact_hundred="zero", end_above=50).endless
+        False
+        """
+        resets = self.exact_hundred != ExactHundred.NONE and self.end_above >= 100
+        return self.moon != MoonRule.OTHERS or resets
 
     @property
     def hand_size(self) -> int:
