@@ -29,7 +29,7 @@ from cardlab.validate import expect_at_most, expect_deal, expect_length, expect_
 
 PASS_SIZE = 3
 #: The smallest hand the schema takes, standing in for a record's hands in its header check.
-_STAND_IN = {"deal": [[], [], []]}
+_STAND_IN: dict[str, Any] = {"deal": [[], [], []]}
 
 
 @dataclass(frozen=True)
