@@ -298,8 +298,8 @@ class ExerciseBox(widgets.VBox):
     def answer(self, value: Any) -> None:
         """Fill in an answer, as the learner would (for `many`: the set of values pressed)."""
         if isinstance(self.control, ControlBar):
-            for spec in self.control.buttons:
-                self.control.update(spec["id"], pressed=spec["id"] in value)
+            for spec in self.control.specs:
+                self.control.update(spec.id, pressed=spec.id in value)
         else:
             self.control.value = value
 

@@ -45,6 +45,7 @@ from cardlab.render.cards import hand_svg
 from cardlab.widgets.blackwidow import BlackWidowWidget
 from cardlab.widgets.controls import FOCUS_CLASS
 from cardlab.widgets.fivesons import FiveSonsWidget
+from cardlab.widgets.guard import guard
 
 #: Seconds between two looks at the store.
 POLL_SECONDS = 0.3
@@ -90,6 +91,7 @@ class StudentView(widgets.VBox):
         super().__init__([self.message])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-student")
+        guard(self)
         if room.claim(table_id, seat, holder):
             self._sit()
         else:
