@@ -402,3 +402,8 @@ def test_inputs_take_only_what_the_kernel_offers(sent):
     text.layout = later.layout
     update(later.layout, {"display": "none"})            # in the page since just now
     assert later.layout.display is None
+    tabs = widgets.Tab([widgets.HTML(), widgets.HTML()])
+    guard.guard(tabs)
+    update(tabs, {"selected_index": 1})
+    update(tabs, {"selected_index": 2})
+    assert tabs.selected_index == 1

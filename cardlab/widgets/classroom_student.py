@@ -87,6 +87,7 @@ class StudentView(widgets.VBox):
         self.revealed = widgets.HTML()
         self._beat = 0.0
         self._paused = False
+        self._revealed = False      # every seat's cards are shown (read here, not from the page)
         self._task: asyncio.Task | None = None
         super().__init__([self.message])
         self.add_class(FOCUS_CLASS)
@@ -133,7 +134,7 @@ class StudentView(widgets.VBox):
             moved = True
         if moved or changed:
             self.table.others_moved()
-        if changed or (self.shared.info.revealed and not self.revealed.value):
+        if changed or (self.shared.info.revealed and not self._revealed):
             self._show_state()
 
     def _sit(self) -> None:
@@ -156,6 +157,7 @@ class StudentView(widgets.VBox):
             self.message.value = ""
         if self.shared.info.revealed:
             self.revealed.value = revealed_html(self.shared, self.lang)
+            self._revealed = True
 
     def _leave(self, key: str, **params: object) -> None:
         self.active = False

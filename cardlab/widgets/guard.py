@@ -36,6 +36,7 @@ import anywidget
 import ipywidgets as widgets
 from ipywidgets.widgets.widget import _widget_to_json
 from ipywidgets.widgets.widget_selection import _MultipleSelection, _Selection
+from ipywidgets.widgets.widget_selectioncontainer import _SelectionContainer
 from traitlets import TraitError
 
 #: The longest text a text field takes from the browser.
@@ -55,6 +56,7 @@ INPUTS: tuple[tuple[type[widgets.Widget], frozenset[str]], ...] = (
     (widgets.FileUpload, _VALUE),
     (widgets.widgets.widget_int._Int, _VALUE),
     (widgets.widgets.widget_float._Float, _VALUE),
+    (_SelectionContainer, frozenset({"selected_index"})),     # tabs, accordions
 )
 
 
@@ -81,7 +83,12 @@ def inputs(widget: widgets.Widget) -> frozenset[str]:
 def guard(widget: widgets.Widget) -> Any:
     """Guard `widget` and every widget in it, now and later: the browser's updates of
     anything but their `inputs` are ignored and reverted, inputs are checked. Returns
-    `widget`."""
+    `widget`.
+
+    >>> page = guard(widgets.VBox([widgets.HTML("<p>Your turn</p>")]))
+    >>> page.children[0].set_state({"value": "forged"}); page.children[0].value
+    '<p>Your turn</p>'
+    """
     for part in _parts(widget):
         if isinstance(part, KernelOwned) or "set_state" in vars(part):
             continue
@@ -90,11 +97,11 @@ def guard(widget: widgets.Widget) -> Any:
         names = [name for name in part.keys
                  if part.trait_metadata(name, "to_json") is _widget_to_json]
         if names:
-            part.observe(lambda change: guard_all(change["new"]), names=names)
+            part.observe(lambda change: _guard_value(change["new"]), names=names)
     return widget
 
 
-def guard_all(value: Any) -> None:
+def _guard_value(value: Any) -> None:
     """Guard every widget in `value` (a widget, or a list of them)."""
     for item in value if isinstance(value, (list, tuple)) else [value]:
         if isinstance(item, widgets.Widget):
@@ -138,6 +145,8 @@ def _guarded_custom_msg(widget: widgets.Widget, content: Any, buffers: Any) -> N
 
 def _fits(widget: widgets.Widget, name: str, value: Any) -> bool:
     """True if `value` is a sensible input for `widget`'s trait `name`."""
+    if name == "selected_index":
+        return value is None or _is_index(value, len(widget.children))
     if name == "index":
         count = len(widget._options_labels)
         if isinstance(widget, _MultipleSelection):
