@@ -27,6 +27,7 @@ from ipywidgets.widgets.widget import _instances
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.classroom.room import Room
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.games import GAMES
 from cardlab.widgets import blackwidow, fivesons, guard
 from cardlab.widgets.classroom_student import StudentView
@@ -341,7 +342,12 @@ def test_a_students_forged_teacher_button_is_refused_and_sent_back(tmp_path, sen
 
 
 def pages_of_every_app(tmp_path: Path) -> list[widgets.Widget]:
-    """A classroom seat of each game, the teacher's app and the solo apps."""
+    """A classroom seat of each game, the teacher's app, the solo apps and the lessons'
+    boxes."""
+    from cardlab.fivesons.worlds import tiny_game
+    from cardlab.lessons.exercises import ExerciseBox, Verdict
+    from cardlab.lessons.tournament import TournamentBox
+    from cardlab.lessons.worlds import WorldsViewer
     from cardlab.widgets.assistant import Assistant
     from cardlab.widgets.card_explorer import CardExplorer
     from cardlab.widgets.classroom_teacher import TeacherApp
@@ -353,8 +359,16 @@ def pages_of_every_app(tmp_path: Path) -> list[widgets.Widget]:
                          holder=name) for name, rules, seat in CASES]
     solo = blackwidow.BlackWidowWidget(seed=2)
     solo.start_bar.click("deal")
+    def check(answer: Any) -> Verdict:
+        return Verdict(answer == 1)
+
+    options = [("one", "1"), ("two", "2")]
+    lessons = [ExerciseBox.number("How many?", check), ExerciseBox.choice("Which?", options, check),
+               ExerciseBox.many("Which ones?", options, check),
+               TournamentBox(FiveSonsRules(players=3), ["random"] * 3, 1, seed=1),
+               WorldsViewer(tiny_game())]
     return [*seats, TeacherApp(room), solo, fivesons.FiveSonsWidget(seed=2, practice=True),
-            StepperApp(""), Assistant(), WorldsExplorer(), CardExplorer("QS")]
+            StepperApp(""), Assistant(), WorldsExplorer(), CardExplorer("QS"), *lessons]
 
 
 def test_every_trait_but_an_input_is_the_kernels(tmp_path, sent):
