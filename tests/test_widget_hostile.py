@@ -22,6 +22,8 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ipywidgets.widgets.widget import _instances
 
 from cardlab.blackwidow.game import BlackWidowGame
@@ -421,3 +423,30 @@ def test_inputs_take_only_what_the_kernel_offers(sent):
     update(tabs, {"selected_index": 1})
     update(tabs, {"selected_index": 2})
     assert tabs.selected_index == 1
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+                    | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["index", "value", "selected_index", "options", "children", "layout"]),
+       JSON)
+def test_any_json_a_browser_writes_leaves_an_input_valid_and_raises_nothing(key, value):
+    stock = [widgets.Dropdown(options=["a", "b"]), widgets.RadioButtons(options=["a"]),
+             widgets.Text("x"), widgets.Checkbox(), widgets.BoundedIntText(3, min=1, max=9),
+             widgets.FileUpload(), widgets.Tab([widgets.HTML()])]
+    guard.guard(widgets.VBox(stock))
+    before = [widget.get_state() for widget in stock]
+    for widget in stock:
+        widget.set_state({key: value})      # as the comm does, without its catch-all
+    for widget, old in zip(stock, before, strict=True):
+        new = widget.get_state()
+        changed = {name for name in new if new[name] != old[name]}
+        assert changed <= guard.inputs(widget), (type(widget).__name__, changed)
+    dropdown, radio, text, tick, number, upload, tabs = stock
+    assert dropdown.index in (0, 1) and radio.index == 0 and isinstance(text.value, str)
+    assert isinstance(tick.value, bool) and 1 <= number.value <= 9
+    assert upload.value == () and tabs.selected_index in (None, 0)
