@@ -27,6 +27,8 @@ from hypothesis import strategies as st
 from ipywidgets.widgets.widget import _instances
 
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.cards import TWO_OF_CLUBS
 from cardlab.classroom.room import Room
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.rules import FiveSonsRules
@@ -74,10 +76,14 @@ def blackwidow_twin(game: BlackWidowGame, seat: int) -> BlackWidowGame:
 
 
 TWINS = {"fivesons": fivesons_twin, "blackwidow": blackwidow_twin}
+HOLD = {"players": 4, "pass_cycle": ["hold"]}
 #: Game, rules and the seat whose page is opened: a seat that is not the first to move at
 #: Five Sons (asking would show it cards, rightly different at the two tables); at Black
-#: Widow seat 0, which may choose and pass three cards (it receives none until all passed).
-CASES = [("fivesons", {"players": 4}, 1), ("blackwidow", {"players": 4}, 0)]
+#: Widow seat 0, which may choose and pass three cards (it receives none until all passed),
+#: and, in a hand without passing, the seat that leads the Two of Clubs.
+CASES = [("fivesons", {"players": 4}, 1), ("blackwidow", {"players": 4}, 0),
+         ("blackwidow", HOLD, BlackWidowGame.new(BlackWidowRules.from_json(HOLD), SEED)
+          .hand.holder(TWO_OF_CLUBS))]
 
 
 def open_twins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str,
@@ -267,7 +273,8 @@ def known_ids(pages: list[Page]) -> list[str]:
     return sorted(identifiers(*roots, *solo) | {"teacher", "hint", "undo", "take_back"})
 
 
-@pytest.mark.parametrize(("name", "rules", "seat"), CASES, ids=[case[0] for case in CASES])
+@pytest.mark.parametrize(("name", "rules", "seat"), CASES,
+                         ids=["fivesons", "blackwidow-passing", "blackwidow-playing"])
 def test_hostile_messages_to_every_widget_show_no_hidden_card(
         tmp_path, monkeypatch, caplog, name, rules, seat):
     pages = open_twins(tmp_path, monkeypatch, name, rules, seat)
