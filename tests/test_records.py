@@ -246,6 +246,10 @@ def test_turn_order_skips_seats_that_guessed_wrong():
 
 
 BLACKWIDOW_MALFORMED = [
+    Malformed("blackwidow", _set(["practice"], {"teacher_view": "yes"}),
+              "practice.teacher_view: must be true or false, not text", True),
+    Malformed("blackwidow", _set(["practice"], {"hints": 3}),
+              "practice: unknown key 'hints' (expected teacher_view)", True),
     Malformed("blackwidow", lambda d: d["hands"][0]["deal"][2].__setitem__(0, "2H"),
               "hand 1, deal[2]", False),
     Malformed("blackwidow", _set(["hands", 0, "deal", 2, 0], "11H"),
@@ -310,6 +314,15 @@ def test_mid_pass_record_round_trips(players, seed, data):
     assert [p is not None for p in record.hands[0].passes] == passed
     assert record.to_json() == document
     assert parse_record(json.loads(dump_record(record))) == record
+
+
+def test_a_record_says_the_teachers_view_was_used_and_one_without_it_says_nothing():
+    document = blackwidow_record(hands=1)
+    assert "practice" not in document and parse_record(document).practice.teacher_view is False
+    used = {**document, "practice": {"teacher_view": True}}
+    record = parse_record(used)
+    assert isinstance(record, BlackWidowRecord) and record.practice.teacher_view
+    assert record.to_json() == used
 
 
 def test_records_without_nulls_still_load_as_before():

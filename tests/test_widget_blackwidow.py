@@ -270,11 +270,59 @@ def test_no_synced_state_holds_another_seats_cards(lang):
     play_until(widget, lambda w: w.game.phase is Phase.SCORED)
     assert_nothing_hidden_leaks(widget)                              # the end
     widget.actions.click("next")
-    widget.views.click("teacher")                                    # opened on purpose
+    widget.views.click("teacher")                                    # asks first
+    assert_nothing_hidden_leaks(widget)
+    widget.confirm.click("show_hands")                               # opened on purpose
     with pytest.raises(AssertionError):
         assert_nothing_hidden_leaks(widget)
     widget.views.click("teacher")
     assert_nothing_hidden_leaks(widget)
+
+
+def saved(widget):
+    """The record the save button offers, as JSON data."""
+    widget.views.click("save")
+    link = widget.download.value
+    return json.loads(base64.b64decode(link.split("base64,")[1].split('"')[0]))
+
+
+def upload(data):
+    content = json.dumps(data).encode()
+    return ({"name": "blackwidow.json", "type": "application/json", "size": len(content),
+             "content": memoryview(content), "last_modified": EPOCH},)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_teachers_view_asks_first_and_the_saved_game_says_it_was_used(lang):
+    widget = dealt(lang=lang)
+    play_until(widget, lambda w: w.game.phase is Phase.SCORED)
+    assert "practice" not in saved(widget)
+    widget.views.click("teacher")
+    question = widget.confirm.status
+    assert question == catalogue(lang)["bwtable.teacher_question"]
+    assert [(b["id"], b["label"]) for b in widget.confirm.buttons] == [
+        ("show_hands", catalogue(lang)["bwtable.teacher_confirm"]),
+        ("cancel", catalogue(lang)["bwtable.teacher_cancel"])]
+    assert widget.confirm.label and widget.confirm.layout.display != "none"
+    assert widget.teacher.value == "" and not widget.views.spec("teacher").pressed
+    widget.confirm.click("cancel")                      # changed their mind
+    assert widget.confirm.buttons == [] and widget.confirm.layout.display == "none"
+    widget.confirm.click("show_hands")                  # a late or forged click: nothing
+    assert widget.teacher.value == "" and "practice" not in saved(widget)
+    widget.views.click("teacher")
+    widget.confirm.click("show_hands")
+    assert "<svg" in widget.teacher.value and widget.views.spec("teacher").pressed
+    widget.views.click("teacher")                       # closing needs no question
+    assert widget.teacher.value == "" and widget.confirm.buttons == []
+    record = saved(widget)
+    assert record["practice"] == {"teacher_view": True}
+    other = dealt(seed=11, lang=lang)
+    other.load.value = upload(record)                   # continued elsewhere: still said
+    assert other.teacher_view is False and saved(other)["practice"] == {"teacher_view": True}
+    other.views.click("new")
+    other.start_bar.click("deal")                       # a new game starts clean
+    play_until(other, lambda w: w.game.phase is Phase.SCORED)
+    assert "practice" not in saved(other)
 
 
 def test_no_bot_reason_reaches_the_page():

@@ -57,6 +57,26 @@ class HandRecord:
 
 
 @dataclass(frozen=True)
+class Practice:
+    """Practice features used during a game: `teacher_view`, every hand was shown.
+
+    >>> Practice.from_json({"teacher_view": True}).to_json()
+    {'teacher_view': True}
+    """
+
+    teacher_view: bool = False
+
+    @classmethod
+    def from_json(cls, data: Any) -> Practice:
+        """Read a record's ``practice`` object (the schema has checked its shape)."""
+        return cls(teacher_view=bool(data.get("teacher_view", False)))
+
+    def to_json(self) -> dict[str, Any]:
+        """The features used, as cardlab/1 JSON data."""
+        return {"teacher_view": True} if self.teacher_view else {}
+
+
+@dataclass(frozen=True)
 class BlackWidowRecord:
     """A whole game (possibly unfinished): the rules and every hand in order."""
 
@@ -65,6 +85,8 @@ class BlackWidowRecord:
     rules: BlackWidowRules
     hands: tuple[HandRecord, ...]
     players: tuple[str, ...] | None = None
+    #: Practice features used during the game (none: absent from the JSON).
+    practice: Practice = Practice()
 
     @classmethod
     def from_json(cls, data: dict[str, Any],
@@ -93,7 +115,7 @@ class BlackWidowRecord:
             hands.append(_hand(hand, rules, number))
             if each_hand is not None:
                 each_hand(rules, hands[-1])
-        return cls(rules, tuple(hands), names)
+        return cls(rules, tuple(hands), names, Practice.from_json(data.get("practice", {})))
 
     def to_json(self) -> dict[str, Any]:
         """The record as cardlab/1 JSON data."""
@@ -102,6 +124,8 @@ class BlackWidowRecord:
         if self.players is not None:
             data["players"] = list(self.players)
         data["hands"] = [hand.to_json() for hand in self.hands]
+        if self.practice.to_json():
+            data["practice"] = self.practice.to_json()
         return data
 
 

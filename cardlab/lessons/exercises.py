@@ -38,6 +38,7 @@ from IPython.display import display
 
 from cardlab.i18n import Number, Text, message, number
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.guard import guard
 
 #: How far a number may be from the exact answer and still count (one part in a thousand),
 #: and for chances, how many percentage points.
@@ -67,6 +68,7 @@ _HIDE_OFFLINE = (f"<style>:is(.jp-OutputArea, .output):has(.{LIVE_CLASS}) .{OFFL
 def _show_with(widget: widgets.Widget, offline: str, plain: str) -> None:
     """Display `offline` (HTML, hidden where `widget` is drawn), then `widget` itself."""
     widget.add_class(LIVE_CLASS)
+    guard(widget)
     display({"text/html": offline, "text/plain": plain}, raw=True)
     # The widget's Python repr would be all that a viewer without widgets shows.
     display({**widget._repr_mimebundle_(), "text/plain": ""}, raw=True)
@@ -239,6 +241,7 @@ class ExerciseBox(widgets.VBox):
         super().__init__([self.question, control, self.controls])
         self.add_class(FOCUS_CLASS)
         self.add_class(BOX_CLASS)
+        guard(self)
 
     @classmethod
     def number(cls, question: str, check: Checker, lang: str = "en") -> ExerciseBox:
@@ -298,8 +301,8 @@ class ExerciseBox(widgets.VBox):
     def answer(self, value: Any) -> None:
         """Fill in an answer, as the learner would (for `many`: the set of values pressed)."""
         if isinstance(self.control, ControlBar):
-            for spec in self.control.buttons:
-                self.control.update(spec["id"], pressed=spec["id"] in value)
+            for spec in self.control.specs:
+                self.control.update(spec.id, pressed=spec.id in value)
         else:
             self.control.value = value
 

@@ -32,6 +32,7 @@ from cardlab.i18n import Count, message
 from cardlab.lessons.charts import Chart, means_with_intervals
 from cardlab.lessons.exercises import Number, percent
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.guard import guard
 
 #: The table's look: a caption over its left edge, cells with room, numbers to the right,
 #: lines as close as in the text around it (the output area's own line height is larger).
@@ -137,6 +138,7 @@ class TournamentBox(widgets.VBox):
         self.table = widgets.HTML()
         super().__init__([self.controls, self.bar, self.table])
         self.add_class(FOCUS_CLASS)
+        guard(self)
 
     def _message(self, key: str, **params: object) -> str:
         """The message `key` for this box's game, in its language."""

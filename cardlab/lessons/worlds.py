@@ -32,6 +32,7 @@ from cardlab.i18n import Text, message
 from cardlab.lessons.exercises import Verdict, check_number, parse_number
 from cardlab.render.worlds import cards_label, deal_label, worlds_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.guard import guard
 
 
 def solutions(model: PossibleWorlds, seat: int, world: int | None = None
@@ -260,6 +261,7 @@ class WorldsViewer(widgets.VBox):
         super().__init__([_caption("lesson.worlds.questions", lang), self.questions,
                           _caption("lesson.worlds.whose_view", lang), self.seats, self.picture])
         self.add_class(FOCUS_CLASS)
+        guard(self)
         self.show(self.after, seat)
 
     def show(self, after: int, seat: int) -> None:

@@ -41,6 +41,7 @@ from cardlab.render.graph import graph_html
 from cardlab.render.notes import notes_svg
 from cardlab.widgets.assistant_form import EventForm
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar, record_upload
+from cardlab.widgets.guard import guard
 
 #: How many solution pairs the chances list shows, likeliest first.
 TOP_PAIRS = 6
@@ -88,6 +89,7 @@ class Assistant(widgets.VBox):
             widgets.HBox([self.upload, self.download], layout=_WRAP),
             self.form, self.actions, self.status, self.chances, self.picture, self.notes])
         self.add_class(FOCUS_CLASS)
+        guard(self)
         self._say(message("assistant.welcome", lang))
 
     def start_from_form(self) -> None:

@@ -5,8 +5,9 @@ three cards, plays cards by pressing them, and reads in the status line why a
 card is refused and who took each trick. Everything drawn comes from the
 learner's seat's view (`seat_view`): its own cards, cards played, how many
 cards the others hold. Bots' reasons are never shown; a hint is a bot
-deciding from the learner's own seat. Only the teacher's view, opened on
-purpose, shows every hand.
+deciding from the learner's own seat. Only the teacher's view shows every
+hand: it opens after a confirmation, and a game saved after it says so
+(``"practice": {"teacher_view": true}``).
 
 `BlackWidowWidget.at_table` sits the learner at any seat of a table played
 from several screens (a classroom, `cardlab.widgets.classroom_source`): no
@@ -27,10 +28,10 @@ from __future__ import annotations
 import asyncio
 import base64
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import replace
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 
@@ -40,6 +41,7 @@ from cardlab.blackwidow.actions import Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.game import BlackWidowGame, Phase
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.players import bot_seat
+from cardlab.blackwidow.record import BlackWidowRecord, Practice
 from cardlab.blackwidow.report import knowledge_text
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView, seat_view
@@ -59,6 +61,7 @@ from cardlab.widgets.blackwidow_setup import SetupForm
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar, record_upload
+from cardlab.widgets.guard import guard
 from cardlab.widgets.stepper import Stepper
 from cardlab.widgets.stepper_blackwidow import BlackWidowStory
 
@@ -100,6 +103,10 @@ class BlackWidowWidget(widgets.VBox):
         self._charted = 0   # hands in the score chart
         self._task: asyncio.Task | None = None
         self._hint_bot = bot_seat(game_entry("blackwidow").hint_bot, seed)
+        #: Every hand is shown (the teacher's view, after its confirmation).
+        self.teacher_view = False
+        #: The teacher's view was open at some time during this game (the record says so).
+        self.teacher_used = False
         self.problems = widgets.HTML(
             "".join(f'<p class="cardlab-problem">{escape(p.text(lang))}</p>' for p in problems))
         self.setup = SetupForm(rules, bots or ("heuristic",) * (rules.players - 1), lang)
@@ -120,6 +127,9 @@ class BlackWidowWidget(widgets.VBox):
                                  ButtonSpec("new", self._text("new_game"))],
                                 label=self._text("views_label"))
         self.views.on_click(self._view)
+        self.confirm = ControlBar([], label=self._text("teacher_confirm_label"))
+        self.confirm.on_click(self._confirm)
+        self.confirm.layout.display = _HIDDEN
         self.pace = widgets.Dropdown(options=[(self._text(f"pace_{p}"), p) for p in PACES],
                                      value=pace, description=self._text("pace"),
                                      style={"description_width": "initial"})
@@ -137,13 +147,14 @@ class BlackWidowWidget(widgets.VBox):
         self.tools = widgets.HBox([self.views, self.pace, self.load, self.download], layout=_ROW)
         self.board = widgets.VBox([
             self.teacher, self.picture, self.last_trick, self.hand, self.actions, self.events_list,
-            self.tools, self.counting, self.scores, self.chart, self.replay])
+            self.tools, self.confirm, self.counting, self.scores, self.chart, self.replay])
         self.board.layout.display = _HIDDEN
         self.opening = widgets.VBox([self.setup, self.start_bar])
         style = widgets.HTML(f"<style>{_STYLE.read_text('utf-8')}</style>")
         super().__init__([style, self.problems, self.opening, self.board])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-bw")
+        guard(self)
 
     @classmethod
     def from_settings(cls, settings: AppSettings) -> BlackWidowWidget:
@@ -166,8 +177,7 @@ class BlackWidowWidget(widgets.VBox):
         widget = cls(source.table.game.rules, lang=lang)
         widget.seat = seat
         widget.names = tuple(names)
-        widget.views.buttons = [button for button in widget.views.buttons
-                                if button["id"] not in _PRACTICE_VIEWS]
+        widget.views.remove(*_PRACTICE_VIEWS)
         widget.tools.children = [widget.views, widget.download]
         widget.children = [child for child in widget.children if child is not widget.opening]
         widget._sit(source)
@@ -248,6 +258,7 @@ class BlackWidowWidget(widgets.VBox):
         self._said = ""
         self._charted = -1
         self.replay.children = []
+        self.teacher_used = self.teacher_view
         self.opening.layout.display = _HIDDEN
         self.board.layout.display = _SHOWN
         self._advance()
@@ -304,15 +315,46 @@ class BlackWidowWidget(widgets.VBox):
             self._undo()
 
     def _view(self, button: str) -> None:
-        if button in ("last", "counting", "teacher"):
+        if button in ("last", "counting"):
             self.views.update(button, pressed=not self.views.spec(button).pressed)
             self.render()
+        elif button == "teacher":
+            self._teacher_button()
         elif button == "save":
             self._save()
         elif button == "replay":
             self.open_stepper()
         else:
             self.opening.layout.display = _SHOWN
+
+    def _teacher_button(self) -> None:
+        """Close the teacher's view, or ask before opening it (never at a shared table)."""
+        if self.shared:
+            return
+        if self.teacher_view:
+            self.show_teacher_view(False)
+            return
+        self.confirm.show([ButtonSpec("show_hands", self._text("teacher_confirm"), primary=True),
+                           ButtonSpec("cancel", self._text("teacher_cancel"))])
+        self.confirm.status = self._text("teacher_question")
+        self.confirm.layout.display = _SHOWN
+
+    def _confirm(self, button: str) -> None:
+        self.show_teacher_view(button == "show_hands")
+
+    def show_teacher_view(self, show: bool) -> None:
+        """Open (after the learner confirmed) or close the teacher's view; a game in which it
+        was open says so in its record. Never at a shared table."""
+        self.confirm.show([])
+        self.confirm.status = ""
+        self.confirm.layout.display = _HIDDEN
+        if self.shared:
+            return
+        self.teacher_view = show
+        self.teacher_used = self.teacher_used or show
+        self.views.update("teacher", pressed=show)
+        if self.table is not None:
+            self.render()
 
     def _toggle(self, card: Card) -> None:
         if card in self.selected:
@@ -372,7 +414,10 @@ class BlackWidowWidget(widgets.VBox):
         if self.game.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
             self._say(self._text("save_between_hands"))
             return
-        data = base64.b64encode(dump_record(self.game.to_record()).encode()).decode()
+        record = self.game.to_record()
+        if self.teacher_used:
+            record = replace(record, practice=Practice(teacher_view=True))
+        data = base64.b64encode(dump_record(record).encode()).decode()
         self.download.value = (f'<a class="cardlab-bw-download" download="blackwidow.json" '
                                f'href="data:application/json;base64,{data}">'
                                f"{escape(self._text('download'))}</a>")
@@ -387,6 +432,7 @@ class BlackWidowWidget(widgets.VBox):
             if record.to_json().get("game") != "blackwidow":
                 raise CardlabError("bwtable.not_blackwidow")
             game = BlackWidowGame.from_record(record)  # type: ignore[arg-type]
+            used = cast(BlackWidowRecord, record).practice.teacher_view
         except CardlabError as err:
             why = err.text(self.lang)
             if self.table is None:
@@ -398,6 +444,7 @@ class BlackWidowWidget(widgets.VBox):
         if len(bots) != game.rules.players - 1:
             bots = ["heuristic"] * (game.rules.players - 1)
         self.start(game, bots)
+        self.teacher_used = self.teacher_used or used
         self._say(self._text("loaded", hands=len(game.hands)))
 
     # -- bots ------------------------------------------------------------------------
@@ -434,8 +481,7 @@ class BlackWidowWidget(widgets.VBox):
 
     @property
     def _teacher(self) -> bool:
-        return any(button["id"] == "teacher" and button["pressed"]
-                   for button in self.views.buttons)
+        return self.teacher_view and not self.shared
 
     def render(self) -> None:
         """Redraw everything from the learner's seat's view (every hand only in the teacher's
@@ -445,7 +491,7 @@ class BlackWidowWidget(widgets.VBox):
         decision = self.decision
         self.picture.value = self._table_picture(game, view)
         self.hand.show(self._hand_buttons(view, decision))
-        self.actions.buttons = [asdict(spec) for spec in self._action_buttons(decision)]
+        self.actions.show(self._action_buttons(decision))
         self.actions.status = self._said or self._prompt(game, view, decision)
         self.events_list.value = self._log()
         self.last_trick.value = self._last_trick(view) if self.views.spec("last").pressed else ""

@@ -25,6 +25,7 @@ from cardlab.errors import CardlabError
 from cardlab.i18n import LANGUAGES, message
 from cardlab.render.cards import hand_svg
 from cardlab.widgets.controls import FOCUS_CLASS, LINES_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.guard import guard
 
 #: Each language by its own name: the choice is read by those who speak it.
 ENDONYMS = {"en": "English", "de": "Deutsch"}
@@ -69,6 +70,7 @@ class CardExplorer(widgets.VBox):
             self.picture, self.names,
         ])
         self.add_class(FOCUS_CLASS)
+        guard(self)
         self.read()
 
     def read(self) -> None:

@@ -41,12 +41,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from cardlab.cards import Card
 from cardlab.i18n import message
 from cardlab.render.cards import card_svg
+from cardlab.widgets.guard import KernelOwned
 
 _HERE = Path(__file__).parent
 
@@ -68,8 +68,11 @@ def _picture(card: Card, lang: str, four_colour: bool) -> str:
     return card_svg(card, lang=lang, four_colour=four_colour)
 
 
-class CardButtons(anywidget.AnyWidget):
-    """A row of card buttons (wrapping on narrow screens); clicks go to `on_click` handlers."""
+class CardButtons(KernelOwned):
+    """A row of card buttons (wrapping on narrow screens); clicks go to `on_click` handlers.
+
+    The cards shown are kernel state (`shown`); the synced `cards` only draws them.
+    """
 
     _esm = _HERE / "cards.js"
     # The shared rules (the visually hidden note) first, then the cards' own.
@@ -84,21 +87,29 @@ class CardButtons(anywidget.AnyWidget):
                          **kwargs)
         self.lang = lang
         self.four_colour = four_colour
+        self._shown: dict[str, CardButton] = {}
         self._handlers: list[Callable[[str], None]] = []
         self.on_msg(self._message)
 
     def show(self, buttons: Iterable[CardButton]) -> None:
         """Show these cards, in this order, replacing those shown before."""
+        shown = list(buttons)
+        self._shown = {b.card.code: b for b in shown}
         self.cards = [{"code": b.card.code, "name": b.card.name(self.lang),
                        "svg": _picture(b.card, self.lang, self.four_colour),
                        "disabled": b.disabled, "pressed": b.pressed, "received": b.received,
                        "plain": b.plain}
-                      for b in buttons]
+                      for b in shown]
+
+    @property
+    def shown(self) -> tuple[CardButton, ...]:
+        """The cards shown, in order."""
+        return tuple(self._shown.values())
 
     @property
     def codes(self) -> list[str]:
         """The codes of the cards shown, in order."""
-        return [card["code"] for card in self.cards]
+        return list(self._shown)
 
     def on_click(self, handler: Callable[[str], None]) -> None:
         """Call `handler` with the card's code whenever a card button is pressed (disabled
@@ -108,11 +119,12 @@ class CardButtons(anywidget.AnyWidget):
     def click(self, code: str) -> None:
         """Press the card `code`, as the browser does; a card not shown, or shown as a
         plain picture, does nothing."""
-        if not any(card["code"] == code and not card["plain"] for card in self.cards):
+        shown = self._shown.get(code)
+        if shown is None or shown.plain:
             return
         for handler in self._handlers:
             handler(code)
 
-    def _message(self, _widget: object, content: dict, _buffers: object) -> None:
+    def _message(self, _widget: object, content: object, _buffers: object) -> None:
         if isinstance(content, dict) and isinstance(content.get("click"), str):
             self.click(content["click"])

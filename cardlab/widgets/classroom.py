@@ -29,6 +29,7 @@ from cardlab.i18n import LANGUAGES, message
 from cardlab.widgets.classroom_student import StudentView
 from cardlab.widgets.classroom_teacher import TeacherApp
 from cardlab.widgets.controls import FOCUS_CLASS
+from cardlab.widgets.guard import guard
 
 #: The app's path on the server, for seat links when the page's own address is unknown.
 APP_ADDRESS = f"/voila/render/{APP_PATH}"
@@ -91,4 +92,4 @@ def classroom_app(query: str | None = None, store: str | None = None) -> widgets
                                f"{html.escape(err.text(lang))}</p>")
     page = widgets.VBox([title, content])
     page.add_class(FOCUS_CLASS)
-    return page
+    return guard(page)

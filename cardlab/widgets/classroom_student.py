@@ -45,6 +45,7 @@ from cardlab.render.cards import hand_svg
 from cardlab.widgets.blackwidow import BlackWidowWidget
 from cardlab.widgets.controls import FOCUS_CLASS
 from cardlab.widgets.fivesons import FiveSonsWidget
+from cardlab.widgets.guard import guard
 
 #: Seconds between two looks at the store.
 POLL_SECONDS = 0.3
@@ -86,10 +87,12 @@ class StudentView(widgets.VBox):
         self.revealed = widgets.HTML()
         self._beat = 0.0
         self._paused = False
+        self._revealed = False      # every seat's cards are shown (read here, not from the page)
         self._task: asyncio.Task | None = None
         super().__init__([self.message])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-student")
+        guard(self)
         if room.claim(table_id, seat, holder):
             self._sit()
         else:
@@ -131,7 +134,7 @@ class StudentView(widgets.VBox):
             moved = True
         if moved or changed:
             self.table.others_moved()
-        if changed or (self.shared.info.revealed and not self.revealed.value):
+        if changed or (self.shared.info.revealed and not self._revealed):
             self._show_state()
 
     def _sit(self) -> None:
@@ -154,6 +157,7 @@ class StudentView(widgets.VBox):
             self.message.value = ""
         if self.shared.info.revealed:
             self.revealed.value = revealed_html(self.shared, self.lang)
+            self._revealed = True
 
     def _leave(self, key: str, **params: object) -> None:
         self.active = False

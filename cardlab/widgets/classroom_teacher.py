@@ -27,7 +27,6 @@ import asyncio
 import html
 import json
 from collections.abc import Collection
-from dataclasses import asdict
 from typing import Any, cast
 from urllib.parse import urlencode
 
@@ -54,6 +53,7 @@ from cardlab.render.graph import graph_html
 from cardlab.render.notes import notes_svg
 from cardlab.widgets.classroom_student import revealed_html, seat_names
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.guard import guard
 from cardlab.widgets.stepper import Stepper
 
 #: Seconds between two looks at the store for the overview and the watched table.
@@ -156,6 +156,7 @@ class TeacherApp(widgets.VBox):
             self.links, self.seats, self.stepper])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-teacher")
+        guard(self)
         self.refresh()
         self._start_polling()
 
@@ -239,21 +240,21 @@ class TeacherApp(widgets.VBox):
     def _draw(self) -> None:
         shared = self.watched
         if shared is None:
-            self.actions.buttons = []
+            self.actions.show([])
             self.links.value = self.seats.value = ""
             self.handover_seat.options = self.handover_bot.options = []
             return
         self._drawn = shared.seq
         info = shared.info
         over = shared.table.game.over
-        self.actions.buttons = [asdict(spec) for spec in (
+        self.actions.show([
             ButtonSpec("resume" if info.paused else "pause",
                        _text("resume" if info.paused else "pause", self.lang)),
             ButtonSpec("handover", _text("handover", self.lang),
                        disabled=STUDENT not in info.seats),
             ButtonSpec("reveal", _text("reveal", self.lang),
                        disabled=not over or info.revealed),
-            ButtonSpec("stepper", _text("stepper", self.lang), disabled=not over))]
+            ButtonSpec("stepper", _text("stepper", self.lang), disabled=not over)])
         names = seat_names(info.seats, None, self.lang)
         students = [(names[seat], seat) for seat, who in enumerate(info.seats) if who == STUDENT]
         if [seat for _, seat in students] != [seat for _, seat in self.handover_seat.options]:

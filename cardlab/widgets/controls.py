@@ -5,7 +5,8 @@ the keyboard focus to the page. `ControlBar` draws real ``<button>`` elements:
 
 - a toggle has ``aria-pressed``;
 - an unavailable button has ``aria-disabled="true"``, stays focusable, and
-  ignores clicks (Python checks again: a click message can be forged);
+  ignores clicks (Python checks again against its own state: a click message
+  can be forged, and so can the `buttons` the browser holds);
 - `status` is shown in an element with ``role="status"``, so screen readers
   announce positions, refusals and turns;
 - the focus ring is a dark ring inside a white one, visible on any colour.
@@ -30,9 +31,10 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import ipywidgets as widgets
 import traitlets
+
+from cardlab.widgets.guard import KernelOwned
 
 FOCUS_CLASS = "cardlab-focus"
 #: A ControlBar with this class shows each line of its status on a line of its own.
@@ -54,8 +56,13 @@ class ButtonSpec:
     primary: bool = False
 
 
-class ControlBar(anywidget.AnyWidget):
-    """A row of accessible buttons (wrapping on narrow screens) and a status line."""
+class ControlBar(KernelOwned):
+    """A row of accessible buttons (wrapping on narrow screens) and a status line.
+
+    Which buttons exist, which are available and which are pressed is kernel state
+    (`specs`); the synced `buttons` only shows it, and the browser's click is a request
+    checked against it.
+    """
 
     _esm = _HERE / "controls.js"
     _css = _HERE / "controls.css"
@@ -65,33 +72,59 @@ class ControlBar(anywidget.AnyWidget):
 
     def __init__(self, buttons: Iterable[ButtonSpec], label: str = "", status: str = "",
                  **kwargs: Any) -> None:
-        super().__init__(buttons=[asdict(spec) for spec in buttons], label=label,
-                         status=status, **kwargs)
+        super().__init__(label=label, status=status, **kwargs)
+        self._specs: dict[str, ButtonSpec] = {}
+        self.show(buttons)
         self._handlers: list[Callable[[str], None]] = []
         self.on_msg(self._message)
 
+    @property
+    def specs(self) -> tuple[ButtonSpec, ...]:
+        """Every button, in order."""
+        return tuple(self._specs.values())
+
+    def show(self, buttons: Iterable[ButtonSpec]) -> None:
+        """Show these buttons, in this order, replacing those shown before."""
+        self._specs = {spec.id: spec for spec in buttons}
+        self._project()
+
+    def remove(self, *buttons: str) -> None:
+        """Take these buttons away (an id not shown is ignored)."""
+        self.show(spec for spec in self.specs if spec.id not in buttons)
+
+    def has(self, button: str) -> bool:
+        """True if the button `button` is shown."""
+        return button in self._specs
+
     def spec(self, button: str) -> ButtonSpec:
-        """The current state of one button."""
-        return ButtonSpec(**next(b for b in self.buttons if b["id"] == button))
+        """The current state of one button (KeyError if it is not shown)."""
+        return self._specs[button]
 
     def update(self, button: str, **changes: Any) -> None:
-        """Change one button (its label, `disabled` or `pressed`); the browser follows."""
-        self.buttons = [asdict(replace(ButtonSpec(**b), **changes)) if b["id"] == button
-                        else b for b in self.buttons]
+        """Change one button (its label, `disabled` or `pressed`); the browser follows.
+        A button not shown is ignored."""
+        if button in self._specs:
+            self._specs[button] = replace(self._specs[button], **changes)
+            self._project()
 
     def on_click(self, handler: Callable[[str], None]) -> None:
         """Call `handler` with the button's id whenever an available button is pressed."""
         self._handlers.append(handler)
 
     def click(self, button: str) -> None:
-        """Press a button, as the browser does; an unavailable button does nothing."""
-        if self.spec(button).disabled:
+        """Press a button, as the browser does; a button not shown or unavailable does
+        nothing."""
+        spec = self._specs.get(button)
+        if spec is None or spec.disabled:
             return
         for handler in self._handlers:
             handler(button)
 
-    def _message(self, _widget: object, content: dict, _buffers: object) -> None:
-        if isinstance(content, dict) and content.get("click") in {b["id"] for b in self.buttons}:
+    def _project(self) -> None:
+        self.buttons = [asdict(spec) for spec in self._specs.values()]
+
+    def _message(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and isinstance(content.get("click"), str):
             self.click(content["click"])
 
 

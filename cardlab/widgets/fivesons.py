@@ -45,6 +45,7 @@ from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.fivesons_round import round_picture
+from cardlab.widgets.guard import guard
 from cardlab.widgets.notes import NotesSheet
 from cardlab.widgets.stepper import DeductionStepper
 
@@ -106,7 +107,8 @@ class FiveSonsWidget(widgets.VBox):
         self.solution = widgets.HTML()
         self.history = widgets.HTML()
         self.notes = NotesSheet(lambda: self.game.observation_log(self.seat), lang)
-        self.review = ControlBar([ButtonSpec("review", message("fsreview.review", lang))],
+        self.review = ControlBar([ButtonSpec("review", message("fsreview.review", lang),
+                                             disabled=True)],
                                  label=message("fsreview.after_game", lang))
         self.review.layout.display = "none"
         self.review.on_click(self._review)
@@ -122,6 +124,7 @@ class FiveSonsWidget(widgets.VBox):
                           self.notes, self.review, self.after_game])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-fivesons")
+        guard(self)
         self.source.play_bots()
         self.refresh()
 
@@ -275,6 +278,7 @@ class FiveSonsWidget(widgets.VBox):
         self.solution.value = self._solution_html()
         self.history.value = self._log_html()
         self.review.layout.display = None if self.game.over else "none"
+        self.review.update("review", disabled=not self.game.over)
 
     def undo(self) -> None:
         """Practice mode: take back the learner's last decision and the bots' moves after it."""

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import ipywidgets as widgets
 import traitlets
 
@@ -36,6 +35,7 @@ from cardlab.i18n import Text, message
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.fivesons_notes import HOLDS, LACKS, Marks, NotesChecker, Verdict
 from cardlab.widgets.fivesons_story import event_sentence
+from cardlab.widgets.guard import KernelOwned
 
 _HERE = Path(__file__).parent
 #: Pressing a cell moves its mark on to the next one.
@@ -44,8 +44,12 @@ _NEXT = {None: HOLDS, HOLDS: LACKS, LACKS: None}
 SHOWN = 8
 
 
-class NotesGrid(anywidget.AnyWidget):
-    """Cards by places, each cell a button; the browser only asks to cycle a cell."""
+class NotesGrid(KernelOwned):
+    """Cards by places, each cell a button; the browser only asks to cycle a cell.
+
+    The grid's cells are fixed when it is made; the marks are the sheet's (`NotesSheet`)
+    and only drawn here.
+    """
 
     _esm = _HERE / "notes.js"
     _css = _HERE / "notes.css"
@@ -58,6 +62,8 @@ class NotesGrid(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._cells = frozenset(f"{row['code']}|{column['id']}" for row in self.rows
+                                for column in self.columns)
         self._handlers: list[Callable[[str], None]] = []
         self.on_msg(self._message)
 
@@ -65,9 +71,9 @@ class NotesGrid(anywidget.AnyWidget):
         """Call `handler` with a cell's key ("QS|2") when the browser presses it."""
         self._handlers.append(handler)
 
-    def _message(self, _widget: object, content: dict, _buffers: object) -> None:
-        keys = {f"{row['code']}|{column['id']}" for row in self.rows for column in self.columns}
-        if isinstance(content, dict) and content.get("cycle") in keys:
+    def _message(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and isinstance(content.get("cycle"), str) \
+                and content["cycle"] in self._cells:
             for handler in self._handlers:
                 handler(content["cycle"])
 
@@ -92,6 +98,7 @@ class NotesSheet(widgets.VBox):
                 "card", "holds", "lacks", "unsure", "proven", "wrong", "missing", "unproven",
                 "symbol_holds", "symbol_lacks", "symbol_unsure")},
             caption=self._caption(log))
+        self._marks: dict[str, str] = {}
         self.grid.on_cycle(self.cycle)
         self.controls = ControlBar([ButtonSpec("check", message("notes.check", lang)),
                                     ButtonSpec("fill", message("notes.fill", lang)),
@@ -106,21 +113,21 @@ class NotesSheet(widgets.VBox):
     def marks(self) -> Marks:
         """The learner's marks by card and place."""
         return {(Card.parse(key.split("|")[0]), _place(key.split("|")[1])): mark
-                for key, mark in self.grid.marks.items()}
+                for key, mark in self._marks.items()}
 
     def mark(self, card: str, place: Location, mark: str | None) -> None:
         """Set one cell: HOLDS, LACKS or None (unsure)."""
         key = f"{Card.parse(card).code}|{place}"
-        marks = {k: v for k, v in self.grid.marks.items() if k != key}
+        marks = {k: v for k, v in self._marks.items() if k != key}
         if mark is not None:
             marks[key] = mark
-        self.grid.marks = marks
+        self._set_marks(marks)
         self.grid.verdicts = {k: v for k, v in self.grid.verdicts.items() if k != key}
 
     def cycle(self, key: str) -> None:
         """Move one cell ("QS|2") on to its next mark: unsure, holds, lacks, unsure."""
         code, place = key.split("|")
-        self.mark(code, _place(place), _NEXT[self.grid.marks.get(key)])
+        self.mark(code, _place(place), _NEXT[self._marks.get(key)])
 
     def check(self) -> list[Verdict]:
         """Compare the marks with what the learner's log proves; show and return the verdicts."""
@@ -139,17 +146,21 @@ class NotesSheet(widgets.VBox):
         log = self.log_source()
         certain = {f"{card.code}|{place}": mark
                    for (card, place), mark in self.checker.certain(log).items()}
-        self.grid.marks = {**self.grid.marks, **certain}
+        self._set_marks({**self._marks, **certain})
         self.grid.verdicts = {}
         self.feedback.value = ""
         self.controls.status = message("notes.filled", self.lang, count=len(certain))
 
     def clear(self) -> None:
         """Rub out every mark."""
-        self.grid.marks = {}
+        self._set_marks({})
         self.grid.verdicts = {}
         self.feedback.value = ""
         self.controls.status = ""
+
+    def _set_marks(self, marks: dict[str, str]) -> None:
+        self._marks = marks
+        self.grid.marks = dict(marks)
 
     def _press(self, button: str) -> None:
         {"check": self.check, "fill": self.fill, "clear": self.clear}[button]()

@@ -38,6 +38,7 @@ from cardlab.i18n import message
 from cardlab.render.graph import graph_html
 from cardlab.render.notes import notes_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.guard import guard
 from cardlab.widgets.stepper_blackwidow import BlackWidowStory
 from cardlab.widgets.stepper_fivesons import PUBLIC, FiveSonsStory
 
@@ -111,6 +112,7 @@ class Stepper(widgets.VBox):
         super().__init__(rows)
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-stepper")
+        guard(self)
         self.render()
 
     @classmethod
@@ -121,7 +123,7 @@ class Stepper(widgets.VBox):
     @property
     def view(self) -> str:
         """The picture shown: ``"graph"`` or ``"notes"``."""
-        pressed = [b["id"] for b in self.views.buttons if b["pressed"]]
+        pressed = [spec.id for spec in self.views.specs if spec.pressed]
         return pressed[0] if pressed else "graph"
 
     def step(self, delta: int) -> None:
@@ -152,11 +154,9 @@ class Stepper(widgets.VBox):
         who, story = self.perspective.value, self.story_source
         self.steps.status = story.status(self.after)
         for button in ("back", "back_trick"):
-            if any(b["id"] == button for b in self.steps.buttons):
-                self.steps.update(button, disabled=self.after == 0)
+            self.steps.update(button, disabled=self.after == 0)
         for button in ("next", "next_trick"):
-            if any(b["id"] == button for b in self.steps.buttons):
-                self.steps.update(button, disabled=self.after == self.count)
+            self.steps.update(button, disabled=self.after == self.count)
         self.story.value = self._told(who)
         graph = story.graph(who, self.after)
         if self.view == "notes":
@@ -187,8 +187,8 @@ class Stepper(widgets.VBox):
             self.step(-1 if button == "back" else 1)
 
     def _choose_view(self, view: str) -> None:
-        for spec in self.views.buttons:
-            self.views.update(spec["id"], pressed=spec["id"] == view)
+        for spec in self.views.specs:
+            self.views.update(spec.id, pressed=spec.id == view)
         self.render()
 
 

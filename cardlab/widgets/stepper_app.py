@@ -31,6 +31,7 @@ from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.i18n import Text, message
 from cardlab.records import read_record
 from cardlab.widgets.controls import FOCUS_CLASS, record_upload
+from cardlab.widgets.guard import guard
 from cardlab.widgets.stepper import Stepper, story_of
 
 GAMES = ("fivesons", "blackwidow")
@@ -75,6 +76,7 @@ class StepperApp(widgets.VBox):
                      self.status]
         super().__init__([*self._top, self.stepper])
         self.add_class(FOCUS_CLASS)
+        guard(self)
         self._show_problems(settings)
         self._say(message("stepper_app.example", lang))
 

@@ -44,6 +44,7 @@ from cardlab.fivesons.worlds import MAX_WORLDS, TINY_RULES, PossibleWorlds, deal
 from cardlab.i18n import message, number
 from cardlab.render.worlds import k_statements, seat_links_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.guard import guard
 from cardlab.widgets.worlds_story import tell
 
 #: The deck the explorer uses when the address leaves the rules at their defaults.
@@ -105,6 +106,7 @@ class WorldsExplorer(widgets.VBox):
                           self.controls])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-worlds")
+        guard(self)
         self.go(0)
 
     @classmethod

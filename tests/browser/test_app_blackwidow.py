@@ -87,6 +87,28 @@ def test_a_whole_hand_by_card_buttons_ends_on_the_score_sheet(page, gallery, scr
     screenshot("app-blackwidow-hand-over", app)
 
 
+def test_the_teachers_view_asks_first_and_opens_by_keyboard(page, gallery, screenshot):
+    app = open_app(page, gallery)
+    app.get_by_role("group", name="Views and game").get_by_role(
+        "button", name="Teacher's view").click()
+    question = app.get_by_role("group", name="Open the teacher's view?")
+    expect(question.get_by_role("status")).to_contain_text("Show every hand?", timeout=10_000)
+    expect(app.locator(".cardlab-bw-teacher")).to_have_count(0)
+    question.get_by_role("button", name="Cancel").click()
+    expect(question.get_by_role("button")).to_have_count(0, timeout=10_000)
+    app.get_by_role("button", name="Teacher's view").click()
+    confirm = question.get_by_role("button", name="Show every hand")
+    confirm.wait_for(timeout=10_000)
+    assert serious_violations(app) == []
+    screenshot("app-blackwidow-teacher-question", app)
+    confirm.focus()
+    app.keyboard.press("Enter")
+    expect(app.locator(".cardlab-bw-teacher svg")).to_have_count(3, timeout=10_000)
+    expect(app.get_by_role("button", name="Teacher's view")).to_have_attribute(
+        "aria-pressed", "true")
+    assert errors_on(app) == []
+
+
 def test_a_refused_card_says_why_and_changes_nothing(page, gallery):
     app = open_app(page, gallery)
     pass_three(app)
