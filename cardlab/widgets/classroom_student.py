@@ -1,15 +1,23 @@
 """A student's screen at a classroom table: the game's own table widget, for the link's seat.
 
-The seat is held by one browser at a time (`Room.claim` with this kernel's
-random holder id, kept alive by heartbeats). A browser that finds the seat
-held is told so politely and takes it over by itself once the other page has
-been gone for the room's lease (a reload, or another device). The game is
-the replay of the store, so the student continues where the table stands.
+The seat is held by one page at a time (`Room.claim` with this kernel's random
+holder id). The lease is kept alive by the page, not by the kernel: every
+`HEARTBEAT_SECONDS` the kernel asks the page (`PagePresence`) and each answer
+renews the lease. A kernel outlives a page that went without an unload (a
+crashed browser, a phone that switched apps) until the server culls it, so a
+heartbeat of the kernel's own would hold the seat for minutes.
+
+A page that finds the seat held is told so politely, with the time it may
+have to wait (`takeover_seconds`: the room's lease and one more look), and
+takes the seat by itself once the other page has not answered for the lease.
+A kernel that stops (a reload or a closed tab stops it) lets go of its seat
+at once, so the new page of a reload gets it without waiting. The game is the
+replay of the store, so the student continues where the table stands.
 
 The kernel polls the store every `POLL_SECONDS` in a task on its running
 event loop (never a sleep: the page keeps answering), lets due bots move, and
-redraws when another screen moved. A paused table says so and refuses moves;
-a seat handed to a bot says so and shows nothing more.
+redraws when another screen moved. A paused table says so
+and refuses moves; a seat handed to a bot says so and shows nothing more.
 
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.room import Room
@@ -20,12 +28,17 @@ a seat handed to a bot says so and shows nothing more.
 (True, <Kind.ASK: 'ask'>)
 >>> "Seat 0 is open in another browser." in StudentView(room, table, 0, holder="bo").message.value
 True
+>>> takeover_seconds(room.lease)
+11
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
 import html
+import math
 import secrets
 import time
 from collections.abc import Collection
@@ -45,15 +58,26 @@ from cardlab.render.cards import hand_svg
 from cardlab.widgets.blackwidow import BlackWidowWidget
 from cardlab.widgets.controls import FOCUS_CLASS
 from cardlab.widgets.fivesons import FiveSonsWidget
+from cardlab.widgets.presence import PagePresence
 
 #: Seconds between two looks at the store.
 POLL_SECONDS = 0.3
-#: Seconds between two heartbeats (well inside the room's lease).
+#: Seconds between two asks whether the page is there (each answer renews the lease).
 HEARTBEAT_SECONDS = 2.0
 #: This kernel's holder id: one browser page is one kernel.
 HOLDER = secrets.token_urlsafe(16)
 
 TableWidget = FiveSonsWidget | BlackWidowWidget
+
+
+def takeover_seconds(lease: float) -> int:
+    """The longest a page waits for a seat whose other page went without a word: the
+    lease (counted from that page's last answer), and one more look at the store.
+
+    >>> takeover_seconds(10.0)
+    11
+    """
+    return math.ceil(lease + POLL_SECONDS)
 
 
 def seat_names(controllers: tuple[str, ...], me: int | None, lang: str) -> list[str]:
@@ -84,7 +108,12 @@ class StudentView(widgets.VBox):
         self.active = True
         self.message = widgets.HTML()
         self.revealed = widgets.HTML()
-        self._beat = 0.0
+        #: Asks the page whether it is still open; its answers renew the lease.
+        self.presence = PagePresence()
+        #: When the page was last known to be there: made now, then its last answer.
+        self._seen = time.monotonic()
+        self._asked = 0.0
+        self._renewed: float | None = None    # the answer the lease was last renewed for
         self._paused = False
         self._task: asyncio.Task | None = None
         super().__init__([self.message])
@@ -93,8 +122,7 @@ class StudentView(widgets.VBox):
         if room.claim(table_id, seat, holder):
             self._sit()
         else:
-            self._beat = time.monotonic()
-            self._say("held", seat=seat, seconds=round(room.lease))
+            self._say("held", seat=seat, seconds=takeover_seconds(room.lease))
         self._start_polling()
 
     @property
@@ -103,20 +131,29 @@ class StudentView(widgets.VBox):
         return self.active and self.table is not None
 
     def poll(self) -> None:
-        """One look at the store: take a seat that came free, keep the lease, let bots move,
-        show what others did, the pause and the end."""
+        """One look at the store: ask whether the page is there, renew the lease with its
+        answer, take a seat that came free, let bots move, show what others did, the
+        pause and the end."""
         if not self.active:
             return
         now = time.monotonic()
-        due = now - self._beat >= HEARTBEAT_SECONDS
-        if self.table is None:      # try for the seat as often as a heartbeat, no more
-            if due:
-                self._beat = now
-                if self.room.claim(self.table_id, self.seat, self.holder):
-                    self._sit()
+        if now - self._asked >= HEARTBEAT_SECONDS:
+            self._asked = now
+            self.presence.ask()
+        answered = self.presence.answered
+        fresh = answered is not None and answered != self._renewed
+        if answered is not None:
+            self._seen = max(self._seen, answered)
+        if self.table is None:
+            # A kernel whose page is gone stops asking for the seat, so that it does
+            # not take it from a page that is there.
+            if now - self._seen < self.room.lease and \
+                    self.room.claim(self.table_id, self.seat, self.holder):
+                self._renewed = answered
+                self._sit()
             return
-        if due:
-            self._beat = now
+        if fresh:
+            self._renewed = answered
             if not self.room.heartbeat(self.table_id, self.seat, self.holder):
                 self._leave("taken", seat=self.seat)
                 return
@@ -134,8 +171,12 @@ class StudentView(widgets.VBox):
         if changed or (self.shared.info.revealed and not self.revealed.value):
             self._show_state()
 
+    def release(self) -> None:
+        """Let go of the seat at once (the kernel stops: its page is gone for good)."""
+        if self.playing:
+            self.room.release(self.table_id, self.seat, self.holder)
+
     def _sit(self) -> None:
-        self._beat = time.monotonic()
         self.shared.play_bots()
         names = seat_names(self.shared.info.seats, self.seat, self.lang)
         if isinstance(self.shared.table.game, FiveSonsGame):
@@ -175,6 +216,12 @@ class StudentView(widgets.VBox):
             return
         # A task, not a thread or a sleep: widgets change on the kernel's own loop only.
         self._task = loop.create_task(self._keep_polling())
+        # A reload or a closed tab stops this kernel: its seat is free for the next page.
+        atexit.register(self._release_at_exit)
+
+    def _release_at_exit(self) -> None:
+        with contextlib.suppress(CardlabError):    # the store is gone: the lease runs out
+            self.release()
 
     async def _keep_polling(self) -> None:
         while self.active:

@@ -18,6 +18,7 @@ import pytest
 
 from cardlab.classroom.room import Room
 from cardlab.fivesons.actions import Kind
+from cardlab.widgets.classroom_student import takeover_seconds
 
 PHONE = {"width": 390, "height": 844}
 APP = "voila/render/apps/classroom.ipynb"
@@ -147,3 +148,34 @@ def test_teacher_and_two_students_play_and_a_taken_seat_is_refused(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_crashed_page_frees_its_seat_after_the_lease_and_a_reload_at_once(browser, classroom):
+    """A browser that goes without an unload (here: its context closed, which stops no
+    kernel) keeps its kernel running; the seat still comes free once the page has not
+    answered for the lease, as the waiting page's message says. A reload (whose unload
+    stops the old kernel) gets the seat back without waiting for the lease."""
+    url, room = classroom
+    teacher_context, crashed_context, context = (browser.new_context() for _ in range(3))
+    try:
+        _table, links = make_table(teacher_context.new_page(), url, room)
+        crashed = crashed_context.new_page()
+        crashed.goto(links[0])
+        crashed.locator(".cardlab-fivesons").wait_for(timeout=90_000)
+        crashed_context.close()                     # no unload: its kernel runs on
+        page = context.new_page()
+        page.goto(links[0])
+        wait = takeover_seconds(room.lease)
+        page.get_by_role("status").filter(
+            has_text=f"Seat 0 is open in another browser. If that was you and you closed it, "
+                     f"this page takes the seat by itself within {wait} seconds.").wait_for(
+            timeout=90_000)
+        page.locator(".cardlab-fivesons").wait_for(timeout=60_000)
+        started = time.monotonic()
+        page.reload()
+        page.locator(".cardlab-fivesons").wait_for(timeout=90_000)
+        print(f"reloaded page seated after {time.monotonic() - started:.1f} s")
+        assert room.tables()[-1].present == (0,)
+    finally:
+        for each in (teacher_context, crashed_context, context):
+            each.close()
