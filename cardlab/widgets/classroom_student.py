@@ -14,10 +14,13 @@ A kernel that stops (a reload or a closed tab stops it) lets go of its seat
 at once, so the new page of a reload gets it without waiting. The game is the
 replay of the store, so the student continues where the table stands.
 
-The kernel polls the store every `POLL_SECONDS` in a task on its running
-event loop (never a sleep: the page keeps answering), lets due bots move, and
-redraws when another screen moved. A paused table says so
-and refuses moves; a seat handed to a bot says so and shows nothing more.
+The kernel looks at the store in a task on its running event loop (never a
+sleep: the page keeps answering). On SQLite it reads the table every
+`POLL_SECONDS`; on PostgreSQL it reads it when a process on any server changed
+it (LISTEN/NOTIFY, `cardlab.classroom.changes`), and looks after the lease
+every `LOOK_SECONDS`. It lets due bots move, and redraws when another screen
+moved. A paused table says so and refuses moves; a seat handed to a bot says
+so and shows nothing more.
 
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.room import Room
@@ -48,6 +51,7 @@ import ipywidgets as widgets
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.cards import Card
+from cardlab.classroom.changes import listener
 from cardlab.classroom.room import Room
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
@@ -60,8 +64,13 @@ from cardlab.widgets.controls import FOCUS_CLASS
 from cardlab.widgets.fivesons import FiveSonsWidget
 from cardlab.widgets.presence import PagePresence
 
-#: Seconds between two looks at the store.
+#: Seconds between two looks at the store (SQLite, which tells no changes).
 POLL_SECONDS = 0.3
+#: The longest between two looks after the lease, on either store.
+LOOK_SECONDS = 0.5
+#: PostgreSQL: the longest between two reads of the table, should a change not be told
+#: (a listening connection that hangs without breaking).
+FOLLOW_SECONDS = 15.0
 #: Seconds between two asks whether the page is there (each answer renews the lease).
 HEARTBEAT_SECONDS = 2.0
 #: This kernel's holder id: one browser page is one kernel.
@@ -72,12 +81,13 @@ TableWidget = FiveSonsWidget | BlackWidowWidget
 
 def takeover_seconds(lease: float) -> int:
     """The longest a page waits for a seat whose other page went without a word: the
-    lease (counted from that page's last answer), and one more look at the store.
+    lease, counted from that page's last answer (renewed at the next look), and one
+    more look of the waiting page.
 
     >>> takeover_seconds(10.0)
     11
     """
-    return math.ceil(lease + POLL_SECONDS)
+    return math.ceil(lease + 2 * LOOK_SECONDS)
 
 
 def seat_names(controllers: tuple[str, ...], me: int | None, lang: str) -> list[str]:
@@ -115,6 +125,7 @@ class StudentView(widgets.VBox):
         self._asked = 0.0
         self._renewed: float | None = None    # the answer the lease was last renewed for
         self._paused = False
+        self._followed = 0.0                  # when the table was last read
         self._task: asyncio.Task | None = None
         super().__init__([self.message])
         self.add_class(FOCUS_CLASS)
@@ -134,8 +145,14 @@ class StudentView(widgets.VBox):
         """One look at the store: ask whether the page is there, renew the lease with its
         answer, take a seat that came free, let bots move, show what others did, the
         pause and the end."""
+        if self._keep_lease():
+            self._follow()
+
+    def _keep_lease(self) -> bool:
+        """Ask the page whether it is there, renew the lease with its answer, take the seat
+        if it came free; True if this page plays the seat."""
         if not self.active:
-            return
+            return False
         now = time.monotonic()
         if now - self._asked >= HEARTBEAT_SECONDS:
             self._asked = now
@@ -151,12 +168,18 @@ class StudentView(widgets.VBox):
                     self.room.claim(self.table_id, self.seat, self.holder):
                 self._renewed = answered
                 self._sit()
-            return
+            return False
         if fresh:
             self._renewed = answered
             if not self.room.heartbeat(self.table_id, self.seat, self.holder):
                 self._leave("taken", seat=self.seat)
-                return
+                return False
+        return True
+
+    def _follow(self) -> None:
+        """Let bots move, show what others did, the pause and the end."""
+        assert self.table is not None
+        self._followed = time.monotonic()
         moved = bool(self.shared.play_bots())
         if self.shared.info.seats[self.seat] != STUDENT:
             self._leave("handed", seat=self.seat)
@@ -224,10 +247,17 @@ class StudentView(widgets.VBox):
             self.release()
 
     async def _keep_polling(self) -> None:
+        changes = listener(self.room.store)
         while self.active:
-            await asyncio.sleep(POLL_SECONDS)
+            if changes.notified:
+                told = await changes.wait(self.table_id, LOOK_SECONDS)
+            else:
+                await asyncio.sleep(POLL_SECONDS)
+                told = True
             try:
-                self.poll()
+                if self._keep_lease() and (
+                        told or time.monotonic() - self._followed >= FOLLOW_SECONDS):
+                    self._follow()
             except CardlabError as err:     # the store went away for a moment, say
                 self._show(err.text(self.lang))
 
