@@ -389,3 +389,28 @@ def test_deals_a_student_cannot_tell_apart_give_the_same_page(tmp_path, monkeypa
         assert pages[0] == pages[1] == pages[2], step
     assert rooms[0][0].shared.seq == 10
     assert states(rooms[0][2]) != states(rooms[1][2])     # seat 2 does see its 8H or 9H
+
+
+def test_seat_links_start_with_the_public_address_where_one_is_given(tmp_path, room,
+                                                                    monkeypatch):
+    """Behind a proxy, or on a JupyterHub, the page's own address is not the one students
+    can open: `CARDLAB_CLASSROOM_ADDRESS` gives it; a malformed one is said to the teacher."""
+    where = str(tmp_path / "class.sqlite")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://10.0.0.11:8866/voila/render/apps/"
+                                            "classroom.ipynb?token=x")
+    monkeypatch.setenv("CARDLAB_CLASSROOM_ADDRESS", "https://hub.school.example/hub/user-redirect")
+    teacher = classroom_app(f"token={room.teacher_token}", store=where).children[1]
+    teacher.form.seats[1].value = "bot:random"
+    teacher.create.click("create")
+    table = room.tables()[0].id
+    links = teacher.links.value
+    for token in room.seat_tokens(table).values():
+        assert ('href="https://hub.school.example/hub/user-redirect/voila/render/apps/'
+                f'classroom.ipynb?token={token}"') in links
+    assert "10.0.0.11" not in links
+    for wrong in ("hub.school.example", "ftp://hub.school.example", "https://hub/?x=1"):
+        monkeypatch.setenv("CARDLAB_CLASSROOM_ADDRESS", wrong)
+        page = classroom_app(f"token={room.teacher_token}", store=where).children[1]
+        assert "CARDLAB_CLASSROOM_ADDRESS must be the address students open" in page.value
+        assert isinstance(classroom_app(f"token={room.seat_tokens(table)[0]}", store=where)
+                          .children[1], StudentView)             # students are not held up

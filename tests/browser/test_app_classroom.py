@@ -24,34 +24,40 @@ PHONE = {"width": 390, "height": 844}
 APP = "voila/render/apps/classroom.ipynb"
 
 
+def start_classroom(store: object, folder) -> tuple[subprocess.Popen, str]:
+    """`cardlab classroom` serving `store` (its output in FOLDER/serve-PORT.log); returns
+    the process and its base URL once it takes connections."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = (folder / f"serve-{port}.log").open("w+")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardlab.cli", "classroom", f"--store={store}", "--no-browser",
+         f"--port={port}", "--max-apps=50"],
+        stdout=log, stderr=subprocess.STDOUT, text=True)
+    log.close()
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process, f"http://127.0.0.1:{port}/"
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail("cardlab classroom did not start: "
+                            + (folder / f"serve-{port}.log").read_text())
+            time.sleep(0.3)
+
+
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
     """`cardlab classroom` serving one store; yields (base URL, the room)."""
     folder = tmp_path_factory.mktemp("classroom")
     store = folder / "class.sqlite"
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    log = (folder / "serve.log").open("w+")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardlab.cli", "classroom", f"--store={store}", "--no-browser",
-         f"--port={port}", "--max-apps=50"],
-        stdout=log, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                log.seek(0)
-                pytest.fail(f"cardlab classroom did not start: {log.read()}")
-            time.sleep(0.3)
-    yield f"http://127.0.0.1:{port}/", Room.open(store)
+    process, url = start_classroom(store, folder)
+    yield url, Room.open(store)
     process.terminate()
     process.wait(timeout=60)
-    log.close()
 
 
 def make_table(page, url, room) -> tuple[str, list[str]]:
