@@ -152,7 +152,7 @@ def test_a_seat_open_in_another_browser_is_refused_then_taken_once_free(room):
     second = StudentView(room, table, 0, holder="tab-2")
     assert first.playing and not second.playing
     assert "open in another browser" in second.message.value and second.children == (
-        second.message,)
+        second.message, second.presence)
     assert f"within {takeover_seconds(room.lease)} seconds" in second.message.value
     fivesons_move(first.table)
     first.release()                            # the first page's kernel stopped

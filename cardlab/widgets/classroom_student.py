@@ -127,7 +127,7 @@ class StudentView(widgets.VBox):
         self._paused = False
         self._followed = 0.0                  # when the table was last read
         self._task: asyncio.Task | None = None
-        super().__init__([self.message])
+        super().__init__([self.message, self.presence])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-student")
         if room.claim(table_id, seat, holder):
@@ -206,7 +206,7 @@ class StudentView(widgets.VBox):
             self.table = FiveSonsWidget.at_table(self.shared, self.seat, names, self.lang)
         else:
             self.table = BlackWidowWidget.at_table(self.shared, self.seat, names, self.lang)
-        self.children = [self.message, self.table, self.revealed]
+        self.children = [self.message, self.presence, self.table, self.revealed]
         self._show_state()
 
     def _show_state(self) -> None:

@@ -4,8 +4,9 @@ A kernel outlives its page when the browser goes without an unload (a crash,
 a laptop lid shut, a phone that switches apps): the server stops it only when
 it culls idle kernels, minutes later. So nothing a kernel does by itself
 proves that its page is open; an answer from the page does. `PagePresence`
-is an invisible widget whose script answers each `ask` of the kernel, and
-`answered` is when the last answer came (`time.monotonic`).
+is an invisible widget (put it among the page's widgets) whose script answers
+each `ask` of the kernel, and `answered` is when the last answer came
+(`time.monotonic`).
 
 A browser may send any message: an answer proves only that some page runs
 this widget's script, which is all it claims.
@@ -25,13 +26,17 @@ from typing import Any
 
 import anywidget
 
-# `initialize` runs once per model, whether or not the widget is drawn anywhere.
+# The page's widget manager makes a model only for a widget the page shows: so it is
+# shown, as nothing. `initialize` runs once per model, however often it is shown.
 _SCRIPT = """
 export default {
   initialize({ model }) {
     model.on("msg:custom", (content) => {
       if (content && Number.isInteger(content.ping)) model.send({ pong: content.ping });
     });
+  },
+  render({ el }) {
+    el.hidden = true;
   },
 };
 """
