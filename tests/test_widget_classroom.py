@@ -21,6 +21,7 @@ from cardlab.widgets.classroom import classroom_app
 from cardlab.widgets.classroom_student import StudentView, takeover_seconds
 from cardlab.widgets.classroom_teacher import TeacherApp
 from cardlab.widgets.fivesons import FiveSonsWidget
+from cardlab.widgets.presence import PagePresence
 
 HOLD = {"players": 3, "pass_cycle": ["hold"]}
 
@@ -414,3 +415,16 @@ def test_seat_links_start_with_the_public_address_where_one_is_given(tmp_path, r
         assert "CARDLAB_CLASSROOM_ADDRESS must be the address students open" in page.value
         assert isinstance(classroom_app(f"token={room.seat_tokens(table)[0]}", store=where)
                           .children[1], StudentView)             # students are not held up
+
+
+def test_only_an_answer_to_an_ask_counts_as_the_page_being_there():
+    presence = PagePresence()
+    presence.take({"pong": 1})                  # nothing was asked yet
+    presence.ask()
+    for forged in (None, "pong", [1], {"ping": 1}, {"pong": 2}, {"pong": 0}, {"pong": -1},
+                   {"pong": True}, {"pong": "1"}, {"pong": 1.0}, {"pong": 10 ** 100}):
+        presence.take(forged)
+    assert presence.answered is None
+    presence.ask()
+    presence.take({"pong": 1})                  # a late answer to the first ask counts
+    assert presence.answered is not None

@@ -21,7 +21,6 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 import anywidget
@@ -52,17 +51,12 @@ class PagePresence(anywidget.AnyWidget):
         self._asked = 0
         #: When the page last answered, by `time.monotonic`; None before its first answer.
         self.answered: float | None = None
-        self._handlers: list[Callable[[], None]] = []
         self.on_msg(lambda _widget, content, _buffers: self.take(content))
 
     def ask(self) -> None:
         """Ask the page whether it is there (it answers if its script runs)."""
         self._asked += 1
         self.send({"ping": self._asked})
-
-    def on_answer(self, handler: Callable[[], None]) -> None:
-        """Call `handler` after each answer from the page."""
-        self._handlers.append(handler)
 
     def take(self, content: object) -> None:
         """A message from the page: an answer to one of our asks counts, anything else
@@ -72,5 +66,3 @@ class PagePresence(anywidget.AnyWidget):
         pong = content.get("pong")
         if isinstance(pong, int) and not isinstance(pong, bool) and 0 < pong <= self._asked:
             self.answered = time.monotonic()
-            for handler in self._handlers:
-                handler()
