@@ -8,7 +8,7 @@ crashed browser, a phone that switched apps) until the server culls it, so a
 heartbeat of the kernel's own would hold the seat for minutes.
 
 A page that finds the seat held is told so politely, with the time it may
-have to wait (`takeover_seconds`: the room's lease and one more look), and
+have to wait (`takeover_seconds`: the room's lease and two looks), and
 takes the seat by itself once the other page has not answered for the lease.
 A kernel that stops (a reload or a closed tab stops it) lets go of its seat
 at once, so the new page of a reload gets it without waiting. The game is the
