@@ -156,3 +156,63 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.remove()
+
+
+# A student's kernel as a process: the real `StudentView` on an asyncio loop, its page
+# answering every ask at once, playing its Black Widow seat by the widget's card buttons
+# until the table has `stop` actions. It prints one JSON line per move it made
+# ({"moved": seq, "at": t}), per change it saw ({"saw": seq, "at": t}) and per read of the
+# table ({"read": t}; `t` is `time.monotonic`, the same clock in every process), then its
+# record. With FOLLOW_SECONDS
+# this long, a PostgreSQL view reads the table only when it is told of a change.
+KERNEL = """
+import asyncio, json, sys, time
+from cardlab.classroom.room import Room
+from cardlab.widgets import classroom_student
+
+classroom_student.FOLLOW_SECONDS = 3600
+where, table, seat, holder, stop = sys.argv[1:6]
+
+def say(**line):
+    print(json.dumps(line), flush=True)
+
+async def main():
+    room = Room.open(where)
+    store, read = room.store, room.store.poll
+
+    def poll(*args):                  # every read of the table, said
+        say(read=time.monotonic())
+        return read(*args)
+
+    store.poll = poll
+    view = classroom_student.StudentView(room, table, int(seat), holder=holder)
+    presence = view.presence
+    presence.send = lambda content, buffers=None: presence.take({"pong": content["ping"]})
+    seen = -1
+    while True:
+        if view.playing:
+            shared = view.shared
+            if shared.seq != seen:
+                seen = shared.seq
+                say(saw=seen, at=time.monotonic())
+            if shared.seq >= int(stop):
+                break
+            widget = view.table
+            if widget.decision is not None and widget.decision.kind == "play":
+                code = next(c["code"] for c in widget.hand.cards if not c["disabled"])
+                before, at = shared.seq, time.monotonic()
+                widget.hand.click(code)
+                if shared.seq > before:
+                    say(moved=before + 1, at=at)
+        await asyncio.sleep(0.02)
+    print(json.dumps(view.shared.table.game.to_record().to_json()), flush=True)
+
+asyncio.run(main())
+"""
+
+
+def kernel(where: object, table_id: str, seat: int, holder: str, stop: int) -> subprocess.Popen:
+    """A student's kernel (see `KERNEL`) playing `seat` of `table_id` until `stop` actions."""
+    return subprocess.Popen([sys.executable, "-c", KERNEL, str(where), table_id, str(seat),
+                             holder, str(stop)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

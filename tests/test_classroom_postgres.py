@@ -3,16 +3,18 @@ and a server restart mid-game loses nothing (skipped where no server can be star
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
 import time
 
 import pytest
-from classroom_helpers import player, postgres_server
+from classroom_helpers import kernel, player, postgres_server
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.classroom.changes import ChangeListener
 from cardlab.classroom.room import Room
 from cardlab.classroom.store import Store
 from cardlab.errors import CardlabError
@@ -97,3 +99,97 @@ def test_a_server_restart_mid_game_loses_nothing_and_the_game_goes_on(postgres):
     after = store.actions(table_id)
     assert after[:len(before)] == before
     assert [seq for seq, _ in after] == list(range(1, len(after) + 1))
+
+
+#: Actions after which the student kernels stop: within the first hand (52 plays).
+STOP = 50
+
+
+def lines(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines() if line.startswith('{"')]
+
+
+def test_two_servers_kernels_follow_one_table_by_notifications_and_lose_nothing(postgres):
+    """Seat 0's kernel on one server, seat 1's on another, one PostgreSQL store: each
+    reads the table only when told of a change (LISTEN/NOTIFY), sees every move in
+    order, and when seat 0's server dies mid-game (kill -9), its student reopens the
+    link on the other server and the game goes on with nothing lost."""
+    url = postgres.database()
+    room = Room.open(url)
+    table_id = room.create_table("blackwidow", {"players": 4, "pass_cycle": ["hold"]}, 8,
+                                 ["student", "student", "bot:random", "bot:random"])
+    first = kernel(url, table_id, 0, "server-1-page", STOP)
+    other = kernel(url, table_id, 1, "server-2-page", STOP)
+    deadline = time.monotonic() + 120
+    while len(room.store.actions(table_id)) < 20:
+        assert time.monotonic() < deadline and first.poll() is None and other.poll() is None
+        time.sleep(0.05)
+    first.kill()                                         # its server stops mid-game
+    killed = time.monotonic()
+    out, _ = first.communicate(timeout=60)
+    made = {line["moved"]: line["at"] for line in lines(out) if "moved" in line}
+    stored = room.store.actions(table_id)
+    assert made and set(made) <= {seq for seq, _ in stored}    # every move it made was kept
+    again = kernel(url, table_id, 0, "server-2-new-page", STOP)   # reopened on server 2
+    results = [process.communicate(timeout=300) for process in (again, other)]
+    assert all(process.returncode == 0 for process in (again, other)), results
+    final = room.shared(table_id)
+    assert [seq for seq, _ in room.store.actions(table_id)] == list(range(1, final.seq + 1))
+    assert room.store.actions(table_id)[:len(stored)] == stored
+    (hand,) = final.table.game.to_record().to_json()["hands"]
+    for out, _ in results:       # each kernel's game: the store's, up to what it last saw
+        seen = [line["saw"] for line in lines(out) if "saw" in line]
+        assert seen == sorted(set(seen)) and seen[-1] >= STOP
+        (its_hand,) = next(line for line in lines(out) if "hands" in line)["hands"]
+        assert its_hand["deal"] == hand["deal"]
+        assert its_hand["plays"] == hand["plays"][:seen[-1]]   # the seed deals; each action a play
+    # While seat 0's new page waits out the old one's lease, the table stands still and
+    # seat 1's kernel, told of no change, does not read it (polling would, every 0.3 s).
+    seated = next(line["at"] for line in lines(results[0][0]) if "saw" in line)
+    reads = [line["read"] for line in lines(results[1][0]) if "read" in line]
+    assert seated - killed > 5
+    assert sum(killed + 1 < at < seated for at in reads) <= 3, (killed, seated, reads)
+    made.update((line["moved"], line["at"]) for line in lines(results[0][0]) if "moved" in line)
+    # Seat 1's kernel reads the table only when told (it never polls): how soon it saw
+    # each of seat 0's moves (or a later state), from the click to the redraw.
+    saw = [line for line in lines(results[1][0]) if "saw" in line]
+    lags = sorted(min(line["at"] for line in saw if line["saw"] >= seq) - at
+                  for seq, at in made.items() if seq <= saw[-1]["saw"])
+    assert lags and lags[0] >= 0
+    print(f"seat 0's moves reached seat 1's kernel in {1000 * lags[len(lags) // 2]:.0f} ms "
+          f"(median of {len(lags)}), {1000 * lags[-1]:.0f} ms at most")
+
+
+def test_a_listener_is_woken_by_each_change_of_its_table_and_after_a_lost_connection(postgres):
+    url = postgres.database()
+    room = Room.open(url)
+    table_id, other = (room.create_table("fivesons", {"players": 3}, 2,
+                                         ["student", "student", "bot:random"]) for _ in range(2))
+    changes = ChangeListener(Store(url))
+
+    async def woken(change) -> bool:
+        change()
+        return await changes.wait(table_id, 5 if change is not nothing else 0.5)
+
+    def nothing():
+        pass
+
+    async def main():
+        await changes.wait(table_id, 5)           # listening now
+        assert not await woken(nothing)
+        assert await woken(lambda: room.store.append(table_id, 1, {"deal": True}))
+        assert not await woken(lambda: room.store.append(table_id, 1, {"deal": True}))  # lost
+        assert not await woken(lambda: room.set_paused(other, True))    # another table
+        assert await woken(lambda: room.set_paused(table_id, True))
+        assert room.claim(table_id, 0, "page")
+        assert await woken(lambda: room.release(table_id, 0, "page"))
+        assert await woken(lambda: room.hand_to_bot(table_id, 1, "random"))
+        postgres.stop()
+        try:
+            assert not await woken(nothing)
+        finally:
+            postgres.start()
+        assert await changes.wait(table_id, 30)   # listening again: whatever was missed
+        assert changes.connections == 2
+
+    asyncio.run(main())

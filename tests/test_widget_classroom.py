@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 
 import pytest
 from ipywidgets.widgets.widget import _instances
@@ -12,11 +15,13 @@ from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import Phase
 from cardlab.classroom.room import Room
 from cardlab.fivesons.actions import Kind
+from cardlab.widgets import classroom_student
 from cardlab.widgets.blackwidow import BlackWidowWidget
 from cardlab.widgets.classroom import classroom_app
-from cardlab.widgets.classroom_student import HEARTBEAT_SECONDS, StudentView
+from cardlab.widgets.classroom_student import StudentView, takeover_seconds
 from cardlab.widgets.classroom_teacher import TeacherApp
 from cardlab.widgets.fivesons import FiveSonsWidget
+from cardlab.widgets.presence import PagePresence
 
 HOLD = {"players": 3, "pass_cycle": ["hold"]}
 
@@ -148,15 +153,86 @@ def test_a_seat_open_in_another_browser_is_refused_then_taken_once_free(room):
     second = StudentView(room, table, 0, holder="tab-2")
     assert first.playing and not second.playing
     assert "open in another browser" in second.message.value and second.children == (
-        second.message,)
+        second.message, second.presence)
+    assert f"within {takeover_seconds(room.lease)} seconds" in second.message.value
     fivesons_move(first.table)
-    room.release(table, 0, "tab-1")            # the first page closed
-    second.poll()
-    assert not second.playing                  # it asks again at the next heartbeat only
-    second._beat -= HEARTBEAT_SECONDS
-    second.poll()
+    first.release()                            # the first page's kernel stopped
+    second.poll()                              # the next look takes the seat
     assert second.playing and second.message.value == ""
     assert second.table.log_lines == first.table.log_lines   # it goes on where it was
+
+
+def answer(view: StudentView) -> None:
+    """The view's page answers the kernel's last ask, as its script does."""
+    view.presence.take({"pong": view.presence._asked})
+
+
+def test_the_lease_is_kept_by_the_page_not_by_a_kernel_whose_page_is_gone(room, monkeypatch):
+    """A crashed browser sends no unload: its kernel polls on, but its page no longer
+    answers, so a new page of the same link gets the seat once the lease has run out
+    after the old page's last answer, as the new page's message says; while the old
+    page answers, a second page is refused."""
+    monkeypatch.setattr(classroom_student, "HEARTBEAT_SECONDS", 0.0)    # ask at every look
+    quick = Room(room.store, lease=0.6)
+    table = quick.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    old = StudentView(quick, table, 0, holder="crashed")
+    new = StudentView(quick, table, 0, holder="reopened")
+    assert old.playing and not new.playing
+    assert f"within {takeover_seconds(0.6)} seconds" in new.message.value
+    end = time.monotonic() + 3 * quick.lease
+    while time.monotonic() < end:             # both pages there: the seat stays put
+        for view in (old, new):
+            view.poll()
+            answer(view)
+        time.sleep(0.05)
+    assert old.playing and not new.playing
+    last_answer = time.monotonic()            # the old page crashes; its kernel goes on
+    deadline = last_answer + 60
+    while not new.playing and time.monotonic() < deadline:
+        old.poll()
+        new.poll()
+        answer(new)
+        time.sleep(0.05)
+    assert new.playing and time.monotonic() - last_answer >= quick.lease
+    answer(old)                               # a phone back from another app, say
+    old.poll()
+    assert not old.playing and "has been opened in another browser" in old.message.value
+
+
+def test_a_kernel_gone_quiet_stops_asking_for_the_seat(room, monkeypatch):
+    monkeypatch.setattr(classroom_student, "HEARTBEAT_SECONDS", 0.0)
+    quick = Room(room.store, lease=0.3)
+    table = quick.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    first = StudentView(quick, table, 0, holder="first")
+    waiting = StudentView(quick, table, 0, holder="waiting")    # its page never answers
+    time.sleep(0.4)
+    waiting.poll()
+    assert not waiting.playing                # it would hold a seat for a page that is gone
+    assert quick.claim(table, 0, "third")
+    assert not first.room.heartbeat(table, 0, "first")
+
+
+STOPPING_KERNEL = """
+import asyncio, sys
+from cardlab.classroom.room import Room
+from cardlab.widgets.classroom_student import StudentView
+
+async def main():
+    room = Room.open(sys.argv[1])
+    view = StudentView(room, sys.argv[2], 0, holder="old-page")
+    print(view.playing, flush=True)
+
+asyncio.run(main())
+"""
+
+
+def test_a_kernel_that_stops_frees_its_seat_for_the_reloaded_page_at_once(room, tmp_path):
+    table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    result = subprocess.run([sys.executable, "-c", STOPPING_KERNEL, room.store.where, table],
+                            capture_output=True, text=True, timeout=120)
+    assert result.stdout.split() == ["True"], result.stderr
+    reloaded = StudentView(room, table, 0, holder="new-page")   # well within the lease
+    assert reloaded.playing
 
 
 def test_a_wrong_or_missing_token_shows_one_clear_message_and_nothing_else(tmp_path, room):
@@ -314,3 +390,41 @@ def test_deals_a_student_cannot_tell_apart_give_the_same_page(tmp_path, monkeypa
         assert pages[0] == pages[1] == pages[2], step
     assert rooms[0][0].shared.seq == 10
     assert states(rooms[0][2]) != states(rooms[1][2])     # seat 2 does see its 8H or 9H
+
+
+def test_seat_links_start_with_the_public_address_where_one_is_given(tmp_path, room,
+                                                                    monkeypatch):
+    """Behind a proxy, or on a JupyterHub, the page's own address is not the one students
+    can open: `CARDLAB_CLASSROOM_ADDRESS` gives it; a malformed one is said to the teacher."""
+    where = str(tmp_path / "class.sqlite")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://10.0.0.11:8866/voila/render/apps/"
+                                            "classroom.ipynb?token=x")
+    monkeypatch.setenv("CARDLAB_CLASSROOM_ADDRESS", "https://hub.school.example/hub/user-redirect")
+    teacher = classroom_app(f"token={room.teacher_token}", store=where).children[1]
+    teacher.form.seats[1].value = "bot:random"
+    teacher.create.click("create")
+    table = room.tables()[0].id
+    links = teacher.links.value
+    for token in room.seat_tokens(table).values():
+        assert ('href="https://hub.school.example/hub/user-redirect/voila/render/apps/'
+                f'classroom.ipynb?token={token}"') in links
+    assert "10.0.0.11" not in links
+    for wrong in ("hub.school.example", "ftp://hub.school.example", "https://hub/?x=1"):
+        monkeypatch.setenv("CARDLAB_CLASSROOM_ADDRESS", wrong)
+        page = classroom_app(f"token={room.teacher_token}", store=where).children[1]
+        assert "CARDLAB_CLASSROOM_ADDRESS must be the address students open" in page.value
+        assert isinstance(classroom_app(f"token={room.seat_tokens(table)[0]}", store=where)
+                          .children[1], StudentView)             # students are not held up
+
+
+def test_only_an_answer_to_an_ask_counts_as_the_page_being_there():
+    presence = PagePresence()
+    presence.take({"pong": 1})                  # nothing was asked yet
+    presence.ask()
+    for forged in (None, "pong", [1], {"ping": 1}, {"pong": 2}, {"pong": 0}, {"pong": -1},
+                   {"pong": True}, {"pong": "1"}, {"pong": 1.0}, {"pong": 10 ** 100}):
+        presence.take(forged)
+    assert presence.answered is None
+    presence.ask()
+    presence.take({"pong": 1})                  # a late answer to the first ask counts
+    assert presence.answered is not None

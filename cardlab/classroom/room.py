@@ -187,6 +187,10 @@ class Room:
 #: The environment variable that tells app kernels where the room's store is
 #: (an absolute SQLite path or a postgresql:// URL); `cardlab classroom` sets it.
 STORE_VARIABLE = "CARDLAB_CLASSROOM_STORE"
+#: The environment variable that, where set, gives the address students reach the
+#: classroom at (a proxy in front of several servers, a JupyterHub's
+#: ``https://HUB/hub/user-redirect``): the seat links start with it.
+ADDRESS_VARIABLE = "CARDLAB_CLASSROOM_ADDRESS"
 #: The classroom app's notebook, relative to the gallery's notebooks folder.
 APP_PATH = "apps/classroom.ipynb"
 

@@ -55,6 +55,9 @@ POSTGRES_SCHEMES = ("postgresql", "postgres")
 TABLE_ID_BYTES = 12
 TOKEN_BYTES = 24
 STUDENT = "student"
+#: The channel a PostgreSQL store notifies on when a table changed (payload: its id);
+#: see `cardlab.classroom.changes`.
+CHANNEL = "cardlab_classroom"
 
 
 
@@ -391,13 +394,22 @@ class Store:
             condition = "" if setup is None else \
                 " AND EXISTS (SELECT 1 FROM tables WHERE id = ? AND paused = 0 AND setup = ?)"
             with self._db.transaction():
-                return self._db.run(
+                appended = self._db.run(
                     "INSERT INTO actions (table_id, seq, action) "
                     "SELECT CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS TEXT) "
                     "WHERE (SELECT coalesce(max(seq), 0) FROM actions WHERE table_id = ?) = ?"
                     + condition + " ON CONFLICT DO NOTHING",
                     (table_id, seq, text, table_id, seq - 1)
                     + (() if setup is None else (table_id, setup))) == 1
+                if appended:
+                    self._notify(table_id)
+                return appended
+
+    def _notify(self, table_id: str) -> None:
+        """Tell other processes that table `table_id` changed (PostgreSQL: NOTIFY, sent
+        when the transaction commits, in commit order; SQLite: nothing, views poll)."""
+        if isinstance(self._db, _Postgres):
+            self._db.run(f"SELECT pg_notify('{CHANNEL}', ?)", (table_id,))
 
     def _last(self, table_id: str) -> int:
         (last,), = self._db.rows("SELECT coalesce(max(seq), 0) FROM actions "
@@ -438,8 +450,9 @@ class Store:
     def release(self, table_id: str, seat: int, holder: str) -> None:
         """`holder` left the seat (if it held it)."""
         with self._lock:
-            self._db.run("UPDATE seats SET holder = NULL, heartbeat = NULL WHERE table_id = ? "
-                         "AND seat = ? AND holder = ?", (table_id, seat, holder))
+            if self._db.run("UPDATE seats SET holder = NULL, heartbeat = NULL WHERE "
+                            "table_id = ? AND seat = ? AND holder = ?", (table_id, seat, holder)):
+                self._notify(table_id)       # a page waiting for the seat takes it now
 
     def present(self, lease: float) -> set[tuple[str, int]]:
         """The (table, seat) pairs held by a browser that sent a heartbeat within `lease` s."""
@@ -463,6 +476,7 @@ class Store:
                          (json.dumps(controllers), table_id))
             self._db.run("UPDATE seats SET active = 0, holder = NULL, heartbeat = NULL "
                          "WHERE table_id = ? AND seat = ?", (table_id, seat))
+            self._notify(table_id)
 
     def set_flag(self, table_id: str, flag: str, value: bool) -> None:
         """Set `paused` or `revealed` of a table."""
@@ -471,6 +485,8 @@ class Store:
         with self._lock:
             changed = self._db.run(f"UPDATE tables SET {flag} = ?, setup = setup + 1 "
                                    "WHERE id = ?", (int(value), table_id))
+            if changed:
+                self._notify(table_id)
         if not changed:
             raise CardlabError("classroom.no_table", table=table_id)
 

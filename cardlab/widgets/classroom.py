@@ -23,7 +23,7 @@ from urllib.parse import parse_qs, urlsplit
 import ipywidgets as widgets
 
 from cardlab.apps import MAX_QUERY, query_string
-from cardlab.classroom.room import APP_PATH, STORE_VARIABLE, Room
+from cardlab.classroom.room import ADDRESS_VARIABLE, APP_PATH, STORE_VARIABLE, Room
 from cardlab.errors import CardlabError
 from cardlab.i18n import LANGUAGES, message
 from cardlab.widgets.classroom_student import StudentView
@@ -56,14 +56,26 @@ def read_query(query: str | None = None) -> ClassroomQuery:
 
 
 def page_address() -> str:
-    """This page's address without its query (Voilà tells the kernel), else the app's path.
+    """The address seat links start with: the public one if `ADDRESS_VARIABLE` gives it,
+    else this page's own without its query (Voilà tells the kernel), else the app's path.
 
     >>> os.environ["VOILA_REQUEST_URL"] = "http://10.0.0.5:8866/voila/render/apps/x.ipynb?a=1"
     >>> page_address()
     'http://10.0.0.5:8866/voila/render/apps/x.ipynb'
-    >>> del os.environ["VOILA_REQUEST_URL"]; page_address()
+    >>> os.environ[ADDRESS_VARIABLE] = "https://hub.school.example/hub/user-redirect/"
+    >>> page_address()
+    'https://hub.school.example/hub/user-redirect/voila/render/apps/classroom.ipynb'
+    >>> del os.environ["VOILA_REQUEST_URL"], os.environ[ADDRESS_VARIABLE]; page_address()
     '/voila/render/apps/classroom.ipynb'
     """
+    public = os.environ.get(ADDRESS_VARIABLE, "")
+    if public:
+        parts = urlsplit(public)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or \
+                parts.fragment:
+            raise CardlabError("classroom.view.bad_address", variable=ADDRESS_VARIABLE,
+                               value=public[:200])
+        return f"{public.rstrip('/')}/voila/render/{APP_PATH}"
     parts = urlsplit(os.environ.get("VOILA_REQUEST_URL", ""))
     if not (parts.scheme and parts.netloc):
         return APP_ADDRESS

@@ -1,15 +1,26 @@
 """A student's screen at a classroom table: the game's own table widget, for the link's seat.
 
-The seat is held by one browser at a time (`Room.claim` with this kernel's
-random holder id, kept alive by heartbeats). A browser that finds the seat
-held is told so politely and takes it over by itself once the other page has
-been gone for the room's lease (a reload, or another device). The game is
-the replay of the store, so the student continues where the table stands.
+The seat is held by one page at a time (`Room.claim` with this kernel's random
+holder id). The lease is kept alive by the page, not by the kernel: every
+`HEARTBEAT_SECONDS` the kernel asks the page (`PagePresence`) and each answer
+renews the lease. A kernel outlives a page that went without an unload (a
+crashed browser, a phone that switched apps) until the server culls it, so a
+heartbeat of the kernel's own would hold the seat for minutes.
 
-The kernel polls the store every `POLL_SECONDS` in a task on its running
-event loop (never a sleep: the page keeps answering), lets due bots move, and
-redraws when another screen moved. A paused table says so and refuses moves;
-a seat handed to a bot says so and shows nothing more.
+A page that finds the seat held is told so politely, with the time it may
+have to wait (`takeover_seconds`: the room's lease and two looks), and
+takes the seat by itself once the other page has not answered for the lease.
+A kernel that stops (a reload or a closed tab stops it) lets go of its seat
+at once, so the new page of a reload gets it without waiting. The game is the
+replay of the store, so the student continues where the table stands.
+
+The kernel looks at the store in a task on its running event loop (never a
+sleep: the page keeps answering). On SQLite it reads the table every
+`POLL_SECONDS`; on PostgreSQL it reads it when a process on any server changed
+it (LISTEN/NOTIFY, `cardlab.classroom.changes`), and looks after the lease
+every `LOOK_SECONDS`. It lets due bots move, and redraws when another screen
+moved. A paused table says so and refuses moves; a seat handed to a bot says
+so and shows nothing more.
 
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.room import Room
@@ -20,12 +31,17 @@ a seat handed to a bot says so and shows nothing more.
 (True, <Kind.ASK: 'ask'>)
 >>> "Seat 0 is open in another browser." in StudentView(room, table, 0, holder="bo").message.value
 True
+>>> takeover_seconds(room.lease)
+11
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
 import html
+import math
 import secrets
 import time
 from collections.abc import Collection
@@ -35,6 +51,7 @@ import ipywidgets as widgets
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.cards import Card
+from cardlab.classroom.changes import listener
 from cardlab.classroom.room import Room
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
@@ -46,15 +63,32 @@ from cardlab.widgets.blackwidow import BlackWidowWidget
 from cardlab.widgets.controls import FOCUS_CLASS
 from cardlab.widgets.fivesons import FiveSonsWidget
 from cardlab.widgets.guard import guard
+from cardlab.widgets.presence import PagePresence
 
-#: Seconds between two looks at the store.
+#: Seconds between two looks at the store (SQLite, which tells no changes).
 POLL_SECONDS = 0.3
-#: Seconds between two heartbeats (well inside the room's lease).
+#: The longest between two looks after the lease, on either store.
+LOOK_SECONDS = 0.5
+#: PostgreSQL: the longest between two reads of the table, should a change not be told
+#: (a listening connection that hangs without breaking).
+FOLLOW_SECONDS = 15.0
+#: Seconds between two asks whether the page is there (each answer renews the lease).
 HEARTBEAT_SECONDS = 2.0
 #: This kernel's holder id: one browser page is one kernel.
 HOLDER = secrets.token_urlsafe(16)
 
 TableWidget = FiveSonsWidget | BlackWidowWidget
+
+
+def takeover_seconds(lease: float) -> int:
+    """The longest a page waits for a seat whose other page went without a word: the
+    lease, counted from that page's last answer (renewed at the next look), and one
+    more look of the waiting page.
+
+    >>> takeover_seconds(10.0)
+    11
+    """
+    return math.ceil(lease + 2 * LOOK_SECONDS)
 
 
 def seat_names(controllers: tuple[str, ...], me: int | None, lang: str) -> list[str]:
@@ -85,19 +119,24 @@ class StudentView(widgets.VBox):
         self.active = True
         self.message = widgets.HTML()
         self.revealed = widgets.HTML()
-        self._beat = 0.0
+        #: Asks the page whether it is still open; its answers renew the lease.
+        self.presence = PagePresence()
+        #: When the page was last known to be there: made now, then its last answer.
+        self._seen = time.monotonic()
+        self._asked = 0.0
+        self._renewed: float | None = None    # the answer the lease was last renewed for
         self._paused = False
         self._revealed = False      # every seat's cards are shown (read here, not from the page)
+        self._followed = 0.0                  # when the table was last read
         self._task: asyncio.Task | None = None
-        super().__init__([self.message])
+        super().__init__([self.message, self.presence])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-student")
         guard(self)
         if room.claim(table_id, seat, holder):
             self._sit()
         else:
-            self._beat = time.monotonic()
-            self._say("held", seat=seat, seconds=round(room.lease))
+            self._say("held", seat=seat, seconds=takeover_seconds(room.lease))
         self._start_polling()
 
     @property
@@ -106,23 +145,44 @@ class StudentView(widgets.VBox):
         return self.active and self.table is not None
 
     def poll(self) -> None:
-        """One look at the store: take a seat that came free, keep the lease, let bots move,
-        show what others did, the pause and the end."""
+        """One look at the store: ask whether the page is there, renew the lease with its
+        answer, take a seat that came free, let bots move, show what others did, the
+        pause and the end."""
+        if self._keep_lease():
+            self._follow()
+
+    def _keep_lease(self) -> bool:
+        """Ask the page whether it is there, renew the lease with its answer, take the seat
+        if it came free; True if this page plays the seat."""
         if not self.active:
-            return
+            return False
         now = time.monotonic()
-        due = now - self._beat >= HEARTBEAT_SECONDS
-        if self.table is None:      # try for the seat as often as a heartbeat, no more
-            if due:
-                self._beat = now
-                if self.room.claim(self.table_id, self.seat, self.holder):
-                    self._sit()
-            return
-        if due:
-            self._beat = now
+        if now - self._asked >= HEARTBEAT_SECONDS:
+            self._asked = now
+            self.presence.ask()
+        answered = self.presence.answered
+        fresh = answered is not None and answered != self._renewed
+        if answered is not None:
+            self._seen = max(self._seen, answered)
+        if self.table is None:
+            # A kernel whose page is gone stops asking for the seat, so that it does
+            # not take it from a page that is there.
+            if now - self._seen < self.room.lease and \
+                    self.room.claim(self.table_id, self.seat, self.holder):
+                self._renewed = answered
+                self._sit()
+            return False
+        if fresh:
+            self._renewed = answered
             if not self.room.heartbeat(self.table_id, self.seat, self.holder):
                 self._leave("taken", seat=self.seat)
-                return
+                return False
+        return True
+
+    def _follow(self) -> None:
+        """Let bots move, show what others did, the pause and the end."""
+        assert self.table is not None
+        self._followed = time.monotonic()
         moved = bool(self.shared.play_bots())
         if self.shared.info.seats[self.seat] != STUDENT:
             self._leave("handed", seat=self.seat)
@@ -137,15 +197,19 @@ class StudentView(widgets.VBox):
         if changed or (self.shared.info.revealed and not self._revealed):
             self._show_state()
 
+    def release(self) -> None:
+        """Let go of the seat at once (the kernel stops: its page is gone for good)."""
+        if self.playing:
+            self.room.release(self.table_id, self.seat, self.holder)
+
     def _sit(self) -> None:
-        self._beat = time.monotonic()
         self.shared.play_bots()
         names = seat_names(self.shared.info.seats, self.seat, self.lang)
         if isinstance(self.shared.table.game, FiveSonsGame):
             self.table = FiveSonsWidget.at_table(self.shared, self.seat, names, self.lang)
         else:
             self.table = BlackWidowWidget.at_table(self.shared, self.seat, names, self.lang)
-        self.children = [self.message, self.table, self.revealed]
+        self.children = [self.message, self.presence, self.table, self.revealed]
         self._show_state()
 
     def _show_state(self) -> None:
@@ -179,12 +243,25 @@ class StudentView(widgets.VBox):
             return
         # A task, not a thread or a sleep: widgets change on the kernel's own loop only.
         self._task = loop.create_task(self._keep_polling())
+        # A reload or a closed tab stops this kernel: its seat is free for the next page.
+        atexit.register(self._release_at_exit)
+
+    def _release_at_exit(self) -> None:
+        with contextlib.suppress(CardlabError):    # the store is gone: the lease runs out
+            self.release()
 
     async def _keep_polling(self) -> None:
+        changes = listener(self.room.store)
         while self.active:
-            await asyncio.sleep(POLL_SECONDS)
+            if changes.notified:
+                told = await changes.wait(self.table_id, LOOK_SECONDS)
+            else:
+                await asyncio.sleep(POLL_SECONDS)
+                told = True
             try:
-                self.poll()
+                if self._keep_lease() and (
+                        told or time.monotonic() - self._followed >= FOLLOW_SECONDS):
+                    self._follow()
             except CardlabError as err:     # the store went away for a moment, say
                 self._show(err.text(self.lang))
 

@@ -18,9 +18,35 @@ import pytest
 
 from cardlab.classroom.room import Room
 from cardlab.fivesons.actions import Kind
+from cardlab.widgets.classroom_student import takeover_seconds
 
 PHONE = {"width": 390, "height": 844}
 APP = "voila/render/apps/classroom.ipynb"
+
+
+def start_classroom(store: object, folder) -> tuple[subprocess.Popen, str]:
+    """`cardlab classroom` serving `store` (its output in FOLDER/serve-PORT.log); returns
+    the process and its base URL once it takes connections."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = (folder / f"serve-{port}.log").open("w+")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardlab.cli", "classroom", f"--store={store}", "--no-browser",
+         f"--port={port}", "--max-apps=50"],
+        stdout=log, stderr=subprocess.STDOUT, text=True)
+    log.close()
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process, f"http://127.0.0.1:{port}/"
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail("cardlab classroom did not start: "
+                            + (folder / f"serve-{port}.log").read_text())
+            time.sleep(0.3)
 
 
 @pytest.fixture(scope="module")
@@ -28,29 +54,10 @@ def classroom(tmp_path_factory):
     """`cardlab classroom` serving one store; yields (base URL, the room)."""
     folder = tmp_path_factory.mktemp("classroom")
     store = folder / "class.sqlite"
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    log = (folder / "serve.log").open("w+")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardlab.cli", "classroom", f"--store={store}", "--no-browser",
-         f"--port={port}", "--max-apps=50"],
-        stdout=log, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                log.seek(0)
-                pytest.fail(f"cardlab classroom did not start: {log.read()}")
-            time.sleep(0.3)
-    yield f"http://127.0.0.1:{port}/", Room.open(store)
+    process, url = start_classroom(store, folder)
+    yield url, Room.open(store)
     process.terminate()
     process.wait(timeout=60)
-    log.close()
 
 
 def make_table(page, url, room) -> tuple[str, list[str]]:
@@ -62,7 +69,7 @@ def make_table(page, url, room) -> tuple[str, list[str]]:
     page.get_by_role("combobox", name="Seat 2", exact=True).select_option(label="Bot: random")
     page.get_by_role("spinbutton", name="Seed (the deal)").fill("4")
     page.get_by_role("button", name="Create the table").click()
-    page.get_by_role("status").filter(has_text="Table 1 is ready").wait_for()
+    page.get_by_role("status").filter(has_text=re.compile(r"Table \d+ is ready")).wait_for()
     links = page.locator(".cardlab-classroom-links a")
     links.nth(1).wait_for()
     hrefs = [links.nth(k).get_attribute("href") for k in range(links.count())]
@@ -147,3 +154,35 @@ def test_teacher_and_two_students_play_and_a_taken_seat_is_refused(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_crashed_page_frees_its_seat_after_the_lease_and_a_reload_at_once(browser, classroom):
+    """A browser that goes without an unload (here: its context closed, which stops no
+    kernel) keeps its kernel running; the seat still comes free once the page has not
+    answered for the lease, as the waiting page's message says. A reload (whose unload
+    stops the old kernel) gets the seat back without waiting for the lease."""
+    url, room = classroom
+    teacher_context, crashed_context, context = (browser.new_context() for _ in range(3))
+    try:
+        _table, links = make_table(teacher_context.new_page(), url, room)
+        crashed = crashed_context.new_page()
+        crashed.goto(links[0])
+        crashed.locator(".cardlab-fivesons").wait_for(timeout=90_000)
+        crashed_context.close()                     # no unload: its kernel runs on
+        page = context.new_page()
+        page.goto(links[0])
+        wait = takeover_seconds(room.lease)
+        page.get_by_role("status").filter(
+            has_text=f"Seat 0 is open in another browser. If that was you and you closed it, "
+                     f"this page takes the seat by itself within {wait} seconds.").wait_for(
+            timeout=90_000)
+        page.locator(".cardlab-fivesons").wait_for(timeout=60_000)
+        started = time.monotonic()
+        page.reload()
+        page.locator(".cardlab-fivesons").wait_for(timeout=90_000)
+        print(f"reloaded page seated after {time.monotonic() - started:.1f} s")
+        page.wait_for_timeout(1000 * (room.lease + 2))   # its answers keep the lease
+        assert room.tables()[-1].present == (0,)
+    finally:
+        for each in (teacher_context, crashed_context, context):
+            each.close()
