@@ -150,15 +150,16 @@ def test_students_racing_through_a_pause_and_a_seat_handed_to_a_bot_agree(tmp_pa
                                              "bot:heuristic")
 
 
-def test_a_store_of_another_version_is_refused_and_left_as_it_is(tmp_path):
+@pytest.mark.parametrize("version", [1, 2, 4])
+def test_a_store_of_another_version_is_refused_and_left_as_it_is(tmp_path, version):
     path = tmp_path / "old.sqlite"
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE tables (id TEXT PRIMARY KEY)")
         db.execute("PRAGMA application_id = 1667525730")   # cardlab's, "cdlb"
-        db.execute("PRAGMA user_version = 1")
+        db.execute(f"PRAGMA user_version = {version}")
     before = path.read_bytes()
     with pytest.raises(CardlabError) as refused:
         Store(path)
-    assert refused.value.text("en") == (f"{path} is a classroom store of version 1; this "
-                                        "cardlab reads version 2.")
+    assert refused.value.text("en") == (f"{path} is a classroom store of version {version}; "
+                                        "this cardlab reads version 3.")
     assert path.read_bytes() == before

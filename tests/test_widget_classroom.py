@@ -173,7 +173,7 @@ def test_a_wrong_or_missing_token_shows_one_clear_message_and_nothing_else(tmp_p
     assert "no longer works" in classroom_app(f"token={token}", store=where).children[1].value
     seat = classroom_app(f"token={room.seat_tokens(table)[0]}", store=where).children[1]
     assert isinstance(seat, StudentView) and seat.seat == 0
-    teacher = classroom_app(f"token={room.teacher_token}&lang=de", store=where).children[1]
+    teacher = classroom_app(f"token={room.new_teacher_token()}&lang=de", store=where).children[1]
     assert isinstance(teacher, TeacherApp) and teacher.create.spec("create").label == \
         "Tisch anlegen"
 
