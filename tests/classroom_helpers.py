@@ -7,7 +7,11 @@ over, then prints its record.
 `postgres_server` starts one in a temporary folder, on 127.0.0.1 and a free
 port, trusting local connections; as root it runs as `nobody` (PostgreSQL
 refuses to run as root). Where the binaries or psycopg are missing, the tests
-that need it are skipped with the reason.
+that need it are skipped with the reason. `store_locations` runs a test on
+both kinds of store:
+
+    postgres = pytest.fixture(scope="module")(postgres_server)
+    new_store = pytest.fixture(params=BACKENDS)(store_locations)
 """
 
 from __future__ import annotations
@@ -19,13 +23,15 @@ import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from glob import glob
 from pathlib import Path
 
 import pytest
 
 RUN_AS = "nobody"
+#: The kinds of store a test runs on, through `store_locations`.
+BACKENDS = ["sqlite", "postgresql"]
 
 PLAYER = """
 import json, sys
@@ -156,3 +162,13 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.remove()
+
+
+def store_locations(request: pytest.FixtureRequest,
+                    tmp_path: Path) -> Callable[[], str]:
+    """A fixture body over `BACKENDS`: makes the location of a new store of the test's
+    kind each time it is called (a module using it defines the `postgres` fixture)."""
+    if request.param == "sqlite":
+        names = iter(range(100))
+        return lambda: str(tmp_path / f"class{next(names)}.sqlite")
+    return request.getfixturevalue("postgres").database

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from classroom_helpers import postgres_server
+from classroom_helpers import BACKENDS, postgres_server, store_locations
 
 from cardlab.blackwidow.actions import Play
 from cardlab.classroom.room import Access, AccessRefused, Room
@@ -18,13 +18,7 @@ from cardlab.fivesons.actions import Question
 postgres = pytest.fixture(scope="module")(postgres_server)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def new_store(request, tmp_path):
-    """Makes the location of a new store of the test's kind, each time it is called."""
-    if request.param == "sqlite":
-        names = iter(range(100))
-        return lambda: str(tmp_path / f"class{next(names)}.sqlite")
-    return request.getfixturevalue("postgres").database
+new_store = pytest.fixture(params=BACKENDS)(store_locations)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from classroom_helpers import postgres_server
+from classroom_helpers import BACKENDS, postgres_server, store_locations
 
 from cardlab.classroom.room import Access, AccessRefused, Room
 from cardlab.classroom.store import Store
@@ -26,13 +26,7 @@ postgres = pytest.fixture(scope="module")(postgres_server)
 GONE = "has gone since `cardlab classroom` started"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def new_store(request, tmp_path):
-    """Makes the location of a new store of the test's kind, each time it is called."""
-    if request.param == "sqlite":
-        names = iter(range(100))
-        return lambda: str(tmp_path / f"class{next(names)}.sqlite")
-    return request.getfixturevalue("postgres").database
+new_store = pytest.fixture(params=BACKENDS)(store_locations)
 
 
 def files(folder: Path) -> dict[str, bytes]:

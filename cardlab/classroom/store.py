@@ -546,7 +546,8 @@ class Store:
 
 
 def _make_sqlite(path: Path) -> None:
-    """A new store file at `path`, owner-only, if there is no file there (else nothing).
+    """A new store file at `path`, owner-only, if there is no file there (else nothing);
+    refused where a store moved away while in use left its ``-wal`` behind.
 
     The tables and the header's id and version are written before the file is
     switched to WAL, so another process that reads the header sees a finished
@@ -554,6 +555,10 @@ def _make_sqlite(path: Path) -> None:
     """
     if not path.parent.is_dir():
         raise CardlabError("classroom.no_folder", path=str(path))
+    wal = Path(f"{path}-wal")
+    if wal.exists() and not path.exists():
+        # SQLite would replay that WAL into the new file: another store's last moves.
+        raise CardlabError("classroom.left_wal", path=str(path), wal=str(wal))
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     except FileExistsError:
