@@ -234,6 +234,9 @@ def test_a_new_seat_link_replaces_the_old_one_and_takes_the_seat_from_its_browse
                                  ["student", "student", "bot:random"])
     old = room.seat_tokens(table_id)
     assert room.claim(table_id, 0, "page-a")
+    waiting = Room.open(room.store.where)                 # a second page of the old link,
+    assert waiting.access(old[0]) == Access(table_id, 0)  # let in while page-a holds the
+    assert not waiting.claim(table_id, 0, "page-w")       # seat: it waits for it
     new = room.new_seat_token(table_id, 0)
     assert room.seat_tokens(table_id) == {0: new, 1: old[1]}
     assert room.access(new) == Access(table_id, 0)
@@ -242,8 +245,11 @@ def test_a_new_seat_link_replaces_the_old_one_and_takes_the_seat_from_its_browse
     assert replaced.value.text("en") == ("This link has been replaced by a new one; ask your "
                                          "teacher for your new link.")
     assert "neuen ersetzt" in replaced.value.text("de")
-    assert not room.heartbeat(table_id, 0, "page-a")     # the old page lost the seat
-    assert room.claim(table_id, 0, "page-b")             # the new link takes it at once
+    assert not room.heartbeat(table_id, 0, "page-a")     # the old page lost the seat,
+    assert not waiting.claim(table_id, 0, "page-w")       # and the waiting one never gets it
+    newcomer = Room.open(room.store.where)
+    assert newcomer.access(new) == Access(table_id, 0)
+    assert newcomer.claim(table_id, 0, "page-b")         # the new link takes it at once
     room.hand_to_bot(table_id, 0, "random")
     with pytest.raises(AccessRefused, match="replaced by a new one"):
         room.access(old[0])

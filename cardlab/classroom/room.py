@@ -85,6 +85,8 @@ class Room:
         self._replays: dict[str, SharedTable] = {}
         #: The seat tokens made here, per table: the store cannot give them back.
         self._made: dict[str, dict[int, str]] = {}
+        #: (table, seat) -> the SHA-256 of the token that `access` let in for it here.
+        self._let_in: dict[tuple[str, int], str] = {}
 
     @classmethod
     def open(cls, where: str | os.PathLike[str], create: bool = True) -> Room:
@@ -170,13 +172,16 @@ class Room:
             raise AccessRefused("classroom.replaced_token")
         if state == TO_BOT:
             raise AccessRefused("classroom.old_token", seat=seat)
+        self._let_in[table_id, seat] = token_hash(token)
         return Access(table_id, seat)
 
     def claim(self, table_id: str, seat: int, holder: str) -> bool:
         """Hold a student seat for the browser `holder`: True if the seat was free,
         already this holder's, or its holder sent no heartbeat for `lease` seconds;
-        False if another browser holds it."""
-        return self.store.claim(table_id, seat, holder, self.lease)
+        False if another browser holds it, or if the link that `access` let in here
+        for this seat has been replaced since."""
+        return self.store.claim(table_id, seat, holder, self.lease,
+                                self._let_in.get((table_id, seat)))
 
     def heartbeat(self, table_id: str, seat: int, holder: str) -> bool:
         """`holder` is still at the seat; False if it no longer holds it (taken over

@@ -494,15 +494,19 @@ class Store:
         table_id, seat, active, replaced = rows[0]
         return table_id, seat, ACTIVE if active else REPLACED if replaced else TO_BOT
 
-    def claim(self, table_id: str, seat: int, holder: str, lease: float) -> bool:
+    def claim(self, table_id: str, seat: int, holder: str, lease: float,
+              token_sha256: str | None = None) -> bool:
         """Hold a student seat for `holder`, if it is free, already its, or its holder has
-        sent no heartbeat for `lease` seconds."""
+        sent no heartbeat for `lease` seconds; with `token_sha256`, only while that token
+        is still the seat's (a replaced link takes the seat no more)."""
         with self._lock:
             return self._db.run(
                 f"UPDATE seats SET holder = ?, heartbeat = {self._db.now} "
                 "WHERE table_id = ? AND seat = ? AND active = 1 AND (holder IS NULL OR "
-                f"holder = ? OR heartbeat < {self._db.now} - ?)",
-                (holder, table_id, seat, holder, lease)) == 1
+                f"holder = ? OR heartbeat < {self._db.now} - ?)"
+                + ("" if token_sha256 is None else " AND token_sha256 = ?"),
+                (holder, table_id, seat, holder, lease)
+                + (() if token_sha256 is None else (token_sha256,))) == 1
 
     def heartbeat(self, table_id: str, seat: int, holder: str) -> bool:
         """`holder` is still there; False if it no longer holds the seat."""
