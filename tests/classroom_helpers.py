@@ -37,20 +37,22 @@ PLAYER = """
 import json, sys
 from cardlab.classroom.shared import SharedTable
 from cardlab.classroom.store import Store
-shared = SharedTable(Store(sys.argv[1]), sys.argv[2])
+shared = SharedTable(Store(sys.argv[1], create=False), sys.argv[2])
 while not shared.table.game.over:
     shared.play_bots()
 print(json.dumps(shared.table.game.to_record().to_json()))
 """
 
 # A process that plays every student seat (a random bot deciding, the move through `act`,
-# racing the others) and the bots, until the game is over; then prints its record.
+# racing the others) and the bots, until the game is over; then prints its record. It
+# says "ready" on stderr once it has the table.
 STUDENTS = """
 import json, sys, time
 from cardlab.classroom.room import Room
 from cardlab.errors import IllegalAction
-room = Room.open(sys.argv[1])
+room = Room.open(sys.argv[1], create=False)
 shared = room.shared(sys.argv[2])
+print("ready", file=sys.stderr, flush=True)
 bots = {}
 while not shared.table.game.over:
     shared.play_bots()

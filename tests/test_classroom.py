@@ -166,8 +166,12 @@ def test_a_store_of_another_version_is_refused_and_left_as_it_is(tmp_path, versi
     before = path.read_bytes()
     with pytest.raises(CardlabError) as refused:
         Store(path)
-    assert refused.value.text("en") == (f"{path} is a classroom store of version {version}; "
-                                        "this cardlab reads version 3.")
+    assert refused.value.text("en") == (
+        f"{path} is a classroom store of version 4; this cardlab reads version 3."
+        if version == 4 else
+        f"{path} is a classroom store of version {version}, made by an older cardlab; this "
+        "cardlab reads version 3 and leaves it as it is. Export its games with the cardlab "
+        "that made it (cardlab classroom export), and start this one with a new store.")
     assert path.read_bytes() == before
 
 
@@ -179,6 +183,7 @@ def test_a_store_moved_mid_game_stops_every_process_and_keeps_the_game(new_store
     table_id = room.create_table("blackwidow", {"players": 4, "end_above": 200}, 8,
                                  ["student", "student", "student", "bot:heuristic"])
     running = [students(where, table_id, seed) for seed in range(4)]
+    assert [process.stderr.readline() for process in running] == ["ready\n"] * 4
     deadline = time.monotonic() + 120
     while len(room.store.actions(table_id)) < 15 and time.monotonic() < deadline:
         time.sleep(0.02)

@@ -68,8 +68,9 @@ def test_a_store_of_another_version_is_refused_and_left_as_it_is(postgres, versi
         before = db.execute("SELECT key, value FROM meta ORDER BY key").fetchall()
     with pytest.raises(CardlabError) as refused:
         Store(url)
-    assert refused.value.text("en") == (f"{url} is a classroom store of version {version}; "
-                                        "this cardlab reads version 3.")
+    assert refused.value.text("en").startswith(
+        f"{url} is a classroom store of version {version}, made by an older cardlab;"
+        if version == "2" else f"{url} is a classroom store of version 4; this cardlab")
     with psycopg.connect(url) as db:
         assert db.execute("SELECT key, value FROM meta ORDER BY key").fetchall() == before
 

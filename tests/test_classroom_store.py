@@ -162,7 +162,8 @@ def test_a_refused_store_and_its_wal_and_shm_are_left_byte_for_byte(tmp_path, ca
         with pytest.raises(CardlabError) as refused:
             Store(path, create=create)
         assert refused.value.key == {"foreign": "classroom.not_a_store",
-                                     "emptied": "classroom.empty_store"}.get(
+                                     "emptied": "classroom.empty_store",
+                                     "older": "classroom.store_older"}.get(
             case, "classroom.store_version")
     assert main(["classroom", "export", "x", "--store", str(path)]) == 2
     assert len(capsys.readouterr().err.splitlines()) == 1

@@ -344,8 +344,7 @@ class Store:
             if meta.get("application") != APPLICATION:
                 raise CardlabError("classroom.not_a_store", path=where)
             if meta.get("version") != str(SCHEMA_VERSION):
-                raise CardlabError("classroom.store_version", path=where,
-                                   version=meta.get("version"), expected=SCHEMA_VERSION)
+                raise _other_version(where, meta.get("version"))
 
     def _create(self) -> None:
         for statement in _SCHEMA:
@@ -625,8 +624,21 @@ def check_sqlite(path: Path) -> None:
     if application != APPLICATION_ID:
         raise CardlabError("classroom.not_a_store", path=str(path))
     if version != SCHEMA_VERSION:
-        raise CardlabError("classroom.store_version", path=str(path), version=version,
-                           expected=SCHEMA_VERSION)
+        raise _other_version(str(path), version)
+
+
+def _other_version(where: str, version: object) -> CardlabError:
+    """Why a store of another schema version is refused: an older one (made before
+    tokens were hashed) is not changed in place, so its games can still be exported
+    by the cardlab that made it.
+
+    >>> print(_other_version("class.sqlite", 2).text("en"))  # doctest: +ELLIPSIS
+    class.sqlite is a classroom store of version 2, made by an older cardlab; ...
+    """
+    older = isinstance(version, int | str) and str(version).isdigit() and \
+        int(version) < SCHEMA_VERSION
+    return CardlabError("classroom.store_older" if older else "classroom.store_version",
+                        path=where, version=version, expected=SCHEMA_VERSION)
 
 
 def _info(row: Sequence[Any]) -> TableInfo:
