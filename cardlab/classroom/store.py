@@ -30,8 +30,10 @@ nothing is made in its place.
 >>> table = store.create_table("fivesons", {"players": 3}, seed=5,
 ...                            seats=["student", "student", "bot:logician"])
 >>> token = store.new_token(table, 1)
->>> store.find_token(token) == (table, 1, ACTIVE), token in store.where
-(True, False)
+>>> store.find_token(token) == (table, 1, ACTIVE)
+True
+>>> store.active_tokens(table) == {1: token_hash(token)}    # the token itself is not kept
+True
 >>> first = store.append(table, 1, {"ask": 0, "face": "QS", "heart": "3H"})
 >>> first, store.append(table, 1, {"no_guess": 0})
 (True, False)
@@ -553,8 +555,8 @@ def _make_sqlite(path: Path) -> None:
     refused where a store moved away while in use left its ``-wal`` behind.
 
     The tables and the header's id and version are written before the file is
-    switched to WAL, so another process that reads the header sees a finished
-    store, never a half-made one.
+    switched to WAL, so the header is right from the start, and a process that
+    reads a half-made file's header refuses it rather than using it.
     """
     if not path.parent.is_dir():
         raise CardlabError("classroom.no_folder", path=str(path))
