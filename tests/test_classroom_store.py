@@ -4,6 +4,7 @@ owner's only and keeps no token a copy could use, and a lost link is replaced.""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import os
 import sqlite3
@@ -20,6 +21,7 @@ from cardlab.classroom.store import Store
 from cardlab.cli import main
 from cardlab.errors import CardlabError
 from cardlab.widgets.classroom import classroom_app
+from cardlab.widgets.classroom_student import POLL_SECONDS, StudentView
 from cardlab.widgets.classroom_teacher import TeacherApp
 
 postgres = pytest.fixture(scope="module")(postgres_server)
@@ -123,6 +125,27 @@ def _is_said_everywhere(room: Room, shared, app: TeacherApp, table_id: str, wher
         page = classroom_app(f"token={token}&lang={lang}", store=where)
         (message,) = [child for child in page.children[1:]]
         assert text in message.value and where.rpartition("@")[2] in message.value
+
+
+def test_an_open_student_page_says_the_store_has_gone(new_store):
+    where = new_store()
+    room = Room.open(where)
+    table_id = room.create_table("fivesons", {"players": 3}, 2,
+                                 ["student", "bot:random", "bot:random"])
+    token = room.seat_tokens(table_id)[0]
+
+    async def lesson() -> StudentView:
+        page = classroom_app(f"token={token}", store=where).children[1]
+        assert isinstance(page, StudentView) and page.playing     # polling on this loop
+        if where.startswith("postgresql://"):
+            postgres_run(where, "DROP TABLE seats, actions, tables, meta")
+        else:
+            Path(where).unlink()
+        await asyncio.sleep(POLL_SECONDS * 5)
+        return page
+
+    page = asyncio.run(lesson())
+    assert GONE in page.message.value and 'role="status"' in page.message.value
 
 
 # --- a refused file is left as it was ---------------------------------------------
