@@ -108,8 +108,10 @@ def _add_classroom(commands: Any) -> None:
     """`cardlab classroom` (serve a room) and `cardlab classroom export TABLE`."""
     room = commands.add_parser(
         "classroom", help="serve the gallery with a classroom of shared tables",
-        description="Serve the gallery with the classroom app and print the teacher's link. "
-                    "The store is a SQLite file (made on first use) or a postgresql:// URL.")
+        description="Serve the gallery with the classroom app and print a new teacher's link "
+                    "(the link printed at the start before stops working). The store is a "
+                    "SQLite file (made on first use, only where no file is) or a "
+                    "postgresql:// URL; export reads an existing store only.")
     room.add_argument("--store", metavar="PATH|URL", help="the room's store (required)")
     room.add_argument("--lan", nargs="?", const="auto", metavar="ADDRESS",
                       help="serve the local network too, on this machine's LAN address "

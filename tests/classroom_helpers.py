@@ -7,7 +7,11 @@ over, then prints its record.
 `postgres_server` starts one in a temporary folder, on 127.0.0.1 and a free
 port, trusting local connections; as root it runs as `nobody` (PostgreSQL
 refuses to run as root). Where the binaries or psycopg are missing, the tests
-that need it are skipped with the reason.
+that need it are skipped with the reason. `store_locations` runs a test on
+both kinds of store:
+
+    postgres = pytest.fixture(scope="module")(postgres_server)
+    new_store = pytest.fixture(params=BACKENDS)(store_locations)
 """
 
 from __future__ import annotations
@@ -19,32 +23,36 @@ import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from glob import glob
 from pathlib import Path
 
 import pytest
 
 RUN_AS = "nobody"
+#: The kinds of store a test runs on, through `store_locations`.
+BACKENDS = ["sqlite", "postgresql"]
 
 PLAYER = """
 import json, sys
 from cardlab.classroom.shared import SharedTable
 from cardlab.classroom.store import Store
-shared = SharedTable(Store(sys.argv[1]), sys.argv[2])
+shared = SharedTable(Store(sys.argv[1], create=False), sys.argv[2])
 while not shared.table.game.over:
     shared.play_bots()
 print(json.dumps(shared.table.game.to_record().to_json()))
 """
 
 # A process that plays every student seat (a random bot deciding, the move through `act`,
-# racing the others) and the bots, until the game is over; then prints its record.
+# racing the others) and the bots, until the game is over; then prints its record. It
+# says "ready" on stderr once it has the table.
 STUDENTS = """
 import json, sys, time
 from cardlab.classroom.room import Room
 from cardlab.errors import IllegalAction
-room = Room.open(sys.argv[1])
+room = Room.open(sys.argv[1], create=False)
 shared = room.shared(sys.argv[2])
+print("ready", file=sys.stderr, flush=True)
 bots = {}
 while not shared.table.game.over:
     shared.play_bots()
@@ -216,3 +224,13 @@ def kernel(where: object, table_id: str, seat: int, holder: str, stop: int) -> s
     return subprocess.Popen([sys.executable, "-c", KERNEL, str(where), table_id, str(seat),
                              holder, str(stop)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def store_locations(request: pytest.FixtureRequest,
+                    tmp_path: Path) -> Callable[[], str]:
+    """A fixture body over `BACKENDS`: makes the location of a new store of the test's
+    kind each time it is called (a module using it defines the `postgres` fixture)."""
+    if request.param == "sqlite":
+        names = iter(range(100))
+        return lambda: str(tmp_path / f"class{next(names)}.sqlite")
+    return request.getfixturevalue("postgres").database

@@ -1,4 +1,5 @@
-"""Shared tables: a SQLite store many processes append to, and each process's replay of it."""
+"""Shared tables: a store many processes append to, and each process's replay of it; each
+test on a SQLite file and on a PostgreSQL database where both apply."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import json
 import signal
 import sqlite3
 import time
+from pathlib import Path
 
 import pytest
-from classroom_helpers import player, students
+from classroom_helpers import BACKENDS, player, postgres_server, store_locations, students
 
 from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import BlackWidowGame
@@ -20,6 +22,9 @@ from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import NoGuess, Question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import FiveSonsRecord
+
+postgres = pytest.fixture(scope="module")(postgres_server)
+new_store = pytest.fixture(params=BACKENDS)(store_locations)
 
 
 def test_a_foreign_or_broken_file_is_refused_and_left_as_it_is(tmp_path):
@@ -35,8 +40,8 @@ def test_a_foreign_or_broken_file_is_refused_and_left_as_it_is(tmp_path):
         assert (path.read_bytes() if path.is_file() else None) == before
 
 
-def test_a_move_is_seen_by_every_process_and_a_late_one_is_refused(tmp_path, monkeypatch):
-    store = Store(tmp_path / "class.sqlite")
+def test_a_move_is_seen_by_every_process_and_a_late_one_is_refused(new_store, monkeypatch):
+    store = Store(new_store())
     table_id = store.create_table("fivesons", {"players": 3}, 3,
                                   ["student", "student", "student"])
     alice, other = SharedTable(store, table_id), SharedTable(Store(store.where), table_id)
@@ -65,9 +70,9 @@ def test_a_move_is_seen_by_every_process_and_a_late_one_is_refused(tmp_path, mon
     ("blackwidow", {"players": 4, "end_above": 25}, ["bot:random"] * 4, 6),
     ("fivesons", {"players": 3}, ["bot:logician"] * 3, 2),
 ])
-def test_processes_racing_for_the_bots_lose_nothing_and_agree(tmp_path, game, rules, seats,
+def test_processes_racing_for_the_bots_lose_nothing_and_agree(new_store, game, rules, seats,
                                                               processes):
-    path = tmp_path / "class.sqlite"
+    path = new_store()
     store = Store(path)
     table_id = store.create_table(game, rules, 11, seats)
     running = [player(path, table_id) for _ in range(processes)]
@@ -85,6 +90,7 @@ def test_processes_racing_for_the_bots_lose_nothing_and_agree(tmp_path, game, ru
 
 
 def test_a_process_killed_mid_game_leaves_a_game_that_goes_on(tmp_path):
+    # SQLite only: on PostgreSQL, test_classroom_postgres.py kills the server mid-game.
     path = tmp_path / "class.sqlite"
     store = Store(path)
     table_id = store.create_table("blackwidow", {"players": 4, "end_above": 40}, 5,
@@ -103,8 +109,8 @@ def test_a_process_killed_mid_game_leaves_a_game_that_goes_on(tmp_path):
     assert game.over and game.winners
 
 
-def test_a_student_move_then_the_bots_through_the_shared_table(tmp_path):
-    store = Store(tmp_path / "class.sqlite")
+def test_a_student_move_then_the_bots_through_the_shared_table(new_store):
+    store = Store(new_store())
     table_id = store.create_table("blackwidow", {"players": 3, "pass_cycle": ["hold"]}, 2,
                                   ["student", "bot:heuristic", "bot:random"])
     shared = SharedTable(store, table_id)
@@ -122,8 +128,8 @@ def test_a_student_move_then_the_bots_through_the_shared_table(tmp_path):
                                                       ("student", "bot:heuristic", "bot:random"))
 
 
-def test_students_racing_through_a_pause_and_a_seat_handed_to_a_bot_agree(tmp_path):
-    path = tmp_path / "class.sqlite"
+def test_students_racing_through_a_pause_and_a_seat_handed_to_a_bot_agree(new_store):
+    path = new_store()
     room = Room.open(path)
     table_id = room.create_table("blackwidow", {"players": 4, "end_above": 30}, 8,
                                  ["student", "student", "student", "bot:heuristic"])
@@ -150,15 +156,65 @@ def test_students_racing_through_a_pause_and_a_seat_handed_to_a_bot_agree(tmp_pa
                                              "bot:heuristic")
 
 
-def test_a_store_of_another_version_is_refused_and_left_as_it_is(tmp_path):
+@pytest.mark.parametrize("version", [1, 2, 4])
+def test_a_store_of_another_version_is_refused_and_left_as_it_is(tmp_path, version):
     path = tmp_path / "old.sqlite"
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE tables (id TEXT PRIMARY KEY)")
         db.execute("PRAGMA application_id = 1667525730")   # cardlab's, "cdlb"
-        db.execute("PRAGMA user_version = 1")
+        db.execute(f"PRAGMA user_version = {version}")
     before = path.read_bytes()
     with pytest.raises(CardlabError) as refused:
         Store(path)
-    assert refused.value.text("en") == (f"{path} is a classroom store of version 1; this "
-                                        "cardlab reads version 2.")
+    assert refused.value.text("en") == (
+        f"{path} is a classroom store of version 4; this cardlab reads version 3."
+        if version == 4 else
+        f"{path} is a classroom store of version {version}, made by an older cardlab; this "
+        "cardlab reads version 3 and leaves it as it is. Export its games with the cardlab "
+        "that made it (cardlab classroom export), and start this one with a new store.")
     assert path.read_bytes() == before
+
+
+def test_a_store_moved_mid_game_stops_every_process_and_keeps_the_game(new_store):
+    # SQLite: the file moved away (its -wal left behind, as `mv` does); PostgreSQL: the
+    # schema renamed. No process goes on with a new store, and the moved one is whole.
+    where = new_store()
+    room = Room.open(where)
+    table_id = room.create_table("blackwidow", {"players": 4, "end_above": 200}, 8,
+                                 ["student", "student", "student", "bot:heuristic"])
+    running = [students(where, table_id, seed) for seed in range(4)]
+    assert [process.stderr.readline() for process in running] == ["ready\n"] * 4
+    deadline = time.monotonic() + 120
+    while len(room.store.actions(table_id)) < 15 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    if where.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(where, autocommit=True) as db:
+            db.execute("ALTER SCHEMA public RENAME TO moved")
+        moved = f"{where}?options=-csearch_path%3Dmoved"
+    else:
+        moved = str(Path(where).with_name("moved.sqlite"))
+        Path(where).rename(moved)
+    outputs = [process.communicate(timeout=120) for process in running]
+    assert all(process.returncode != 0 and "has gone since `cardlab classroom` started" in err
+               for process, (_, err) in zip(running, outputs, strict=True)), outputs
+    with pytest.raises(CardlabError, match="has gone since"):
+        room.tables()
+    room.store.close()
+    with pytest.raises(CardlabError, match="There is no classroom store"):
+        Store(where, create=False)
+    if where.startswith("postgresql://"):
+        kept = Store(moved, create=False)
+    else:
+        # The last moves are in the -wal left behind: no new store is made beside it
+        # (SQLite would replay it into one), and the store put back has every move.
+        left = sorted(Path(where).parent.iterdir())
+        with pytest.raises(CardlabError, match="the store was moved or deleted while in use"):
+            Store(where)
+        assert sorted(Path(where).parent.iterdir()) == left
+        Path(moved).rename(where)
+        kept = Store(where, create=False)
+    seqs = [seq for seq, _ in kept.actions(table_id)]
+    assert seqs == list(range(1, len(seqs) + 1)) and len(seqs) >= 15
+    assert SharedTable(kept, table_id).seq == len(seqs)     # the game replays whole

@@ -1,5 +1,7 @@
-"""The classroom store on PostgreSQL: a foreign database is refused, racing processes agree,
-and a server restart mid-game loses nothing (skipped where no server can be started)."""
+"""The classroom store on PostgreSQL: a foreign database or another version is refused, and a
+server restart mid-game loses nothing (skipped where no server can be started). The tests
+that both stores share run on both: test_classroom.py, test_classroom_room.py,
+test_classroom_store.py."""
 
 from __future__ import annotations
 
@@ -42,8 +44,8 @@ def test_an_empty_database_is_made_a_store_once_and_export_does_not_make_one(pos
     url = postgres.database()
     with pytest.raises(CardlabError, match="There is no classroom store"):
         Room.open(url, create=False)
-    first = Room.open(url)
-    assert Room.open(url, create=False).teacher_token == first.teacher_token
+    teacher = Room.open(url).new_teacher_token()
+    assert Room.open(url, create=False).access(teacher).teacher
 
 
 def test_an_unreachable_server_is_said_in_one_line_without_the_password(postgres):
@@ -57,19 +59,22 @@ def test_an_unreachable_server_is_said_in_one_line_without_the_password(postgres
     assert "hunter2" not in line
 
 
-def test_six_processes_racing_lose_nothing_and_agree(postgres):
+@pytest.mark.parametrize("version", ["2", "4"])
+def test_a_store_of_another_version_is_refused_and_left_as_it_is(postgres, version):
+    import psycopg
+
     url = postgres.database()
-    table_id = Store(url).create_table("blackwidow", {"players": 4, "end_above": 25}, 11,
-                                       ["bot:random"] * 4)
-    running = [player(url, table_id) for _ in range(6)]
-    outputs = [process.communicate(timeout=300) for process in running]
-    assert all(process.returncode == 0 for process in running), outputs
-    records = {out for out, _ in outputs}
-    assert len(records) == 1
-    game = BlackWidowGame.from_record(BlackWidowRecord.from_json(json.loads(records.pop())))
-    assert game.over
-    seqs = [seq for seq, _ in Store(url).actions(table_id)]
-    assert seqs == list(range(1, len(seqs) + 1))
+    Store(url).close()
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute("UPDATE meta SET value = %s WHERE key = 'version'", (version,))
+        before = db.execute("SELECT key, value FROM meta ORDER BY key").fetchall()
+    with pytest.raises(CardlabError) as refused:
+        Store(url)
+    assert refused.value.text("en").startswith(
+        f"{url} is a classroom store of version {version}, made by an older cardlab;"
+        if version == "2" else f"{url} is a classroom store of version 4; this cardlab")
+    with psycopg.connect(url) as db:
+        assert db.execute("SELECT key, value FROM meta ORDER BY key").fetchall() == before
 
 
 def test_a_server_restart_mid_game_loses_nothing_and_the_game_goes_on(postgres):

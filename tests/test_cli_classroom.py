@@ -21,7 +21,7 @@ from classroom_helpers import player
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.record import BlackWidowRecord
-from cardlab.classroom.room import STORE_VARIABLE, Room
+from cardlab.classroom.room import STORE_VARIABLE, AccessRefused, Room
 from cardlab.cli import main
 from cardlab.records import load_record
 from cardlab.serve.classroom import lan_address, qr_path
@@ -74,7 +74,8 @@ def test_the_teacher_link_opens_the_app_whose_kernel_is_told_the_store(tmp_path)
     room = Classroom(store)
     try:
         assert room.address == "127.0.0.1"
-        assert room.token == Room.open(store).teacher_token           # made on first use
+        assert Room.open(store).access(room.token).teacher
+        assert stat.S_IMODE(store.stat().st_mode) == 0o600
         assert room.get("/").status == 200
         page = room.get(f"/voila/render/apps/classroom.ipynb?token={room.token}")
         assert page.status == 200
@@ -87,13 +88,33 @@ def test_the_teacher_link_opens_the_app_whose_kernel_is_told_the_store(tmp_path)
         assert not list(tmp_path.glob("*.svg"))                      # no QR code off the LAN
     finally:
         assert room.stop() == 0
-    # A restarted server serves the same room: the same teacher token.
+    # A restarted server serves the same room with a new teacher link: the store keeps
+    # no token it could print again, and the old link stops working.
+    table_id = Room.open(store).create_table("fivesons", {"players": 3}, 1, ["bot:random"] * 3)
     again = Classroom(store, "--lang", "de")
     try:
-        assert again.token == room.token
+        assert again.token != room.token
         assert any(line.startswith("Link für die Lehrkraft") for line in again.lines)
+        assert Room.open(store).access(again.token).teacher
+        assert [table.id for table in Room.open(store).tables()] == [table_id]
+        with pytest.raises(AccessRefused):
+            Room.open(store).access(room.token)
     finally:
         again.stop()
+
+
+def test_a_store_deleted_while_the_class_runs_is_never_made_again(tmp_path):
+    store = tmp_path / "class.sqlite"
+    room = Classroom(store)
+    try:
+        for name in ("class.sqlite", "class.sqlite-wal", "class.sqlite-shm"):
+            (tmp_path / name).unlink(missing_ok=True)
+        page = room.get(f"/voila/render/apps/classroom.ipynb?token={room.token}")
+        assert page.status == 200
+        page.read()                     # the app's kernel has run the page by now
+        assert list(tmp_path.iterdir()) == []
+    finally:
+        room.stop()
 
 
 def test_on_the_lan_it_answers_that_address_and_localhost_only_and_writes_a_qr_code(tmp_path):
@@ -190,6 +211,8 @@ def test_bad_input_is_one_line_in_the_language_asked_and_changes_nothing(tmp_pat
     foreign = tmp_path / "marks.sqlite"
     foreign.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 16)
     before = foreign.read_bytes()
+    empty = tmp_path / "empty.sqlite"
+    empty.write_bytes(b"")
     cases = [
         (("classroom", "export", "nope", "--store", str(store)),
          "There is no table 'nope' in this store."),
@@ -199,6 +222,10 @@ def test_bad_input_is_one_line_in_the_language_asked_and_changes_nothing(tmp_pat
          f"There is no classroom store at {tmp_path / 'none.sqlite'}."),
         (("classroom", "export", "x", "--store", str(foreign)),
          f"{foreign} is not a cardlab classroom store; it is left as it is."),
+        (("classroom", "export", "x", "--store", str(empty)),
+         f"{empty} is empty: not a cardlab classroom store; it is left as it is."),
+        (("classroom", "--store", str(empty), "--no-browser"),
+         f"{empty} is empty: not a cardlab classroom store; it is left as it is."),
         (("classroom", "--store", str(foreign), "--no-browser"),
          f"{foreign} is not a cardlab classroom store; it is left as it is."),
         (("classroom", "--store", str(tmp_path / "no" / "class.sqlite"), "--no-browser"),
@@ -214,10 +241,10 @@ def test_bad_input_is_one_line_in_the_language_asked_and_changes_nothing(tmp_pat
     ]
     for args, line in cases:
         assert refused(capsys, *args) == [line], args
-    assert foreign.read_bytes() == before
+    assert foreign.read_bytes() == before and empty.read_bytes() == b""
     assert not (tmp_path / "none.sqlite").exists() and not (tmp_path / "no").exists()
     assert sorted(path.name for path in tmp_path.iterdir() if not path.name.startswith(
-        "class.sqlite")) == ["marks.sqlite"]
+        "class.sqlite")) == ["empty.sqlite", "marks.sqlite"]
     assert os.environ.get(STORE_VARIABLE) is None
 
 

@@ -249,7 +249,7 @@ def test_a_wrong_or_missing_token_shows_one_clear_message_and_nothing_else(tmp_p
     assert "no longer works" in classroom_app(f"token={token}", store=where).children[1].value
     seat = classroom_app(f"token={room.seat_tokens(table)[0]}", store=where).children[1]
     assert isinstance(seat, StudentView) and seat.seat == 0
-    teacher = classroom_app(f"token={room.teacher_token}&lang=de", store=where).children[1]
+    teacher = classroom_app(f"token={room.new_teacher_token()}&lang=de", store=where).children[1]
     assert isinstance(teacher, TeacherApp) and teacher.create.spec("create").label == \
         "Tisch anlegen"
 
@@ -400,7 +400,8 @@ def test_seat_links_start_with_the_public_address_where_one_is_given(tmp_path, r
     monkeypatch.setenv("VOILA_REQUEST_URL", "http://10.0.0.11:8866/voila/render/apps/"
                                             "classroom.ipynb?token=x")
     monkeypatch.setenv("CARDLAB_CLASSROOM_ADDRESS", "https://hub.school.example/hub/user-redirect")
-    teacher = classroom_app(f"token={room.teacher_token}", store=where).children[1]
+    token = room.new_teacher_token()
+    teacher = classroom_app(f"token={token}", store=where).children[1]
     teacher.form.seats[1].value = "bot:random"
     teacher.create.click("create")
     table = room.tables()[0].id
@@ -411,7 +412,7 @@ def test_seat_links_start_with_the_public_address_where_one_is_given(tmp_path, r
     assert "10.0.0.11" not in links
     for wrong in ("hub.school.example", "ftp://hub.school.example", "https://hub/?x=1"):
         monkeypatch.setenv("CARDLAB_CLASSROOM_ADDRESS", wrong)
-        page = classroom_app(f"token={room.teacher_token}", store=where).children[1]
+        page = classroom_app(f"token={token}", store=where).children[1]
         assert "CARDLAB_CLASSROOM_ADDRESS must be the address students open" in page.value
         assert isinstance(classroom_app(f"token={room.seat_tokens(table)[0]}", store=where)
                           .children[1], StudentView)             # students are not held up

@@ -5,6 +5,10 @@ its own token, and a seat is held by one browser at a time (a lease kept
 alive by heartbeats, so a reload or another device takes over once the old
 page is gone).
 
+The store keeps only each token's SHA-256: a link is known to the room that
+made it (`seat_tokens`) and to no one else; a lost one is replaced
+(`new_seat_token`, `new_teacher_token`), and the one before stops working.
+
 >>> import tempfile, pathlib
 >>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
 >>> table_id = room.create_table("fivesons", {"players": 3}, 7,
@@ -12,7 +16,7 @@ page is gone).
 >>> tokens = room.seat_tokens(table_id)
 >>> sorted(tokens), room.access(tokens[2]) == Access(table_id, 2)
 ([0, 2], True)
->>> room.access(room.teacher_token).teacher
+>>> room.access(room.new_teacher_token()).teacher
 True
 >>> room.claim(table_id, 2, "page-a"), room.claim(table_id, 2, "page-b")
 (True, False)
@@ -21,13 +25,12 @@ True
 from __future__ import annotations
 
 import os
-import secrets
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
-from cardlab.classroom.store import STUDENT, Store
+from cardlab.classroom.store import REPLACED, STUDENT, TO_BOT, Store, token_hash
 from cardlab.errors import CardlabError
 from cardlab.games import GameEntry
 from cardlab.games import game as game_entry
@@ -80,6 +83,10 @@ class Room:
         #: Seconds without a heartbeat after which another browser may take a seat.
         self.lease = lease
         self._replays: dict[str, SharedTable] = {}
+        #: The seat tokens made here, per table: the store cannot give them back.
+        self._made: dict[str, dict[int, str]] = {}
+        #: (table, seat) -> the SHA-256 of the token that `access` let in for it here.
+        self._let_in: dict[tuple[str, int], str] = {}
 
     @classmethod
     def open(cls, where: str | os.PathLike[str], create: bool = True) -> Room:
@@ -87,17 +94,19 @@ class Room:
         folder must exist) or of a ``postgresql://`` URL."""
         return cls(Store(where, create))
 
-    @property
-    def teacher_token(self) -> str:
-        """The room's teacher token (long and random, made on first use, kept in the store)."""
-        return self.store.teacher_token()
+    def new_teacher_token(self) -> str:
+        """A fresh teacher token (long and random); the one before stops working.
+
+        `cardlab classroom` makes one at each start and prints its link.
+        """
+        return self.store.new_teacher_token()
 
     def create_table(self, game: str, rules: dict[str, Any], seed: int,
                      seats: list[str]) -> str:
         """A new table; `seats` holds "student" or "bot:NAME" per seat. Returns its id.
 
-        Each student seat gets its token (`seat_tokens`). Unknown games, rule
-        options, bots and a seat count that does not fit the rules are refused.
+        Each student seat gets its token (`seat_tokens`, in this room only). Unknown
+        games, rule options, bots and a seat count that does not fit the rules are refused.
         """
         entry: GameEntry = game_entry(game)
         players = entry.read_rules(rules).players
@@ -110,7 +119,11 @@ class Room:
                 entry.bot_seat(controller.removeprefix(BOT_PREFIX), None)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise CardlabError("classroom.bad_seed", seed=seed, high=MAX_SEED)
-        return self.store.create_table(game, rules, seed, seats)
+        table_id = self.store.create_table(game, rules, seed, seats)
+        for seat, controller in enumerate(seats):
+            if controller == STUDENT:
+                self.new_seat_token(table_id, seat)
+        return table_id
 
     def tables(self) -> list[TableStatus]:
         """Every table, oldest first, as it stands now."""
@@ -129,30 +142,46 @@ class Room:
         return statuses
 
     def seat_tokens(self, table_id: str) -> dict[int, str]:
-        """Student seat -> its token, for the seat links (the teacher's eyes only)."""
+        """Student seat -> its token, for the seat links (the teacher's eyes only): the
+        working tokens that this room made; a seat whose link was made elsewhere (or
+        before a restart) has none here, and gets one from `new_seat_token`."""
         self.store.table(table_id)
-        return self.store.seat_tokens(table_id)
+        working = self.store.active_tokens(table_id)
+        return {seat: token for seat, token in sorted(self._made.get(table_id, {}).items())
+                if working.get(seat) == token_hash(token)}
+
+    def new_seat_token(self, table_id: str, seat: int) -> str:
+        """A new link's token for a student seat: the old link stops working, and the
+        browser on it loses the seat."""
+        token = self.store.new_token(table_id, seat)
+        self._made.setdefault(table_id, {})[seat] = token
+        return token
 
     def access(self, token: str) -> Access:
-        """What `token` opens; a wrong token, or one whose seat went to a bot, is refused
-        with `AccessRefused`."""
+        """What `token` opens; a wrong token, a replaced one, or one whose seat went to
+        a bot, is refused with `AccessRefused`."""
         if not isinstance(token, str) or not token:
             raise AccessRefused("classroom.no_token")
-        if secrets.compare_digest(token.encode(), self.teacher_token.encode()):
+        if self.store.is_teacher(token):
             return Access(teacher=True)
         found = self.store.find_token(token)
         if found is None:
             raise AccessRefused("classroom.bad_token")
-        table_id, seat, active = found
-        if not active:
+        table_id, seat, state = found
+        if state == REPLACED:
+            raise AccessRefused("classroom.replaced_token")
+        if state == TO_BOT:
             raise AccessRefused("classroom.old_token", seat=seat)
+        self._let_in[table_id, seat] = token_hash(token)
         return Access(table_id, seat)
 
     def claim(self, table_id: str, seat: int, holder: str) -> bool:
         """Hold a student seat for the browser `holder`: True if the seat was free,
         already this holder's, or its holder sent no heartbeat for `lease` seconds;
-        False if another browser holds it."""
-        return self.store.claim(table_id, seat, holder, self.lease)
+        False if another browser holds it, or if the link that `access` let in here
+        for this seat has been replaced since."""
+        return self.store.claim(table_id, seat, holder, self.lease,
+                                self._let_in.get((table_id, seat)))
 
     def heartbeat(self, table_id: str, seat: int, holder: str) -> bool:
         """`holder` is still at the seat; False if it no longer holds it (taken over

@@ -12,12 +12,28 @@ so (`append` returns False) and replays what the first one wrote.
 
 A store knows its own: a SQLite file carries an application id and a database
 a `meta` row, so a store refuses to open a file or database that is not its
-own, and never writes over it.
+own, and never writes over it. A SQLite file is judged by its header before
+it is opened: a refused file (and its ``-wal`` and ``-shm``) is left byte for
+byte as it was. Only ``create=True`` makes a store, and only where no file is;
+the file (and so its ``-wal`` and ``-shm``) is readable by its owner only.
+
+Tokens are kept as their SHA-256 only, so a copy of a store opens no seat:
+a link is shown when it is made (`new_token`, `new_teacher_token`) and can
+never be read back, only replaced.
+
+A SQLite store that is moved, deleted, replaced or emptied while it is open
+is not followed: every later call says so (`classroom.store_gone`), and
+nothing is made in its place.
 
 >>> import tempfile, pathlib
 >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
 >>> table = store.create_table("fivesons", {"players": 3}, seed=5,
 ...                            seats=["student", "student", "bot:logician"])
+>>> token = store.new_token(table, 1)
+>>> store.find_token(token) == (table, 1, ACTIVE)
+True
+>>> store.active_tokens(table) == {1: token_hash(token)}    # the token itself is not kept
+True
 >>> first = store.append(table, 1, {"ask": 0, "face": "QS", "heart": "3H"})
 >>> first, store.append(table, 1, {"no_guess": 0})
 (True, False)
@@ -27,10 +43,13 @@ own, and never writes over it.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import secrets
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -46,7 +65,8 @@ from cardlab.errors import CardlabError
 APPLICATION_ID = 0x63646C62
 #: The `meta` row that marks a PostgreSQL database as a classroom store.
 APPLICATION = "cardlab-classroom"
-SCHEMA_VERSION = 2
+#: 3: tokens kept as their SHA-256 (2 kept them in clear), replaced seat links.
+SCHEMA_VERSION = 3
 #: How long a writer waits for another process's transaction before giving up, in ms.
 BUSY_TIMEOUT_MS = 10_000
 #: The URL schemes of a PostgreSQL store.
@@ -58,7 +78,18 @@ STUDENT = "student"
 #: The channel a PostgreSQL store notifies on when a table changed (payload: its id);
 #: see `cardlab.classroom.changes`.
 CHANNEL = "cardlab_classroom"
+#: What a seat token is now (`find_token`): the seat's link, replaced by a newer
+#: one, or the seat went to a bot.
+ACTIVE, REPLACED, TO_BOT = "active", "replaced", "bot"
 
+
+def token_hash(token: str) -> str:
+    """What a store keeps of a token: its SHA-256, in hex.
+
+    >>> token_hash("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def table_id_text() -> str:
@@ -82,10 +113,12 @@ _SCHEMA = (
     "created BIGINT NOT NULL)",
     "CREATE TABLE actions (table_id TEXT NOT NULL REFERENCES tables(id), "
     "seq INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (table_id, seq))",
-    # One row per seat token ever given; a seat handed to a bot keeps its row, inactive,
-    # so an old link is told what happened. `holder` is the browser playing the seat now.
-    "CREATE TABLE seats (token TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(id), "
-    "seat INTEGER NOT NULL, active INTEGER NOT NULL DEFAULT 1, holder TEXT, "
+    # One row per seat token ever given, keyed by the token's SHA-256; a replaced link or
+    # a seat handed to a bot keeps its row, inactive, so an old link is told what
+    # happened. `holder` is the browser playing the seat now.
+    "CREATE TABLE seats (token_sha256 TEXT PRIMARY KEY, "
+    "table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, "
+    "active INTEGER NOT NULL DEFAULT 1, replaced INTEGER NOT NULL DEFAULT 0, holder TEXT, "
     "heartbeat DOUBLE PRECISION)",
     "CREATE INDEX seats_of_table ON seats (table_id, seat)",
 )
@@ -124,26 +157,42 @@ class _Connection(Protocol):
 
 
 class _SQLite:
-    """A SQLite file in WAL mode; writes take the write lock up front (BEGIN IMMEDIATE)."""
+    """A SQLite file in WAL mode; writes take the write lock up front (BEGIN IMMEDIATE).
+
+    Every call first checks that the path still names the file opened, not empty:
+    a connection would otherwise go on with a deleted file (and lose every move
+    with it) or with a file put in its place.
+    """
 
     now = "((julianday('now') - 2440587.5) * 86400.0)"
 
     def __init__(self, path: Path) -> None:
-        self.db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
+        self.path = path
+        # mode=rw: a file that went away since it was checked is not made again.
+        self.db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True,
+                                  isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
                                   check_same_thread=False)
+        self.file = _identity(path)
         self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         # With WAL, NORMAL survives any process crash (a kill -9 mid-move included);
         # only a power cut may lose the last moves, never corrupt the file.
         self.db.execute("PRAGMA synchronous = NORMAL")
 
+    def _here(self) -> None:
+        if self.file is None or _identity(self.path) != self.file:
+            raise CardlabError("classroom.store_gone", path=str(self.path))
+
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        self._here()
         return self.db.execute(sql, params).fetchall()
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self._here()
         return self.db.execute(sql, params).rowcount
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
+        self._here()
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield
@@ -154,6 +203,15 @@ class _SQLite:
 
     def close(self) -> None:
         self.db.close()
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode of the file at `path`; None if there is none or it is empty."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino) if found.st_size else None
 
 
 class _Postgres:
@@ -188,12 +246,15 @@ class _Postgres:
 
     @contextmanager
     def _lost(self) -> Iterator[None]:
-        """A dropped connection, said as a `CardlabError` (other errors pass)."""
+        """A dropped connection or the store's tables gone, said as a `CardlabError`
+        (other errors pass)."""
         try:
             yield
         except self.psycopg.OperationalError as err:
             raise CardlabError("classroom.store_lost", url=redacted(self.url),
                                why=_last_line(err)) from None
+        except (self.psycopg.errors.UndefinedTable, self.psycopg.errors.UndefinedColumn):
+            raise CardlabError("classroom.store_gone", path=redacted(self.url)) from None
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lost():
@@ -248,6 +309,8 @@ class Store:
     """
 
     def __init__(self, where: str | os.PathLike[str], create: bool = True) -> None:
+        """Open the store at `where`; with `create`, make one where there is none
+        (a SQLite path with no file, a PostgreSQL database with no tables)."""
         self.where = str(where)
         self._lock = threading.RLock()
         self._db: _Connection
@@ -258,37 +321,14 @@ class Store:
             raise CardlabError("classroom.bad_url", url=redacted(self.where),
                                schemes=", ".join(f"{scheme}://" for scheme in POSTGRES_SCHEMES))
         else:
-            self._open_sqlite(Path(where), create)
-
-    def _open_sqlite(self, path: Path, create: bool) -> None:
-        new = not path.exists()
-        if new and not create:
-            raise CardlabError("classroom.no_store", path=str(path))
-        if not new and not path.is_file():
-            raise CardlabError("classroom.not_a_store", path=str(path))
-        if new and not path.parent.is_dir():
-            raise CardlabError("classroom.no_folder", path=str(path))
-        try:
-            sqlite = _SQLite(path)
-            self._db = sqlite
-            (application,), = sqlite.rows("PRAGMA application_id")
-            (version,), = sqlite.rows("PRAGMA user_version")
-            if new or (application == 0 and version == 0 and not sqlite.rows(
-                    "SELECT 1 FROM sqlite_master LIMIT 1")):
-                sqlite.run("PRAGMA journal_mode = WAL")
-                with sqlite.transaction():
-                    # Another process may have made it since we looked: then keep its tables.
-                    if not sqlite.rows("SELECT 1 FROM sqlite_master LIMIT 1"):
-                        self._create()
-                        sqlite.run(f"PRAGMA application_id = {APPLICATION_ID}")
-                        sqlite.run(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            elif application != APPLICATION_ID:
-                raise CardlabError("classroom.not_a_store", path=str(path))
-            elif version != SCHEMA_VERSION:
-                raise CardlabError("classroom.store_version", path=str(path), version=version,
-                                   expected=SCHEMA_VERSION)
-        except sqlite3.DatabaseError:
-            raise CardlabError("classroom.not_a_store", path=str(path)) from None
+            path = Path(where)
+            if create:
+                _make_sqlite(path)
+            check_sqlite(path)
+            try:
+                self._db = _SQLite(path)
+            except sqlite3.DatabaseError:
+                raise CardlabError("classroom.not_a_store", path=str(path)) from None
 
     def _open_postgres(self, create: bool) -> None:
         where = redacted(self.where)
@@ -309,8 +349,7 @@ class Store:
             if meta.get("application") != APPLICATION:
                 raise CardlabError("classroom.not_a_store", path=where)
             if meta.get("version") != str(SCHEMA_VERSION):
-                raise CardlabError("classroom.store_version", path=where,
-                                   version=meta.get("version"), expected=SCHEMA_VERSION)
+                raise _other_version(where, meta.get("version"))
 
     def _create(self) -> None:
         for statement in _SCHEMA:
@@ -321,27 +360,31 @@ class Store:
         with self._lock:
             self._db.close()
 
-    def teacher_token(self) -> str:
-        """The room's teacher token: made on first use, the same for every process after."""
+    def new_teacher_token(self) -> str:
+        """A fresh teacher token; the one before stops working. Only its SHA-256 is kept."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
         with self._lock:
-            self._db.run("INSERT INTO meta (key, value) VALUES ('teacher_token', ?) "
-                         "ON CONFLICT DO NOTHING", (secrets.token_urlsafe(TOKEN_BYTES),))
-            (token,), = self._db.rows("SELECT value FROM meta WHERE key = 'teacher_token'")
-            return str(token)
+            self._db.run("INSERT INTO meta (key, value) VALUES ('teacher_sha256', ?) "
+                         "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                         (token_hash(token),))
+        return token
+
+    def is_teacher(self, token: str) -> bool:
+        """True if `token` is the room's teacher token (compared in constant time)."""
+        with self._lock:
+            rows = self._db.rows("SELECT value FROM meta WHERE key = 'teacher_sha256'")
+        return bool(rows) and hmac.compare_digest(str(rows[0][0]), token_hash(token))
 
     def create_table(self, game: str, rules: dict[str, Any], seed: int,
                      seats: Sequence[str]) -> str:
-        """A new table, and a token for each student seat; returns its id (long and random)."""
+        """A new table; returns its id (long and random). Its student seats get their
+        tokens from `new_token`."""
         table_id = table_id_text()
-        with self._lock, self._db.transaction():
+        with self._lock:
             self._db.run("INSERT INTO tables (id, game, rules, seed, seats, created) "
                          "VALUES (?, ?, ?, ?, ?, ?)",
                          (table_id, game, json.dumps(rules), seed, json.dumps(list(seats)),
                           time.time_ns()))
-            for seat, controller in enumerate(seats):
-                if controller == STUDENT:
-                    self._db.run("INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?)",
-                                 (secrets.token_urlsafe(TOKEN_BYTES), table_id, seat))
         return table_id
 
     def tables(self) -> list[TableInfo]:
@@ -416,29 +459,67 @@ class Store:
                                  "WHERE table_id = ?", (table_id,))
         return int(last)
 
-    def seat_tokens(self, table_id: str) -> dict[int, str]:
-        """Each student seat's token (seats handed to a bot have none)."""
-        with self._lock:
-            rows = self._db.rows("SELECT seat, token FROM seats WHERE table_id = ? AND active = 1 "
-                                 "ORDER BY seat", (table_id,))
-        return {seat: token for seat, token in rows}
+    def new_token(self, table_id: str, seat: int) -> str:
+        """A fresh token for a student seat: the seat's link from now on. The seat's
+        token before (if any) stops working, and its browser loses the seat."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        with self._lock, self._db.transaction():
+            self._student_seats(table_id, seat)
+            self._db.run("UPDATE seats SET active = 0, replaced = 1, holder = NULL, "
+                         "heartbeat = NULL WHERE table_id = ? AND seat = ? AND active = 1",
+                         (table_id, seat))
+            self._db.run("INSERT INTO seats (token_sha256, table_id, seat) VALUES (?, ?, ?)",
+                         (token_hash(token), table_id, seat))
+        return token
 
-    def find_token(self, token: str) -> tuple[str, int, bool] | None:
-        """The table and seat of a seat token, and whether it still works; None if unknown."""
-        with self._lock:
-            rows = self._db.rows("SELECT table_id, seat, active FROM seats WHERE token = ?",
-                                 (token,))
-        return None if not rows else (rows[0][0], rows[0][1], bool(rows[0][2]))
+    def _student_seats(self, table_id: str, seat: int) -> list[str]:
+        """The table's seats, if `seat` is one of its student seats (else an error)."""
+        (seats,), = self._db.rows("SELECT seats FROM tables WHERE id = ?", (table_id,)) \
+            or [(None,)]
+        if seats is None:
+            raise CardlabError("classroom.no_table", table=table_id)
+        controllers: list[str] = json.loads(seats)
+        if isinstance(seat, bool) or not isinstance(seat, int) or \
+                not 0 <= seat < len(controllers) or controllers[seat] != STUDENT:
+            raise CardlabError("classroom.not_a_student_seat", seat=seat)
+        return controllers
 
-    def claim(self, table_id: str, seat: int, holder: str, lease: float) -> bool:
+    def active_tokens(self, table_id: str) -> dict[int, str]:
+        """Each student seat's working token, as its SHA-256 (seats handed to a bot and
+        seats never given a link have none)."""
+        with self._lock:
+            rows = self._db.rows("SELECT seat, token_sha256 FROM seats WHERE table_id = ? "
+                                 "AND active = 1 ORDER BY seat", (table_id,))
+        return {seat: digest for seat, digest in rows}
+
+    def find_token(self, token: str) -> tuple[str, int, str] | None:
+        """The table and seat of a seat token, and what it is now: `ACTIVE`, `REPLACED`
+        by a newer link, or its seat went `TO_BOT`; None if unknown.
+
+        The lookup is by the token's SHA-256, which a guesser cannot steer, so
+        its timing tells nothing about the tokens kept.
+        """
+        with self._lock:
+            rows = self._db.rows("SELECT table_id, seat, active, replaced FROM seats "
+                                 "WHERE token_sha256 = ?", (token_hash(token),))
+        if not rows:
+            return None
+        table_id, seat, active, replaced = rows[0]
+        return table_id, seat, ACTIVE if active else REPLACED if replaced else TO_BOT
+
+    def claim(self, table_id: str, seat: int, holder: str, lease: float,
+              token_sha256: str | None = None) -> bool:
         """Hold a student seat for `holder`, if it is free, already its, or its holder has
-        sent no heartbeat for `lease` seconds."""
+        sent no heartbeat for `lease` seconds; with `token_sha256`, only while that token
+        is still the seat's (a replaced link takes the seat no more)."""
         with self._lock:
             return self._db.run(
                 f"UPDATE seats SET holder = ?, heartbeat = {self._db.now} "
                 "WHERE table_id = ? AND seat = ? AND active = 1 AND (holder IS NULL OR "
-                f"holder = ? OR heartbeat < {self._db.now} - ?)",
-                (holder, table_id, seat, holder, lease)) == 1
+                f"holder = ? OR heartbeat < {self._db.now} - ?)"
+                + ("" if token_sha256 is None else " AND token_sha256 = ?"),
+                (holder, table_id, seat, holder, lease)
+                + (() if token_sha256 is None else (token_sha256,))) == 1
 
     def heartbeat(self, table_id: str, seat: int, holder: str) -> bool:
         """`holder` is still there; False if it no longer holds the seat."""
@@ -464,18 +545,12 @@ class Store:
     def hand_over(self, table_id: str, seat: int, controller: str) -> None:
         """Seat `seat` is played by `controller` from now on; its token stops working."""
         with self._lock, self._db.transaction():
-            (seats,), = self._db.rows("SELECT seats FROM tables WHERE id = ?", (table_id,)) \
-                or [(None,)]
-            if seats is None:
-                raise CardlabError("classroom.no_table", table=table_id)
-            controllers = json.loads(seats)
-            if not 0 <= seat < len(controllers) or controllers[seat] != STUDENT:
-                raise CardlabError("classroom.not_a_student_seat", seat=seat)
+            controllers = self._student_seats(table_id, seat)
             controllers[seat] = controller
             self._db.run("UPDATE tables SET seats = ?, setup = setup + 1 WHERE id = ?",
                          (json.dumps(controllers), table_id))
             self._db.run("UPDATE seats SET active = 0, holder = NULL, heartbeat = NULL "
-                         "WHERE table_id = ? AND seat = ?", (table_id, seat))
+                         "WHERE table_id = ? AND seat = ? AND active = 1", (table_id, seat))
             self._notify(table_id)
 
     def set_flag(self, table_id: str, flag: str, value: bool) -> None:
@@ -489,6 +564,99 @@ class Store:
                 self._notify(table_id)
         if not changed:
             raise CardlabError("classroom.no_table", table=table_id)
+
+
+def _make_sqlite(path: Path) -> None:
+    """A new store file at `path`, owner-only, if there is no file there (else nothing);
+    refused where a store moved away while in use left its ``-wal`` behind.
+
+    The tables and the header's id and version are written before the file is
+    switched to WAL, so the header is right from the start, and a process that
+    reads a half-made file's header refuses it rather than using it.
+    """
+    if not path.parent.is_dir():
+        raise CardlabError("classroom.no_folder", path=str(path))
+    wal = Path(f"{path}-wal")
+    if wal.exists() and not path.exists():
+        # SQLite would replay that WAL into the new file: another store's last moves.
+        raise CardlabError("classroom.left_wal", path=str(path), wal=str(wal))
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        return
+    except OSError as err:
+        raise CardlabError("classroom.cannot_make", path=str(path),
+                           why=err.strerror or err) from None
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        for statement in _SCHEMA:
+            db.execute(statement)
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("COMMIT")
+        db.execute("PRAGMA journal_mode = WAL")
+    finally:
+        db.close()
+
+
+def check_sqlite(path: Path) -> None:
+    """Refuse `path` unless it is a cardlab store of this version, from its header
+    alone: the file is read as immutable (no lock, no ``-wal``, no ``-shm``), so a
+    refused file and its ``-wal`` and ``-shm`` stay as they are.
+
+    A store writes its header's id and version when it is made (and a
+    migration, if ever, must checkpoint them), so the header tells the truth.
+    SQLite reads the header, not a file handle of ours: closing one would drop
+    the locks of this process's open connections to the file.
+
+    >>> import tempfile, pathlib
+    >>> empty = pathlib.Path(tempfile.mkdtemp()) / "class.sqlite"; empty.touch()
+    >>> check_sqlite(empty)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.CardlabError: ... is empty: not a cardlab classroom store; it is left as it is.
+    """
+    try:
+        found = path.stat()
+    except FileNotFoundError:
+        raise CardlabError("classroom.no_store", path=str(path)) from None
+    except OSError as err:
+        raise CardlabError("classroom.unreadable", path=str(path),
+                           why=err.strerror or err) from None
+    if not stat.S_ISREG(found.st_mode):
+        raise CardlabError("classroom.not_a_store", path=str(path))
+    if not found.st_size:
+        raise CardlabError("classroom.empty_store", path=str(path))
+    try:
+        header = sqlite3.connect(f"{path.absolute().as_uri()}?immutable=1", uri=True)
+        try:
+            (application,), = header.execute("PRAGMA application_id").fetchall()
+            (version,), = header.execute("PRAGMA user_version").fetchall()
+        finally:
+            header.close()
+    except sqlite3.OperationalError as err:
+        raise CardlabError("classroom.unreadable", path=str(path), why=err) from None
+    except sqlite3.DatabaseError:
+        raise CardlabError("classroom.not_a_store", path=str(path)) from None
+    if application != APPLICATION_ID:
+        raise CardlabError("classroom.not_a_store", path=str(path))
+    if version != SCHEMA_VERSION:
+        raise _other_version(str(path), version)
+
+
+def _other_version(where: str, version: object) -> CardlabError:
+    """Why a store of another schema version is refused: an older one (made before
+    tokens were hashed) is not changed in place, so its games can still be exported
+    by the cardlab that made it.
+
+    >>> print(_other_version("class.sqlite", 2).text("en"))  # doctest: +ELLIPSIS
+    class.sqlite is a classroom store of version 2, made by an older cardlab; ...
+    """
+    older = isinstance(version, int | str) and str(version).isdigit() and \
+        int(version) < SCHEMA_VERSION
+    return CardlabError("classroom.store_older" if older else "classroom.store_version",
+                        path=where, version=version, expected=SCHEMA_VERSION)
 
 
 def _info(row: Sequence[Any]) -> TableInfo:

@@ -95,7 +95,8 @@ class ClassroomVoila(CardlabVoila):
     def announce(self, base: str) -> str:
         super().announce(base)
         where = os.environ[STORE_VARIABLE]
-        link = room_link(base, Room.open(where).teacher_token)
+        # Only its hash is kept, so each start makes a new one; the last printed works.
+        link = room_link(base, Room.open(where, create=False).new_teacher_token())
         print(message("classroom.cli.teacher_link", self.lang, url=link), flush=True)
         if self.extra_host_names:
             path = qr_path(where)

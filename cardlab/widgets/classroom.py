@@ -4,7 +4,9 @@
 environment variable ``CARDLAB_CLASSROOM_STORE`` (a SQLite path or a
 ``postgresql://`` URL). The page's address carries ``token`` (the teacher's
 or a seat's) and optionally ``lang``. A missing store, a wrong or old token
-shows one clear message and nothing else.
+shows one clear message and nothing else. The app never makes a store:
+`cardlab classroom` made or checked it before serving, so a store that is
+not there now has gone, and the page says so.
 
 >>> read_query("token=abc&lang=de")
 ClassroomQuery(token='abc', lang='de')
@@ -92,7 +94,7 @@ def classroom_app(query: str | None = None, store: str | None = None) -> widgets
     try:
         if not where:
             raise CardlabError("classroom.view.no_store", variable=STORE_VARIABLE)
-        room = Room.open(where)
+        room = _open_room(where)
         access = room.access(asked.token)
         if access.teacher:
             content = TeacherApp(room, lang, page_address())
@@ -105,3 +107,17 @@ def classroom_app(query: str | None = None, store: str | None = None) -> widgets
     page = widgets.VBox([title, content])
     page.add_class(FOCUS_CLASS)
     return guard(page)
+
+
+#: Why a store that `cardlab classroom` opened cannot be opened now: it has gone.
+_GONE = ("classroom.no_store", "classroom.empty_store", "classroom.not_a_store")
+
+
+def _open_room(where: str) -> Room:
+    """The room of the store that `cardlab classroom` opened: never made anew here."""
+    try:
+        return Room.open(where, create=False)
+    except CardlabError as err:
+        if err.key in _GONE:
+            raise CardlabError("classroom.store_gone", path=err.params["path"]) from None
+        raise

@@ -10,6 +10,10 @@ A seat link is this page's own address with the seat's token
 the page with (open the teacher's link with the machine's LAN address, as
 `cardlab classroom --lan` prints it, for links the students can reach).
 
+The store keeps no link it could give back, so a link is shown by the page
+that made it; each student seat has a "New link" button, for a link lost
+(a page reloaded, a student who forgot it): the old link stops working.
+
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.room import Room
 >>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
@@ -19,6 +23,11 @@ the page with (open the teacher's link with the machine's LAN address, as
 'Table 1 is ready: Five Sons, 4 players.'
 >>> app.links.value.count('<a href="http://10.0.0.5:8866/voila/render/apps/classroom.ipynb?token=')
 3
+>>> again = TeacherApp(Room.open(room.store.where))   # another page: no links shown
+>>> again.chooser.value = app.chooser.value; again.links.value.count("<a href")
+0
+>>> again.new_links.click("link-3"); again.links.value.count("<a href")
+1
 """
 
 from __future__ import annotations
@@ -61,6 +70,8 @@ POLL_SECONDS = 1.0
 GAME_NAMES = ("fivesons", "blackwidow")
 PLAYERS = range(3, 7)
 _WIDE = {"description_width": "initial"}
+#: The id of a seat's "New link" button is this and the seat's number.
+_LINK = "link-"
 _ROW = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
 
 
@@ -145,15 +156,18 @@ class TeacherApp(widgets.VBox):
         self.handover_bot = widgets.Dropdown(description=_text("handover_bot", lang),
                                              style=_WIDE)
         self.links = widgets.HTML()
+        self.new_links = ControlBar([], label=_text("new_links_label", lang))
+        self.new_links.on_click(self._new_link)
+        self.problem = widgets.HTML()
         self.seats = widgets.HTML()
         self.stepper = widgets.VBox()
         self._task: asyncio.Task | None = None
         super().__init__([
-            _heading(_text("new_table", lang)), self.form, self.create,
+            self.problem, _heading(_text("new_table", lang)), self.form, self.create,
             _heading(_text("tables", lang)), self.overview,
             widgets.HBox([self.chooser], layout=_ROW), self.actions,
             widgets.HBox([self.handover_seat, self.handover_bot], layout=_ROW),
-            self.links, self.seats, self.stepper])
+            self.links, self.new_links, self.seats, self.stepper])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-teacher")
         guard(self)
@@ -241,6 +255,7 @@ class TeacherApp(widgets.VBox):
         shared = self.watched
         if shared is None:
             self.actions.show([])
+            self.new_links.show([])
             self.links.value = self.seats.value = ""
             self.handover_seat.options = self.handover_bot.options = []
             return
@@ -265,20 +280,44 @@ class TeacherApp(widgets.VBox):
             self.handover_bot.options = bots
             self.handover_bot.value = bots[1]   # a sound, quick stand-in (logician, heuristic)
         self.links.value = self._links(shared)
+        self.new_links.show(ButtonSpec(f"{_LINK}{seat}", _text("new_link", self.lang, seat=name))
+                            for name, seat in students)
         self.seats.value = _every_seat(shared, names, self.lang)
 
     def _links(self, shared: SharedTable) -> str:
+        """Each student seat's link, where this page made it; else how to get a new one."""
         tokens = self.room.seat_tokens(shared.info.id)
         names = seat_names(shared.info.seats, None, self.lang)
-        items = "".join(
-            f"<li>{html.escape(names[seat])}: <a href=\"{html.escape(link)}\" target=\"_blank\">"
-            f'<code style="word-break:break-all">{html.escape(link)}</code></a>'
-            f"{_qr_code(link, names[seat], self.lang)}</li>"
-            for seat, link in ((seat, self._link(token)) for seat, token in sorted(tokens.items())))
+        items = []
+        for seat, who in enumerate(shared.info.seats):
+            if who != STUDENT:
+                continue
+            name = html.escape(names[seat])
+            if seat not in tokens:
+                items.append(f"<li>{name}: {html.escape(_text('link_hidden', self.lang))}</li>")
+                continue
+            link = self._link(tokens[seat])
+            items.append(f"<li>{name}: <a href=\"{html.escape(link)}\" target=\"_blank\">"
+                         f'<code style="word-break:break-all">{html.escape(link)}</code></a>'
+                         f"{_qr_code(link, names[seat], self.lang)}</li>")
         heading = html.escape(_text("links", self.lang))
         return (f'<section class="cardlab-classroom-links"><h3>{heading}'
-                f"</h3><p>{html.escape(_text('links_private', self.lang))}</p><ul>{items}</ul>"
-                "</section>") if items else ""
+                f"</h3><p>{html.escape(_text('links_private', self.lang))}</p>"
+                f"<ul>{''.join(items)}</ul></section>") if items else ""
+
+    def _new_link(self, button: str) -> None:
+        """A new link for the seat of `button` ("link-SEAT"); the old one stops working."""
+        shared = self.watched
+        assert shared is not None               # the buttons are there for a watched table
+        seat = int(button.removeprefix(_LINK))
+        try:
+            self.room.new_seat_token(shared.info.id, seat)
+        except CardlabError as err:
+            self.new_links.status = err.text(self.lang)
+            return
+        self.links.value = self._links(shared)
+        self.new_links.status = _text("done_new_link", self.lang, seat=seat_names(
+            shared.info.seats, None, self.lang)[seat])
 
     def _link(self, token: str) -> str:
         query = {"token": token, **({"lang": self.lang} if self.lang != "en" else {})}
@@ -319,10 +358,18 @@ class TeacherApp(widgets.VBox):
     async def _keep_polling(self) -> None:
         while True:
             await asyncio.sleep(POLL_SECONDS)
-            try:
-                self.refresh()
-            except CardlabError as err:
-                self.actions.status = err.text(self.lang)
+            self.poll()
+
+    def poll(self) -> None:
+        """One look at the store: `refresh`, or say at the top of the page why it failed
+        (the store gone, its server unreachable) until a look succeeds again."""
+        try:
+            self.refresh()
+        except CardlabError as err:
+            self.problem.value = (f'<p class="cardlab-problem" role="status">'
+                                  f"{html.escape(err.text(self.lang))}</p>")
+        else:
+            self.problem.value = ""
 
 
 def _turn(shared: SharedTable, names: list[str], lang: str) -> str:

@@ -63,7 +63,7 @@ def classroom(tmp_path_factory):
 def make_table(page, url, room) -> tuple[str, list[str]]:
     """The teacher's page makes a three-seat Five Sons table (seat 2 a bot); returns the
     table's id and the two seat links the page shows."""
-    page.goto(f"{url}{APP}?token={room.teacher_token}")
+    page.goto(f"{url}{APP}?token={room.new_teacher_token()}")
     page.get_by_role("heading", name="New table").wait_for(timeout=90_000)
     page.get_by_role("combobox", name="Players", exact=True).select_option(label="3")
     page.get_by_role("combobox", name="Seat 2", exact=True).select_option(label="Bot: random")
