@@ -33,6 +33,7 @@ from cardlab.records import read_record
 from cardlab.schema import MAX_PROBLEMS
 from cardlab.widgets.assistant import Assistant
 from cardlab.widgets.blackwidow import BlackWidowWidget
+from cardlab.widgets.classroom_teacher import TableForm
 from cardlab.widgets.stepper_app import StepperApp
 
 EPOCH = datetime.fromtimestamp(0, UTC)
@@ -257,3 +258,12 @@ def test_the_worst_refusals_stay_far_below_300_mb(name):
     raw, _ = worst.cases()[name]
     for path in ("reader", "stepper"):
         assert _peak_mb(lambda path=path: PATHS[path](raw)) < 300
+
+
+@pytest.mark.parametrize("rules", ["[" * 5000, "{" * 3000, '{"players": ' * 40 + "}" * 40])
+def test_the_teachers_rules_box_is_read_by_the_same_reader(rules):
+    form = TableForm()
+    form.rules.value = rules                      # the browser can write any synced trait
+    with pytest.raises(CardlabError) as info:
+        form.read()
+    assert info.value.key == "classroom.teacher.bad_rules"
