@@ -180,7 +180,7 @@ def _expect_bounded(data: Any, where: str) -> None:
         if len(node) > MAX_ITEMS:
             inside = "".join(f"[{step}]" if isinstance(step, int) else f".{step}"
                              for step in path).lstrip(".")
-            located = f"{where}, {echo(inside)}" if inside else where
+            located = ", ".join(str(part) for part in (where, echo(inside)) if part)
             raise RecordError("input.too_many_items", where=located, count=Number(len(node)),
                               limit=Number(MAX_ITEMS))
         stack.extend((child, (*path, key)) for key, child in children
