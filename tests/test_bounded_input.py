@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab import inputs, schema, worst
+from cardlab.apps import read_settings
 from cardlab.blackwidow import game as blackwidow_game
 from cardlab.blackwidow import record as blackwidow_record
 from cardlab.blackwidow import report as blackwidow_report
@@ -144,6 +145,13 @@ def test_rules_that_let_a_game_go_on_for_ever_say_so_when_read():
                                    f"ends it after {MAX_HANDS} hands.\n")
     assert _cli("play", "blackwidow", "--bots", "random,random,random,random", "--seed", "1",
                 "--rules", '{"end_above": 30}')[2] == ""
+
+
+def test_the_black_widow_app_says_so_when_its_address_asks_for_endless_rules():
+    endless = read_settings("blackwidow", 'lang=de&rules={"exact_hundred":"zero"}')
+    assert "kann eine Partie endlos dauern" in BlackWidowWidget.from_settings(
+        endless).problems.value
+    assert BlackWidowWidget.from_settings(read_settings("blackwidow", "")).problems.value == ""
 
 
 # -- every way a record gets in, fuzzed ------------------------------------------------------
