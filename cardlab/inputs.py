@@ -56,19 +56,14 @@ _JSON_REASONS = {"Expecting value": "json.value", "Expecting ',' delimiter": "js
                  "Invalid \\": "json.escape", "Extra data": "json.extra"}
 
 
-def read_text(path: str | Path) -> str:
-    """The UTF-8 text of the regular file at `path`, at most `MAX_FILE_BYTES` long.
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of the regular file at `path`; never more than `MAX_FILE_BYTES` are read.
 
-    >>> read_text("/dev/null")
+    >>> read_bytes("/dev/null")
     Traceback (most recent call last):
     ...
     cardlab.errors.RecordError: /dev/null: not a regular file
     """
-    return decode(read_bytes(path), str(path))
-
-
-def read_bytes(path: str | Path) -> bytes:
-    """The bytes of the regular file at `path`; never more than `MAX_FILE_BYTES` are read."""
     where = str(path)
     try:
         info = os.stat(path)
@@ -141,11 +136,6 @@ def parse_json(text: str, where: str) -> Any:
 def parse_bytes(raw: bytes, where: str) -> Any:
     """JSON data from the bytes of an upload (or a file), named `where` in errors."""
     return parse_json(decode(raw, where), where)
-
-
-def load_json(path: str | Path) -> Any:
-    """JSON data from the file at `path`: file errors name the path, JSON errors the file."""
-    return parse_json(read_text(path), Path(path).name)
 
 
 def _json_reason(msg: str) -> Text:
