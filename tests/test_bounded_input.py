@@ -275,3 +275,11 @@ def test_the_teachers_rules_box_is_read_by_the_same_reader(rules):
     with pytest.raises(CardlabError) as info:
         form.read()
     assert info.value.key == "classroom.teacher.bad_rules"
+
+
+def test_bench_limits_measures_each_case_and_reads_in_both_languages():
+    figures = worst.limits(["refused_deep", "refused_malformed_events"])
+    assert {case["status"] for case in figures["cases"].values()} == {2}
+    assert figures["max_peak_mb"] > 0 and figures["limits"]["blackwidow_hands"] == MAX_HANDS
+    assert "refused_deep: exit 2" in worst.text(figures)
+    assert "refused_deep: Status 2" in worst.text(figures, "de")
