@@ -12,6 +12,8 @@ variable). A bad parameter never stops the app: its reason is kept in
 ["seed: 'x' is not a whole number", 'players: 9 is out of range (3 to 6)']
 >>> bad.rules.players, bad.bots
 (4, ('heuristic', 'heuristic', 'heuristic'))
+>>> read_settings("blackwidow", 'rules={"moon":"self"}').notes[0].text()[:48]
+'Note: under these rules a game may never end (a '
 
 An app that shows either game (the stepper) reads `game` first:
 
@@ -26,9 +28,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import parse_qs
 
+from cardlab.blackwidow.rules import MAX_HANDS
 from cardlab.errors import CardlabError
 from cardlab.games import game
-from cardlab.i18n import LANGUAGES, Text
+from cardlab.i18n import LANGUAGES, Number, Text
 from cardlab.inputs import parse_json
 
 #: Query strings longer than this are cut (they come from a link anybody can edit).
@@ -54,6 +57,9 @@ class AppSettings:
     problems: tuple[Text, ...] = ()
     #: True when the rules come from the address (`rules` or `players`, read without a problem).
     custom_rules: bool = False
+    #: What the page should say about good settings, such as rules under which a game may
+    #: never end (shown beside the problems).
+    notes: tuple[Text, ...] = ()
 
 
 def query_string() -> str:
@@ -131,7 +137,9 @@ def read_settings(game_name: str, query: str | None = None,
         else:
             bots = names
     settings = AppSettings(game_name, lang, seed, rules, bots)
-    return replace(settings, problems=tuple(problems), custom_rules=custom)
+    notes = (Text("blackwidow.report.endless", limit=Number(MAX_HANDS)),) if getattr(
+        rules, "endless", False) else ()
+    return replace(settings, problems=tuple(problems), custom_rules=custom, notes=notes)
 
 
 def _whole(value: str) -> Any:

@@ -208,7 +208,8 @@ def _play(args: argparse.Namespace) -> int:
         entry.bot_seat(name, None)
     _check_bot_count(entry, options, rules.players, len(names))
     if getattr(rules, "endless", False):
-        print(message("cli.play.endless", args.lang, limit=number(MAX_HANDS, args.lang)),
+        print(message("blackwidow.report.endless", args.lang,
+                      limit=number(MAX_HANDS, args.lang)),
               file=sys.stderr)
     if games is not None:
         with _progress(games) as bar:

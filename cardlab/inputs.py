@@ -56,19 +56,14 @@ _JSON_REASONS = {"Expecting value": "json.value", "Expecting ',' delimiter": "js
                  "Invalid \\": "json.escape", "Extra data": "json.extra"}
 
 
-def read_text(path: str | Path) -> str:
-    """The UTF-8 text of the regular file at `path`, at most `MAX_FILE_BYTES` long.
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of the regular file at `path`; never more than `MAX_FILE_BYTES` are read.
 
-    >>> read_text("/dev/null")
+    >>> read_bytes("/dev/null")
     Traceback (most recent call last):
     ...
     cardlab.errors.RecordError: /dev/null: not a regular file
     """
-    return decode(read_bytes(path), str(path))
-
-
-def read_bytes(path: str | Path) -> bytes:
-    """The bytes of the regular file at `path`; never more than `MAX_FILE_BYTES` are read."""
     where = str(path)
     try:
         info = os.stat(path)
@@ -143,11 +138,6 @@ def parse_bytes(raw: bytes, where: str) -> Any:
     return parse_json(decode(raw, where), where)
 
 
-def load_json(path: str | Path) -> Any:
-    """JSON data from the file at `path`: file errors name the path, JSON errors the file."""
-    return parse_json(read_text(path), Path(path).name)
-
-
 def _json_reason(msg: str) -> Text:
     return Text(next((key for start, key in _JSON_REASONS.items() if msg.startswith(start)),
                      "json.other"))
@@ -180,7 +170,7 @@ def _expect_bounded(data: Any, where: str) -> None:
         if len(node) > MAX_ITEMS:
             inside = "".join(f"[{step}]" if isinstance(step, int) else f".{step}"
                              for step in path).lstrip(".")
-            located = f"{where}, {echo(inside)}" if inside else where
+            located = ", ".join(str(part) for part in (where, echo(inside)) if part)
             raise RecordError("input.too_many_items", where=located, count=Number(len(node)),
                               limit=Number(MAX_ITEMS))
         stack.extend((child, (*path, key)) for key, child in children

@@ -46,7 +46,8 @@ def load_record(path: str | Path) -> Record:
 
 def read_record(raw: bytes, name: str) -> Record:
     """Read and check the record in `raw`, the bytes of a file called `name` (an upload,
-    say): the same reader, bounds and errors as `load_record`.
+    say; errors name it, unless it is ""): the same reader, bounds and errors as
+    `load_record`.
 
     >>> read_record(b'{"format": "cardlab/1", "game": "chess"}', "game.json")
     Traceback (most recent call last):
@@ -54,14 +55,14 @@ def read_record(raw: bytes, name: str) -> Record:
     cardlab.errors.RecordError: game.json, game: unknown game 'chess' (expected 'fivesons' or \
 'blackwidow')
     """
-    name = str(echo(Path(name).name))
-    data = parse_bytes(raw, name)
+    where = str(echo(Path(name).name))
+    data = parse_bytes(raw, where)
     try:
         return parse_record(data)
     except IllegalAction:
         raise
     except CardlabError as err:
-        raise err.at(name) from None
+        raise (err.at(where) if where else err) from None
 
 
 def dump_record(record: Record) -> str:

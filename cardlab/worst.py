@@ -10,7 +10,9 @@ The targets (checked here, never in tests): every case within 2 s and 300 MB.
 - ``fivesons_infer``: the largest Five Sons record, `MAX_EVENTS` questions and
   no guess, inferred from seat 0;
 - ``refused_*``: a file of `MAX_FILE_BYTES` empty objects, a record of
-  `MAX_EVENTS` malformed events, and one nested as deep as the file allows.
+  `MAX_EVENTS` malformed events, and one nested as deep as the file allows;
+- ``stepper_*``: the largest Black Widow record and the empty objects through
+  the stepper app's upload button (the app builds every step's view at once).
 
 >>> record = endless_blackwidow(hands=2)
 >>> len(record["hands"]), record["rules"]
@@ -78,7 +80,8 @@ def malformed_fivesons(events: int = MAX_EVENTS) -> dict[str, Any]:
 
 
 def cases() -> dict[str, tuple[bytes, list[str]]]:
-    """Each case: the file's bytes and the command run on it (the file's path last)."""
+    """Each case: the file's bytes and the command run on it (its path goes after the
+    command's name), or ``upload``: the stepper app's upload button."""
     empties = (MAX_FILE_BYTES - 2) // 3
     return {
         "blackwidow_replay": (_json(endless_blackwidow()), ["replay", "--format", "json"]),
@@ -87,6 +90,8 @@ def cases() -> dict[str, tuple[bytes, list[str]]]:
         "refused_empty_objects": (b"[" + b"{}," * empties + b"{}]", ["replay"]),
         "refused_malformed_events": (_json(malformed_fivesons()), ["replay"]),
         "refused_deep": (b"[" * MAX_FILE_BYTES, ["replay"]),
+        "stepper_blackwidow_upload": (_json(endless_blackwidow()), ["upload"]),
+        "stepper_refused_empty_objects": (b"[" + b"{}," * empties + b"{}]", ["upload"]),
     }
 
 
@@ -100,7 +105,8 @@ def limits(names: list[str] | None = None) -> dict[str, Any]:
         for name, (raw, command) in chosen.items():
             path = Path(folder) / f"{name}.json"
             path.write_bytes(raw)
-            run = partial(main, [*command[:1], str(path), *command[1:]])
+            run = partial(_upload, raw) if command == ["upload"] else partial(
+                main, [*command[:1], str(path), *command[1:]])
             status, seconds = _timed(run)
             figures[name] = {"status": status, "seconds": round(seconds, 3),
                              "peak_mb": round(_peak_mb(run), 1),
@@ -121,6 +127,16 @@ def text(figures: dict[str, Any], lang: str = "en") -> str:
                              seconds=number(case["seconds"], lang, 2),
                              mb=number(case["peak_mb"], lang, 1)))
     return "\n".join(lines)
+
+
+def _upload(raw: bytes) -> int:
+    """Load `raw` through the stepper app's upload path: 0 if it shows the record, else 2."""
+    from cardlab.widgets.stepper_app import StepperApp  # widgets only for this case
+
+    app = StepperApp("")
+    shown = app.stepper
+    app.load_bytes(raw, "upload.json")
+    return 0 if app.stepper is not shown else 2
 
 
 def _json(data: Any) -> bytes:

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab import inputs, schema, worst
+from cardlab.apps import read_settings
 from cardlab.blackwidow import game as blackwidow_game
 from cardlab.blackwidow import record as blackwidow_record
 from cardlab.blackwidow import report as blackwidow_report
@@ -33,6 +34,7 @@ from cardlab.records import read_record
 from cardlab.schema import MAX_PROBLEMS
 from cardlab.widgets.assistant import Assistant
 from cardlab.widgets.blackwidow import BlackWidowWidget
+from cardlab.widgets.classroom_teacher import TableForm
 from cardlab.widgets.stepper_app import StepperApp
 
 EPOCH = datetime.fromtimestamp(0, UTC)
@@ -143,6 +145,13 @@ def test_rules_that_let_a_game_go_on_for_ever_say_so_when_read():
                                    f"ends it after {MAX_HANDS} hands.\n")
     assert _cli("play", "blackwidow", "--bots", "random,random,random,random", "--seed", "1",
                 "--rules", '{"end_above": 30}')[2] == ""
+
+
+def test_the_black_widow_app_says_so_when_its_address_asks_for_endless_rules():
+    endless = read_settings("blackwidow", 'lang=de&rules={"exact_hundred":"zero"}')
+    assert "kann eine Partie endlos dauern" in BlackWidowWidget.from_settings(
+        endless).problems.value
+    assert BlackWidowWidget.from_settings(read_settings("blackwidow", "")).problems.value == ""
 
 
 # -- every way a record gets in, fuzzed ------------------------------------------------------
@@ -257,3 +266,20 @@ def test_the_worst_refusals_stay_far_below_300_mb(name):
     raw, _ = worst.cases()[name]
     for path in ("reader", "stepper"):
         assert _peak_mb(lambda path=path: PATHS[path](raw)) < 300
+
+
+@pytest.mark.parametrize("rules", ["[" * 5000, "{" * 3000, '{"players": ' * 40 + "}" * 40])
+def test_the_teachers_rules_box_is_read_by_the_same_reader(rules):
+    form = TableForm()
+    form.rules.value = rules                      # the browser can write any synced trait
+    with pytest.raises(CardlabError) as info:
+        form.read()
+    assert info.value.key == "classroom.teacher.bad_rules"
+
+
+def test_bench_limits_measures_each_case_and_reads_in_both_languages():
+    figures = worst.limits(["refused_deep", "refused_malformed_events"])
+    assert {case["status"] for case in figures["cases"].values()} == {2}
+    assert figures["max_peak_mb"] > 0 and figures["limits"]["blackwidow_hands"] == MAX_HANDS
+    assert "refused_deep: exit 2" in worst.text(figures)
+    assert "refused_deep: Status 2" in worst.text(figures, "de")

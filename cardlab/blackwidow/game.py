@@ -338,7 +338,8 @@ class BlackWidowGame:
 
     def play(self, card: Card) -> Card:
         """The seat to play plays `card`; a refused card changes nothing."""
-        seat = self.turn
+        # The seat alone, without the legal cards that `turn` lists: replays play many cards.
+        seat = self.hand.to_play() if self.phase is Phase.PLAY else self.turn
         self.apply(Play(0 if seat is None else seat, card))
         return card
 

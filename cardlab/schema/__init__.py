@@ -120,13 +120,15 @@ def check(data: Any, definition: str, name: str, prefix: str = "") -> None:
         error = min(errors, key=lambda err: len(err.absolute_path))
         where = _where(name, prefix, error.absolute_path, definition in _NUMBERED_HANDS)
         located = _located(error, where)
-        if len(errors) > MAX_PROBLEMS:
-            located.more = Text("records.many_more_problems",
-                                more=Count("count.problems", MAX_PROBLEMS))
-        elif len(errors) > 1:
-            located.more = Text("records.more_problems",
-                                more=Count("count.problems", len(errors) - 1))
-        raise located
+        raise RecordError(located.key, where=located.where, more=_more(len(errors) - 1),
+                          **located.params)
+
+
+def _more(others: int) -> Text | None:
+    """How many more problems a document has, counted up to `MAX_PROBLEMS`."""
+    if others >= MAX_PROBLEMS:
+        return Text("records.many_more_problems", more=Count("count.problems", MAX_PROBLEMS))
+    return Text("records.more_problems", more=Count("count.problems", others)) if others else None
 
 
 def _located(error: ValidationError, where: str) -> RecordError:

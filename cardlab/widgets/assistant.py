@@ -132,7 +132,7 @@ class Assistant(widgets.VBox):
     def load_bytes(self, data: bytes, name: str = "") -> None:
         """Load an observation log (a seat's); a bad file is refused with its reason."""
         try:
-            log = read_record(data, name or "upload.json")
+            log = read_record(data, name)
             if not isinstance(log, FiveSonsLog) or log.me is None:
                 raise RecordError("assistant.not_a_log")
         except CardlabError as err:

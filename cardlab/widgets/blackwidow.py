@@ -160,7 +160,7 @@ class BlackWidowWidget(widgets.VBox):
     def from_settings(cls, settings: AppSettings) -> BlackWidowWidget:
         """The widget an app shows for its page address (bad parameters explained)."""
         return cls(settings.rules, settings.bots, settings.seed, settings.lang,
-                   settings.problems)
+                   settings.problems + settings.notes)
 
     @classmethod
     def at_table(cls, source: SeatSource, seat: int, names: Sequence[str],

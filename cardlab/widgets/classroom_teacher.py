@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import json
 from collections.abc import Collection
 from typing import Any, cast
 from urllib.parse import urlencode
@@ -57,6 +56,7 @@ from cardlab.games import GAMES
 from cardlab.games import game as game_entry
 from cardlab.graphs import blackwidow_graph, fivesons_graph
 from cardlab.i18n import message
+from cardlab.inputs import parse_json
 from cardlab.render.cards import hand_svg
 from cardlab.render.graph import graph_html
 from cardlab.render.notes import notes_svg
@@ -101,8 +101,9 @@ class TableForm(widgets.VBox):
     def read(self) -> tuple[str, dict[str, Any], int, list[str]]:
         """The game, its rule options, seed and seats; bad rules raise `CardlabError`."""
         try:
-            options = json.loads(self.rules.value or "{}")
-        except ValueError:
+            # The browser can put anything here: the one reader bounds it (deep nesting).
+            options = parse_json(self.rules.value or "{}", "rules")
+        except CardlabError:
             raise CardlabError("classroom.teacher.bad_rules") from None
         if not isinstance(options, dict):
             raise CardlabError("classroom.teacher.bad_rules")

@@ -97,7 +97,7 @@ class StepperApp(widgets.VBox):
     def load_bytes(self, data: bytes, name: str = "") -> None:
         """Read a `cardlab/1` record or log; show it, or say why it was refused."""
         try:
-            record = read_record(data, name or "upload.json")
+            record = read_record(data, name)
             story = story_of(record, self.lang)
         except CardlabError as err:
             self._say(message("stepper_app.refused", self.lang, why=err.text(self.lang)))
