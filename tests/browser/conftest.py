@@ -34,7 +34,10 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+# One browser per test file, not per session: Playwright's sync API keeps an event loop
+# running on this thread while it is open, so a later test file in the same process could
+# not use asyncio.run (the classroom's polling and listener tests do).
+@pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
