@@ -12,7 +12,8 @@ The targets (checked here, never in tests): every case within 2 s and 300 MB.
 - ``refused_*``: a file of `MAX_FILE_BYTES` empty objects, a record of
   `MAX_EVENTS` malformed events, and one nested as deep as the file allows;
 - ``stepper_*``: the largest Black Widow record and the empty objects through
-  the stepper app's upload button (the app builds every step's view at once).
+  the stepper app's upload button (reading checks the record by replaying it;
+  the stepper replays it once more for its steps and counts only the step shown).
 
 >>> record = endless_blackwidow(hands=2)
 >>> len(record["hands"]), record["rules"]

@@ -196,3 +196,45 @@ def test_stories_of_both_games_and_a_lone_log(widow, game):
     assert [v for _, v in story_of(game.observation_log(2)).perspectives] == [2]
     with pytest.raises(TypeError):
         story_of("a game")
+
+
+# A long Black Widow record loads with one replay; views are worked out when shown.
+
+from cardlab.blackwidow.game import BlackWidowGame  # noqa: E402
+from cardlab.blackwidow.view import seat_view  # noqa: E402
+from cardlab.records import parse_record  # noqa: E402
+from cardlab.widgets import stepper_blackwidow  # noqa: E402
+from cardlab.worst import endless_blackwidow  # noqa: E402
+
+
+def test_a_long_record_is_replayed_once_and_only_the_step_shown_is_counted(monkeypatch):
+    hands = 3
+    record = parse_record(endless_blackwidow(hands))    # reading checks it: its own replay
+    applied, views = [], []
+    apply = BlackWidowGame.apply
+    monkeypatch.setattr(BlackWidowGame, "apply",
+                        lambda game, action: applied.append(action) or apply(game, action))
+    monkeypatch.setattr(stepper_blackwidow, "seat_view",
+                        lambda game, seat, *at: views.append((seat, *at)) or seat_view(
+                            game, seat, *at))
+    stepper = Stepper.of(record)
+    assert stepper.count == hands * 53 - 1
+    assert len(applied) == hands * 52                 # each card played once: one replay
+    assert len(views) == 1                            # seat 0 after the first deal, no more
+    stepper.steps.click("next")
+    stepper.steps.click("back")
+    assert len(views) == 2                            # step 1 once; step 0 was kept
+
+
+def test_each_steps_view_is_what_the_seat_saw_then():
+    record = play_blackwidow(BlackWidowRules(), ["heuristic"] * 4, seed=7, hands=3).to_record()
+    seen: list[list] = []
+    BlackWidowGame.from_record(record, before_play=lambda game: seen.append(
+        [seat_view(game, seat) for seat in range(4)]))
+    story = story_of(record)
+    steps = story.steps
+    before_plays = [after - 1 for after in range(1, story.count + 1)
+                    if steps[after].hand == steps[after - 1].hand
+                    and steps[after].plays == steps[after - 1].plays + 1]
+    assert len(before_plays) == len(seen) == sum(len(hand.plays) for hand in record.hands)
+    assert [[story.view(seat, after) for seat in range(4)] for after in before_plays] == seen

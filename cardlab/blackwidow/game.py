@@ -31,6 +31,13 @@ from cardlab.i18n import Text
 
 PASS_SIZE = 3
 
+#: Hears one replayed step: its action (None: the deal) and the events it made.
+Told = Callable[[Action | None, list[Event]], None]
+
+
+def _deaf(action: Action | None, events: list[Event]) -> None:
+    """A replay that nobody listens to."""
+
 
 @dataclass
 class Hand:
@@ -183,14 +190,15 @@ class BlackWidowGame:
     @classmethod
     def from_record(cls, record: BlackWidowRecord,
                     before_play: Callable[[BlackWidowGame], None] | None = None,
-                    ) -> BlackWidowGame:
+                    told: Told | None = None) -> BlackWidowGame:
         """Replay a record; an illegal action raises, naming the hand and play.
 
-        `before_play`, if given, sees the game before every play (for listing legal cards).
+        `before_play`, if given, sees the game before every play (for listing legal cards);
+        `told`, if given, hears each step's action and events (see `replay_hand`).
         """
         game = cls.empty(record.rules)
         for entry in record.hands:
-            game.replay_hand(entry, before_play)
+            game.replay_hand(entry, before_play, told)
         return game
 
     @classmethod
@@ -199,28 +207,37 @@ class BlackWidowGame:
         return cls(rules, random.Random(0), [0] * rules.players)
 
     def replay_hand(self, entry: HandRecord,
-                    before_play: Callable[[BlackWidowGame], None] | None = None) -> None:
-        """Deal, pass and play one recorded hand; an illegal action raises, naming it."""
+                    before_play: Callable[[BlackWidowGame], None] | None = None,
+                    told: Told | None = None) -> None:
+        """Deal, pass and play one recorded hand; an illegal action raises, naming it.
+
+        `told`, if given, hears each step as it is applied: the deal (action None), each
+        pass, each play and the moon choice, with the events it made.
+        """
+        hear = told or _deaf
         number = len(self.hands) + 1
         if self.over:
             raise RecordError("blackwidow.illegal.game_over", where=f"hand {number}")
-        self.start_hand(entry.deal)
+        hear(None, self._dealt(self.start_hand(entry.deal)))
         try:
             for seat, cards in enumerate(entry.passes or ()):
                 if cards is not None:
-                    self.apply(Pass(seat, cards))
+                    action: Action = Pass(seat, cards)
+                    hear(action, self.apply(action))
         except IllegalAction as err:
             raise err.at(f"hand {number}, pass") from None
         for count, card in enumerate(entry.plays, start=1):
             if before_play is not None:
                 before_play(self)
             try:
-                self.play(card)
+                action = self._next_play(card)
+                hear(action, self.apply(action))
             except IllegalAction as err:
                 raise err.at(f"hand {number}, play {count}") from None
         if entry.moon is not None:
             try:
-                self.choose_moon(entry.moon)
+                action = self._moon_choice(entry.moon)
+                hear(action, self.apply(action))
             except IllegalAction as err:
                 raise err.at(f"hand {number}, moon") from None
 
@@ -303,8 +320,7 @@ class BlackWidowGame:
         """Deal the next hand once the last one is scored (shuffled unless `deal` is given)."""
         if self.phase is not Phase.SCORED:
             raise IllegalAction("blackwidow.illegal.not_between_hands")
-        hand = self.start_hand(deal)
-        return [narration.dealt(hand.number, self.rules.pass_direction(hand.number))]
+        return self._dealt(self.start_hand(deal))
 
     def start_hand(self, deal: Sequence[Sequence[Card]] | None = None,
                    number: int | None = None) -> Hand:
@@ -338,20 +354,12 @@ class BlackWidowGame:
 
     def play(self, card: Card) -> Card:
         """The seat to play plays `card`; a refused card changes nothing."""
-        # The seat alone, without the legal cards that `turn` lists: replays play many cards.
-        seat = self.hand.to_play() if self.phase is Phase.PLAY else self.turn
-        self.apply(Play(0 if seat is None else seat, card))
+        self.apply(self._next_play(card))
         return card
 
     def choose_moon(self, choice: str) -> None:
         """The shooter's choice under `moon: choose`: 'self' (-26) or 'others' (+26 each)."""
-        if self.phase is not Phase.MOON:
-            raise IllegalAction("blackwidow.illegal.no_moon")
-        shooter = self.hand.shooter()
-        assert shooter is not None
-        if choice not in tuple(MoonChoice):
-            raise IllegalAction("blackwidow.illegal.bad_moon", value=choice)
-        self.apply(Moon(shooter, MoonChoice(choice)))
+        self.apply(self._moon_choice(choice))
 
     def moon_outcomes(self) -> dict[str, list[int]]:
         """The game scores after this hand under each moon choice (for the shooter to weigh)."""
@@ -360,6 +368,25 @@ class BlackWidowGame:
     def to_record(self) -> BlackWidowRecord:
         """The full record of the game so far (passes still to come are None)."""
         return BlackWidowRecord(self.rules, tuple(hand.record() for hand in self.hands))
+
+    def _next_play(self, card: Card) -> Play:
+        """`card` played by the seat to play (checked when applied)."""
+        # The seat alone, without the legal cards that `turn` lists: replays play many cards.
+        seat = self.hand.to_play() if self.phase is Phase.PLAY else self.turn
+        return Play(0 if seat is None else seat, card)
+
+    def _moon_choice(self, choice: str) -> Moon:
+        """The shooter's `choice`, refused unless a moon choice is due and `choice` is one."""
+        if self.phase is not Phase.MOON:
+            raise IllegalAction("blackwidow.illegal.no_moon")
+        shooter = self.hand.shooter()
+        assert shooter is not None
+        if choice not in tuple(MoonChoice):
+            raise IllegalAction("blackwidow.illegal.bad_moon", value=choice)
+        return Moon(shooter, MoonChoice(choice))
+
+    def _dealt(self, hand: Hand) -> list[Event]:
+        return [narration.dealt(hand.number, self.rules.pass_direction(hand.number))]
 
     def _check(self, action: Action) -> None:
         phase = self.phase

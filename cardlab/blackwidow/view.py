@@ -87,16 +87,27 @@ class BlackWidowView:
                 for bits in kernel.taken_cards(plays, self.rules.players)]
 
 
-def seat_view(game, seat: int) -> BlackWidowView:
-    """What `seat` knows of `game`'s current hand."""
-    hand = game.hand
-    passes_done = hand.offset != 0 and not hand.passing
+def seat_view(game, seat: int, hand: int | None = None, plays: int | None = None,
+              passed: bool = True) -> BlackWidowView:
+    """What `seat` knows of `game`'s current hand; or, for a replay that looks back, of hand
+    `hand` (counted from 0) after its first `plays` cards, before its passes if not `passed`.
+
+    >>> from cardlab.blackwidow.game import BlackWidowGame
+    >>> from cardlab.blackwidow.rules import BlackWidowRules
+    >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
+    >>> _ = [game.play(game.legal_cards()[0]) for _ in range(5)]
+    >>> len(seat_view(game, 0).plays), len(seat_view(game, 0, hand=0, plays=2).plays)
+    (5, 2)
+    """
+    number = len(game.hands) - 1 if hand is None else hand
+    current = game.hands[number]
+    shown = len(current.plays) if plays is None else plays
+    passes = current.passes if passed else [None] * game.rules.players
     received = None
-    if passes_done:
-        received = hand.passes[(seat - hand.offset) % game.rules.players]
-    earlier = len(game.hands) - 1
-    before = game.results[earlier - 1].scores if earlier else [0] * game.rules.players
+    if current.offset != 0 and all(cards is not None for cards in passes):
+        received = passes[(seat - current.offset) % game.rules.players]
+    before = game.results[number - 1].scores if number else [0] * game.rules.players
     return BlackWidowView(
-        game.rules, seat, hand.number, tuple(before), hand.deal[seat],
-        hand.passes[seat] if hand.offset else None, received,
-        tuple(zip(hand.seats, hand.plays, strict=True)))
+        game.rules, seat, current.number, tuple(before), current.deal[seat],
+        passes[seat] if current.offset else None, received,
+        tuple(zip(current.seats[:shown], current.plays[:shown], strict=True)))

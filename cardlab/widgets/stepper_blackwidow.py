@@ -1,9 +1,12 @@
 """A Black Widow game as the stepper tells it: card by card and trick by trick, seat by seat.
 
-The record is replayed once in Python; after every step each seat's view
-(`cardlab.blackwidow.view.seat_view`) is kept. Sentences and the
-card-counting graph come from the chosen seat's view only: what another seat
-passed stays private, and the graph never sees the deal.
+The engine replays the record once (`BlackWidowGame.from_record`, which
+refuses an illegal one); each step keeps its events and where the hand stood
+after it. A seat's view (`cardlab.blackwidow.view.seat_view`) of a step, its
+card counting, graph and certainties are worked out when the step is shown,
+and the last few are kept: loading a long game costs one replay. Sentences
+and the card-counting graph come from the chosen seat's view only: what
+another seat passed stays private, and the graph never sees the deal.
 
 >>> from cardlab.blackwidow.match import play_game
 >>> from cardlab.blackwidow.rules import BlackWidowRules
@@ -19,15 +22,13 @@ passed stays private, and the graph never sees the deal.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import networkx as nx
 
-from cardlab.blackwidow import narration
-from cardlab.blackwidow.actions import Moon, MoonChoice, Pass, Play
+from cardlab.blackwidow.actions import Action, Pass, Play
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.record import BlackWidowRecord
@@ -36,15 +37,21 @@ from cardlab.decisions import Event
 from cardlab.graphs import blackwidow_graph
 from cardlab.i18n import message
 
+#: Steps whose views, counting, graphs and certainties are kept (back and next reuse them).
+KEPT = 64
+
 
 @dataclass(frozen=True)
 class Step:
-    """What one step told, and every seat's view after it."""
+    """What one step told, and where its hand stood after it."""
 
+    #: The hand, counted from 0.
     hand: int
     events: tuple[Event, ...]
-    views: tuple[BlackWidowView, ...]
-    #: Tricks completed in this hand after the step.
+    #: The hand's passes are made (once all are, the cards have moved).
+    passed: bool
+    #: Cards played in this hand after the step, and the tricks they completed.
+    plays: int
     tricks: int
     trick_end: bool
 
@@ -58,13 +65,17 @@ class BlackWidowStory:
     def __init__(self, record: BlackWidowRecord, lang: str = "en",
                  seats: Sequence[int] | None = None) -> None:
         """`seats`: the views offered (default every seat; a learner's replay: their own)."""
-        BlackWidowGame.from_record(record)      # refuses an illegal record, naming the play
         self.rules = record.rules
         self.seats = tuple(range(record.rules.players) if seats is None else seats)
         self.lang = lang
-        self.steps = _replay(record)
+        steps = _Steps(record.rules.players)
+        self._game = BlackWidowGame.from_record(record, told=steps.hear)   # refuses an illegal
+        self.steps = steps.steps                                           # record, naming it
         self.count = len(self.steps) - 1
-        self._knowledge = lru_cache(maxsize=64)(self._count)
+        self._view = lru_cache(maxsize=KEPT)(self._seat_view)
+        self._knowledge = lru_cache(maxsize=KEPT)(self._count)
+        self._graph = lru_cache(maxsize=KEPT)(self._draw)
+        self._certainties = lru_cache(maxsize=KEPT)(self._new_certainties)
 
     @classmethod
     def from_game(cls, game: BlackWidowGame, lang: str = "en") -> BlackWidowStory:
@@ -102,13 +113,18 @@ class BlackWidowStory:
         """Step `after` in words, as seat `who` may hear it."""
         return [event.told_to(who).text(self.lang) for event in self.steps[after].events]
 
+    def view(self, who: int, after: int) -> BlackWidowView:
+        """What seat `who` knows of its hand after step `after`."""
+        return self._view(who, after)
+
     def knowledge(self, who: int, after: int) -> BlackWidowKnowledge:
         """Seat `who`'s exact card counting after step `after`."""
         return self._knowledge(who, after)
 
     def graph(self, who: int, after: int) -> nx.DiGraph:
-        """Where the unseen cards can be, as seat `who` sees it after step `after`."""
-        return blackwidow_graph(self.knowledge(who, after), self.lang)
+        """Where the unseen cards can be, as seat `who` sees it after step `after`
+        (kept for a while: do not change it)."""
+        return self._graph(who, after)
 
     def previous(self, who: int, after: int) -> nx.DiGraph | None:
         """The graph one step earlier, if that step was in the same hand."""
@@ -118,9 +134,16 @@ class BlackWidowStory:
 
     def certainties(self, who: int, after: int) -> list[str]:
         """Why cards still out became certain at this step (each reason once)."""
+        return list(self._certainties(who, after))
+
+    def jumps(self) -> list[int]:
+        """The steps that end a trick (or a hand's passing): where 'trick' jumps go."""
+        return [i for i, step in enumerate(self.steps) if step.trick_end]
+
+    def _new_certainties(self, who: int, after: int) -> tuple[str, ...]:
         before = self.previous(who, after)
         if before is None:
-            return []
+            return ()
         graph = self.graph(who, after)
         reasons: list[str] = []
         for u, v, data in graph.edges(data=True):
@@ -128,44 +151,45 @@ class BlackWidowStory:
                     and (not before.has_edge(u, v) or before.edges[u, v]["kind"] != data["kind"])
                     and data["why"] and data["why"] not in reasons):
                 reasons.append(data["why"])
-        return reasons
+        return tuple(reasons)
 
-    def jumps(self) -> list[int]:
-        """The steps that end a trick (or a hand's passing): where 'trick' jumps go."""
-        return [i for i, step in enumerate(self.steps) if step.trick_end]
+    def _seat_view(self, who: int, after: int) -> BlackWidowView:
+        step = self.steps[after]
+        return seat_view(self._game, who, step.hand, step.plays, step.passed)
 
     def _count(self, who: int, after: int) -> BlackWidowKnowledge:
-        return BlackWidowKnowledge.from_view(self.steps[after].views[who])
+        return BlackWidowKnowledge.from_view(self.view(who, after))
+
+    def _draw(self, who: int, after: int) -> nx.DiGraph:
+        return blackwidow_graph(self.knowledge(who, after), self.lang)
 
 
-def _replay(record: BlackWidowRecord) -> list[Step]:
-    """Replay `record` (already checked), keeping every seat's view after each step.
+class _Steps:
+    """The steps of a replay, as the engine tells it: step 0 is the first deal; then each
+    hand's passing (one step), each card played (with the trick it ends and the score),
+    the moon choice, and each later deal."""
 
-    Step 0 is the first deal; then each hand's passing (one step), each card
-    played (with the trick it ends and the score), and each later deal.
-    """
-    rules = record.rules
-    game = BlackWidowGame(rules, random.Random(0), [0] * rules.players)  # deals: the record's
-    steps: list[Step] = []
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.steps: list[Step] = []
 
-    def keep(events: list[Event], trick_end: bool = False) -> None:
-        hand = game.hand
-        views = tuple(seat_view(game, seat) for seat in range(rules.players))
-        steps.append(Step(hand.number, tuple(events), views, len(hand.plays) // rules.players,
-                          trick_end))
-
-    for entry in record.hands:
-        hand = game.start_hand(entry.deal)
-        keep([narration.dealt(hand.number, rules.pass_direction(hand.number))], trick_end=True)
-        passes = [game.apply(Pass(seat, cards)) for seat, cards in enumerate(entry.passes or ())
-                  if cards is not None]
-        if passes:
-            keep([event for events in passes for event in events], trick_end=True)
-        for card in entry.plays:
-            events = game.apply(Play(game.hand.to_play(), card))
-            keep(events, trick_end=len(game.hand.plays) % rules.players == 0)
-        if entry.moon is not None:
-            shooter = game.hand.shooter()
-            assert shooter is not None
-            keep(game.apply(Moon(shooter, MoonChoice(entry.moon))), trick_end=True)
-    return steps
+    def hear(self, action: Action | None, events: list[Event]) -> None:
+        """Note one replayed action (None: a deal) and what it told."""
+        told = tuple(events)
+        if action is None:
+            hand = self.steps[-1].hand + 1 if self.steps else 0
+            self.steps.append(Step(hand, told, passed=False, plays=0, tricks=0, trick_end=True))
+            return
+        last = self.steps[-1]
+        if isinstance(action, Pass):
+            if last.passed:                 # the passes are made together: one step
+                self.steps[-1] = replace(last, events=last.events + told)
+            else:
+                self.steps.append(replace(last, events=told, passed=True, trick_end=True))
+        elif isinstance(action, Play):
+            plays = last.plays + 1
+            self.steps.append(replace(last, events=told, plays=plays,
+                                      tricks=plays // self.players,
+                                      trick_end=plays % self.players == 0))
+        else:
+            self.steps.append(replace(last, events=told, trick_end=True))
