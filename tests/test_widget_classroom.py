@@ -199,6 +199,35 @@ def test_the_lease_is_kept_by_the_page_not_by_a_kernel_whose_page_is_gone(room, 
     assert not old.playing and "has been opened in another browser" in old.message.value
 
 
+def test_a_replaced_link_says_the_teacher_gave_the_seat_a_new_link(room, monkeypatch):
+    """The teacher's New link: the page playing the old link and a page waiting on it
+    both lose the seat and say why (not "another browser"), in both languages; the new
+    link's page takes the seat at once."""
+    monkeypatch.setattr(classroom_student, "HEARTBEAT_SECONDS", 0.0)    # ask at every look
+    table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    old = room.new_seat_token(table, 0)
+
+    def page(token: str, holder: str, lang: str = "en") -> StudentView:
+        """A page of `token` in its own kernel (its own room, as the app makes it)."""
+        kernel_room = Room(room.store, lease=room.lease)
+        access = kernel_room.access(token)
+        return StudentView(kernel_room, access.table_id, access.seat, lang, holder=holder)
+
+    playing, waiting = page(old, "ann"), page(old, "ann-phone", "de")
+    assert playing.playing and not waiting.playing
+    new = room.new_seat_token(table, 0)                 # the teacher presses New link
+    for view in (playing, waiting):
+        view.poll()
+        answer(view)
+        view.poll()
+    assert not playing.playing and playing.children == (playing.message,)
+    assert "The teacher has given seat 0 a new link" in playing.message.value
+    assert "ask your teacher for the new link" in playing.message.value
+    assert "another browser" not in playing.message.value
+    assert "Die Lehrkraft hat Platz 0 einen neuen Link gegeben" in waiting.message.value
+    assert page(new, "ann-new").playing
+
+
 def test_a_kernel_gone_quiet_stops_asking_for_the_seat(room, monkeypatch):
     monkeypatch.setattr(classroom_student, "HEARTBEAT_SECONDS", 0.0)
     quick = Room(room.store, lease=0.3)

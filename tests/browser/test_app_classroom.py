@@ -186,3 +186,46 @@ def test_a_crashed_page_frees_its_seat_after_the_lease_and_a_reload_at_once(brow
     finally:
         for each in (teacher_context, crashed_context, context):
             each.close()
+
+
+def test_new_link_replaces_a_seats_link_and_its_old_page_says_why(browser, classroom, axe):
+    """The teacher gives seat 0 a new link by keyboard: the page open with the old link
+    loses the seat and says what to do, the old link opened again is refused, and the
+    new link opens the seat where the table stands."""
+    url, room = classroom
+    teacher_context, ann_context, again_context, new_context = (
+        browser.new_context(viewport=size) for size in (
+            {"width": 1200, "height": 900}, PHONE, PHONE, PHONE))
+    try:
+        teacher, ann = teacher_context.new_page(), ann_context.new_page()
+        _table, links = make_table(teacher, url, room)
+        ann.goto(links[0])
+        ann.locator(".cardlab-fivesons").wait_for(timeout=90_000)
+        button = teacher.get_by_role("button", name="New link for Seat 0 (student)")
+        button.focus()
+        teacher.keyboard.press("Enter")
+        teacher.get_by_role("status").filter(
+            has_text="Seat 0 (student) has a new link (above); the old one no longer works.") \
+            .wait_for()
+        shown = teacher.locator(".cardlab-classroom-links a")
+        new = shown.first.get_attribute("href")
+        assert new != links[0] and new.startswith(f"{url}{APP}?token=")
+        assert shown.nth(1).get_attribute("href") == links[1]     # seat 1 keeps its link
+        ann.get_by_role("status").filter(
+            has_text="The teacher has given seat 0 a new link; this page no longer plays it. "
+                     "If this is your seat, ask your teacher for the new link.") \
+            .wait_for(timeout=30_000)
+        assert ann.locator(".cardlab-fivesons").count() == 0
+        assert axe(ann) == []
+        again = again_context.new_page()
+        again.goto(links[0])
+        again.get_by_role("status").filter(
+            has_text="This link has been replaced by a new one; ask your teacher for your "
+                     "new link.").wait_for(timeout=90_000)
+        opened = new_context.new_page()
+        opened.goto(new)
+        opened.get_by_role("status").filter(has_text="Your turn to ask").wait_for(
+            timeout=90_000)
+    finally:
+        for context in (teacher_context, ann_context, again_context, new_context):
+            context.close()
