@@ -435,15 +435,17 @@ def test_seat_links_start_with_the_public_address_where_one_is_given(tmp_path, r
     teacher.create.click("create")
     table = room.tables()[0].id
     links = teacher.links.value
-    for token in room.seat_tokens(table).values():
+    tokens = teacher.room.seat_tokens(table)        # the links this page made
+    assert sorted(tokens) == [0, 2, 3]              # every student seat of the four
+    for seat_token in tokens.values():
         assert ('href="https://hub.school.example/hub/user-redirect/voila/render/apps/'
-                f'classroom.ipynb?token={token}"') in links
+                f'classroom.ipynb?token={seat_token}"') in links
     assert "10.0.0.11" not in links
     for wrong in ("hub.school.example", "ftp://hub.school.example", "https://hub/?x=1"):
         monkeypatch.setenv("CARDLAB_CLASSROOM_ADDRESS", wrong)
         page = classroom_app(f"token={token}", store=where).children[1]
         assert "CARDLAB_CLASSROOM_ADDRESS must be the address students open" in page.value
-        assert isinstance(classroom_app(f"token={room.seat_tokens(table)[0]}", store=where)
+        assert isinstance(classroom_app(f"token={tokens[0]}", store=where)
                           .children[1], StudentView)             # students are not held up
 
 
