@@ -229,3 +229,49 @@ def test_new_link_replaces_a_seats_link_and_its_old_page_says_why(browser, class
     finally:
         for context in (teacher_context, ann_context, again_context, new_context):
             context.close()
+
+
+#: For the element with focus: its focus ring (outline) as drawn, or why it is not seen:
+#: no outline, or part of it cut off by an ancestor that clips (overflow not visible).
+FOCUS_RING = """() => {
+  const el = document.activeElement, style = getComputedStyle(el);
+  const width = parseFloat(style.outlineWidth), offset = parseFloat(style.outlineOffset);
+  if (style.outlineStyle === 'none' || width < 2) return `${el.tagName}: no focus ring`;
+  const grow = Math.max(0, offset + width), box = el.getBoundingClientRect();
+  const ring = {left: box.left - grow, top: box.top - grow,
+                right: box.right + grow, bottom: box.bottom + grow};
+  for (let up = el.parentElement; up; up = up.parentElement) {
+    if (getComputedStyle(up).overflow === 'visible') continue;
+    const clip = up.getBoundingClientRect();
+    if (ring.left < clip.left - 0.5 || ring.top < clip.top - 0.5 ||
+        ring.right > clip.right + 0.5 || ring.bottom > clip.bottom + 0.5)
+      return `${el.tagName} ${el.textContent.trim()}: focus ring cut off by ${up.className}`;
+  }
+  return '';
+}"""
+
+
+def test_every_control_of_the_teachers_page_shows_its_whole_focus_ring(browser, classroom):
+    """Tab through the teacher's page with a table watched: every button, drop-down and
+    field shows a focus ring, none cut off by the box it sits in."""
+    url, room = classroom
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        make_table(page, url, room)
+        page.get_by_role("combobox", name="Game").focus()
+        problems, seen = [], set()
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            name = page.evaluate("document.activeElement.tagName + ' ' + "
+                                 "(document.activeElement.textContent || '').trim()"
+                                 " + document.activeElement.getAttribute('aria-label')")
+            if not page.evaluate("document.activeElement.matches("
+                                 "'.cardlab-focus :is(button, select, input)')"):
+                continue                 # a link or a QR code's summary: the browser's ring
+            seen.add(name)
+            problems.append(page.evaluate(FOCUS_RING))
+        assert len(seen) >= 12                  # the form, the bars, the seat buttons
+        assert [problem for problem in problems if problem] == []
+    finally:
+        context.close()
