@@ -330,6 +330,17 @@ def test_a_students_page_holds_no_card_another_seat_holds(room):
     assert not any(button["id"] == "teacher" for button in ann.table.views.buttons)
 
 
+def test_the_hand_over_choices_show_only_while_a_table_is_watched(room):
+    """A teacher's page reloaded watches no table yet: no empty Seat and Bot drop-downs
+    (they belong to the watched table's Hand over button, not shown either)."""
+    table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    teacher = TeacherApp(room, address="http://127.0.0.1:1/voila/render/apps/classroom.ipynb")
+    assert teacher.chooser.value is None and teacher.actions.specs == ()
+    assert teacher.handover.layout.display == "none"
+    teacher.chooser.value = table
+    assert teacher.handover.layout.display is None and teacher.actions.has("handover")
+
+
 def test_the_teacher_creates_watches_pauses_hands_over_reveals_and_steps(room):
     teacher = TeacherApp(room, address="http://127.0.0.1:1/voila/render/apps/classroom.ipynb")
     assert "No tables yet" in teacher.overview.value
