@@ -242,6 +242,9 @@ FOCUS_RING = """() => {
                 right: box.right + grow, bottom: box.bottom + grow};
   for (let up = el.parentElement; up; up = up.parentElement) {
     if (getComputedStyle(up).overflow === 'visible') continue;
+    // A box that scrolls (the page itself) brings the ring into view; a box that fits
+    // its content, as a widget's does, cuts off whatever lies outside it.
+    if (up.scrollHeight > up.clientHeight + 1 || up.scrollWidth > up.clientWidth + 1) continue;
     const clip = up.getBoundingClientRect();
     if (ring.left < clip.left - 0.5 || ring.top < clip.top - 0.5 ||
         ring.right > clip.right + 0.5 || ring.bottom > clip.bottom + 0.5)
