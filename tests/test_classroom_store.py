@@ -148,6 +148,27 @@ def test_an_open_student_page_says_the_store_has_gone(new_store):
     assert GONE in page.message.value and 'role="status"' in page.message.value
 
 
+def test_a_move_pressed_after_the_store_has_gone_says_so_by_its_button(new_store):
+    """On a phone the page's top line is scrolled away: the student who presses Ask
+    is told by the button, and the game stays as it was."""
+    where = new_store()
+    room = Room.open(where)
+    table_id = room.create_table("fivesons", {"players": 3}, 2,
+                                 ["student", "bot:random", "bot:random"])
+    view = StudentView(room, table_id, 0, holder="ann")
+    widget = view.table
+    face, heart = widget.decision.options[0]
+    if where.startswith("postgresql://"):
+        postgres_run(where, "DROP TABLE seats, actions, tables, meta")
+    else:
+        Path(where).unlink()
+    widget.faces.click(face.code)
+    widget.hearts.click(heart.code)
+    widget.controls.click("ask")
+    assert GONE in widget.controls.status
+    assert widget.table.moves == [] and widget.decision.kind.value == "ask"
+
+
 # --- a refused file is left as it was ---------------------------------------------
 
 _CRASHED_WRITER = """

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 import time
@@ -200,6 +199,35 @@ def test_the_lease_is_kept_by_the_page_not_by_a_kernel_whose_page_is_gone(room, 
     assert not old.playing and "has been opened in another browser" in old.message.value
 
 
+def test_a_replaced_link_says_the_teacher_gave_the_seat_a_new_link(room, monkeypatch):
+    """The teacher's New link: the page playing the old link and a page waiting on it
+    both lose the seat and say why (not "another browser"), in both languages; the new
+    link's page takes the seat at once."""
+    monkeypatch.setattr(classroom_student, "HEARTBEAT_SECONDS", 0.0)    # ask at every look
+    table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    old = room.new_seat_token(table, 0)
+
+    def page(token: str, holder: str, lang: str = "en") -> StudentView:
+        """A page of `token` in its own kernel (its own room, as the app makes it)."""
+        kernel_room = Room(room.store, lease=room.lease)
+        access = kernel_room.access(token)
+        return StudentView(kernel_room, access.table_id, access.seat, lang, holder=holder)
+
+    playing, waiting = page(old, "ann"), page(old, "ann-phone", "de")
+    assert playing.playing and not waiting.playing
+    new = room.new_seat_token(table, 0)                 # the teacher presses New link
+    for view in (playing, waiting):
+        view.poll()
+        answer(view)
+        view.poll()
+    assert not playing.playing and playing.children == (playing.message,)
+    assert "The teacher has given seat 0 a new link" in playing.message.value
+    assert "ask your teacher for the new link" in playing.message.value
+    assert "another browser" not in playing.message.value
+    assert "Die Lehrkraft hat Platz 0 einen neuen Link gegeben" in waiting.message.value
+    assert page(new, "ann-new").playing
+
+
 def test_a_kernel_gone_quiet_stops_asking_for_the_seat(room, monkeypatch):
     monkeypatch.setattr(classroom_student, "HEARTBEAT_SECONDS", 0.0)
     quick = Room(room.store, lease=0.3)
@@ -300,6 +328,17 @@ def test_a_students_page_holds_no_card_another_seat_holds(room):
         assert_no_hidden_card(ann)
         assert_no_hidden_card(ben)
     assert not any(button["id"] == "teacher" for button in ann.table.views.buttons)
+
+
+def test_the_hand_over_choices_show_only_while_a_table_is_watched(room):
+    """A teacher's page reloaded watches no table yet: no empty Seat and Bot drop-downs
+    (they belong to the watched table's Hand over button, not shown either)."""
+    table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    teacher = TeacherApp(room, address="http://127.0.0.1:1/voila/render/apps/classroom.ipynb")
+    assert teacher.chooser.value is None and teacher.actions.specs == ()
+    assert teacher.handover.layout.display == "none"
+    teacher.chooser.value = table
+    assert teacher.handover.layout.display is None and teacher.actions.has("handover")
 
 
 def test_the_teacher_creates_watches_pauses_hands_over_reveals_and_steps(room):
@@ -405,18 +444,19 @@ def test_seat_links_start_with_the_public_address_where_one_is_given(tmp_path, r
     teacher = classroom_app(f"token={token}", store=where).children[1]
     teacher.form.seats[1].value = "bot:random"
     teacher.create.click("create")
+    table = room.tables()[0].id
     links = teacher.links.value
-    hrefs = re.findall(r'href="([^"]*)"', links)
-    students = [seat for seat in teacher.form.seats if not seat.value.startswith("bot:")]
-    assert len(hrefs) == len(students) > 0
-    prefix = "https://hub.school.example/hub/user-redirect/voila/render/apps/classroom.ipynb?token="
-    assert all(href.startswith(prefix) for href in hrefs)
+    tokens = teacher.room.seat_tokens(table)        # the links this page made
+    assert sorted(tokens) == [0, 2, 3]              # every student seat of the four
+    for seat_token in tokens.values():
+        assert ('href="https://hub.school.example/hub/user-redirect/voila/render/apps/'
+                f'classroom.ipynb?token={seat_token}"') in links
     assert "10.0.0.11" not in links
     for wrong in ("hub.school.example", "ftp://hub.school.example", "https://hub/?x=1"):
         monkeypatch.setenv("CARDLAB_CLASSROOM_ADDRESS", wrong)
         page = classroom_app(f"token={token}", store=where).children[1]
         assert "CARDLAB_CLASSROOM_ADDRESS must be the address students open" in page.value
-        assert isinstance(classroom_app(hrefs[0].split("?", 1)[1], store=where)
+        assert isinstance(classroom_app(f"token={tokens[0]}", store=where)
                           .children[1], StudentView)             # students are not held up
 
 

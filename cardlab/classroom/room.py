@@ -183,6 +183,12 @@ class Room:
         return self.store.claim(table_id, seat, holder, self.lease,
                                 self._let_in.get((table_id, seat)))
 
+    def link_replaced(self, table_id: str, seat: int) -> bool:
+        """True if the link that `access` let in here for this seat is no longer its
+        working link (the teacher made it a new one, or handed the seat to a bot)."""
+        let_in = self._let_in.get((table_id, seat))
+        return let_in is not None and self.store.active_tokens(table_id).get(seat) != let_in
+
     def heartbeat(self, table_id: str, seat: int, holder: str) -> bool:
         """`holder` is still at the seat; False if it no longer holds it (taken over
         after its lease ran out, or handed to a bot)."""

@@ -19,8 +19,8 @@ sleep: the page keeps answering). On SQLite it reads the table every
 `POLL_SECONDS`; on PostgreSQL it reads it when a process on any server changed
 it (LISTEN/NOTIFY, `cardlab.classroom.changes`), and looks after the lease
 every `LOOK_SECONDS`. It lets due bots move, and redraws when another screen
-moved. A paused table says so and refuses moves; a seat handed to a bot says
-so and shows nothing more.
+moved. A paused table says so and refuses moves; a seat handed to a bot, or
+whose link the teacher replaced (New link), says so and shows nothing more.
 
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.room import Room
@@ -167,17 +167,27 @@ class StudentView(widgets.VBox):
         if self.table is None:
             # A kernel whose page is gone stops asking for the seat, so that it does
             # not take it from a page that is there.
-            if now - self._seen < self.room.lease and \
-                    self.room.claim(self.table_id, self.seat, self.holder):
-                self._renewed = answered
-                self._sit()
+            if now - self._seen < self.room.lease:
+                if self.room.claim(self.table_id, self.seat, self.holder):
+                    self._renewed = answered
+                    self._sit()
+                elif self.room.link_replaced(self.table_id, self.seat):
+                    self._leave("replaced", seat=self.seat)
             return False
         if fresh:
             self._renewed = answered
             if not self.room.heartbeat(self.table_id, self.seat, self.holder):
-                self._leave("taken", seat=self.seat)
+                self._leave(self._why_lost(), seat=self.seat)
                 return False
         return True
+
+    def _why_lost(self) -> str:
+        """Why the seat is no longer this page's: handed to a bot, its link replaced by
+        the teacher, or taken by another browser after this page's lease ran out."""
+        self.shared.sync()
+        if self.shared.info.seats[self.seat] != STUDENT:
+            return "handed"
+        return "replaced" if self.room.link_replaced(self.table_id, self.seat) else "taken"
 
     def _follow(self) -> None:
         """Let bots move, show what others did, the pause and the end."""

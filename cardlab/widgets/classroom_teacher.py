@@ -156,6 +156,11 @@ class TeacherApp(widgets.VBox):
                                               style=_WIDE)
         self.handover_bot = widgets.Dropdown(description=_text("handover_bot", lang),
                                              style=_WIDE)
+        #: The seat and bot of Hand over: shown only while a table is watched.
+        self.handover = widgets.HBox([self.handover_seat, self.handover_bot],
+                                     layout=widgets.Layout(flex_flow="row wrap",
+                                                           align_items="flex-start",
+                                                           display="none"))
         self.links = widgets.HTML()
         self.new_links = ControlBar([], label=_text("new_links_label", lang))
         self.new_links.on_click(self._new_link)
@@ -167,7 +172,7 @@ class TeacherApp(widgets.VBox):
             self.problem, _heading(_text("new_table", lang)), self.form, self.create,
             _heading(_text("tables", lang)), self.overview,
             widgets.HBox([self.chooser], layout=_ROW), self.actions,
-            widgets.HBox([self.handover_seat, self.handover_bot], layout=_ROW),
+            self.handover,
             self.links, self.new_links, self.seats, self.stepper])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-teacher")
@@ -259,7 +264,9 @@ class TeacherApp(widgets.VBox):
             self.new_links.show([])
             self.links.value = self.seats.value = ""
             self.handover_seat.options = self.handover_bot.options = []
+            self.handover.layout.display = "none"
             return
+        self.handover.layout.display = None
         self._drawn = shared.seq
         info = shared.info
         over = shared.table.game.over

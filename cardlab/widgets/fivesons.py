@@ -34,7 +34,7 @@ import ipywidgets as widgets
 from cardlab.apps import AppSettings
 from cardlab.cards import Card, five_sons_question
 from cardlab.decisions import Decision
-from cardlab.errors import IllegalAction
+from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.players import bot_seat
@@ -305,7 +305,7 @@ class FiveSonsWidget(widgets.VBox):
         seen = len(self.log_lines)
         try:
             self.source.act(action)
-        except IllegalAction as err:
+        except CardlabError as err:       # refused, or a shared table's store is gone
             self.refresh()      # a shared table may have caught up with others' moves
             self._say(err.text(self.lang))
             return

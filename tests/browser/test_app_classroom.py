@@ -186,3 +186,95 @@ def test_a_crashed_page_frees_its_seat_after_the_lease_and_a_reload_at_once(brow
     finally:
         for each in (teacher_context, crashed_context, context):
             each.close()
+
+
+def test_new_link_replaces_a_seats_link_and_its_old_page_says_why(browser, classroom, axe):
+    """The teacher gives seat 0 a new link by keyboard: the page open with the old link
+    loses the seat and says what to do, the old link opened again is refused, and the
+    new link opens the seat where the table stands."""
+    url, room = classroom
+    teacher_context, ann_context, again_context, new_context = (
+        browser.new_context(viewport=size) for size in (
+            {"width": 1200, "height": 900}, PHONE, PHONE, PHONE))
+    try:
+        teacher, ann = teacher_context.new_page(), ann_context.new_page()
+        _table, links = make_table(teacher, url, room)
+        ann.goto(links[0])
+        ann.locator(".cardlab-fivesons").wait_for(timeout=90_000)
+        button = teacher.get_by_role("button", name="New link for Seat 0 (student)")
+        button.focus()
+        teacher.keyboard.press("Enter")
+        teacher.get_by_role("status").filter(
+            has_text="Seat 0 (student) has a new link (above); the old one no longer works.") \
+            .wait_for()
+        shown = teacher.locator(".cardlab-classroom-links a")
+        new = shown.first.get_attribute("href")
+        assert new != links[0] and new.startswith(f"{url}{APP}?token=")
+        assert shown.nth(1).get_attribute("href") == links[1]     # seat 1 keeps its link
+        ann.get_by_role("status").filter(
+            has_text="The teacher has given seat 0 a new link; this page no longer plays it. "
+                     "If this is your seat, ask your teacher for the new link.") \
+            .wait_for(timeout=30_000)
+        assert ann.locator(".cardlab-fivesons").count() == 0
+        assert axe(ann) == []
+        again = again_context.new_page()
+        again.goto(links[0])
+        again.get_by_role("status").filter(
+            has_text="This link has been replaced by a new one; ask your teacher for your "
+                     "new link.").wait_for(timeout=90_000)
+        opened = new_context.new_page()
+        opened.goto(new)
+        opened.get_by_role("status").filter(has_text="Your turn to ask").wait_for(
+            timeout=90_000)
+    finally:
+        for context in (teacher_context, ann_context, again_context, new_context):
+            context.close()
+
+
+#: For the element with focus: its focus ring (outline) as drawn, or why it is not seen:
+#: no outline, or part of it cut off by an ancestor that clips (overflow not visible).
+FOCUS_RING = """() => {
+  const el = document.activeElement, style = getComputedStyle(el);
+  const width = parseFloat(style.outlineWidth), offset = parseFloat(style.outlineOffset);
+  if (style.outlineStyle === 'none' || width < 2) return `${el.tagName}: no focus ring`;
+  const grow = Math.max(0, offset + width), box = el.getBoundingClientRect();
+  const ring = {left: box.left - grow, top: box.top - grow,
+                right: box.right + grow, bottom: box.bottom + grow};
+  for (let up = el.parentElement; up; up = up.parentElement) {
+    if (getComputedStyle(up).overflow === 'visible') continue;
+    // A box that scrolls (the page itself) brings the ring into view; a box that fits
+    // its content, as a widget's does, cuts off whatever lies outside it.
+    if (up.scrollHeight > up.clientHeight + 1 || up.scrollWidth > up.clientWidth + 1) continue;
+    const clip = up.getBoundingClientRect();
+    if (ring.left < clip.left - 0.5 || ring.top < clip.top - 0.5 ||
+        ring.right > clip.right + 0.5 || ring.bottom > clip.bottom + 0.5)
+      return `${el.tagName} ${el.textContent.trim()}: focus ring cut off by ${up.className}`;
+  }
+  return '';
+}"""
+
+
+def test_every_control_of_the_teachers_page_shows_its_whole_focus_ring(browser, classroom):
+    """Tab through the teacher's page with a table watched: every button, drop-down and
+    field shows a focus ring, none cut off by the box it sits in."""
+    url, room = classroom
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        make_table(page, url, room)
+        page.get_by_role("combobox", name="Game").focus()
+        problems, seen = [], set()
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            name = page.evaluate("document.activeElement.tagName + ' ' + "
+                                 "(document.activeElement.textContent || '').trim()"
+                                 " + document.activeElement.getAttribute('aria-label')")
+            if not page.evaluate("document.activeElement.matches("
+                                 "'.cardlab-focus :is(button, select, input)')"):
+                continue                 # a link or a QR code's summary: the browser's ring
+            seen.add(name)
+            problems.append(page.evaluate(FOCUS_RING))
+        assert len(seen) >= 12                  # the form, the bars, the seat buttons
+        assert [problem for problem in problems if problem] == []
+    finally:
+        context.close()
