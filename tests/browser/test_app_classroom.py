@@ -172,11 +172,14 @@ def test_a_crashed_page_frees_its_seat_after_the_lease_and_a_reload_at_once(brow
         page = context.new_page()
         page.goto(links[0])
         wait = takeover_seconds(room.lease)
-        page.get_by_role("status").filter(
+        waiting = page.get_by_role("status").filter(
             has_text=f"Seat 0 is open in another browser. If that was you and you closed it, "
-                     f"this page takes the seat by itself within {wait} seconds.").wait_for(
-            timeout=90_000)
-        page.locator(".cardlab-fivesons").wait_for(timeout=60_000)
+                     f"this page takes the seat by itself within {wait} seconds.")
+        seated = page.locator(".cardlab-fivesons")
+        # On a busy machine the new page's kernel may start after the lease ran out: then it
+        # is seated at once, without the waiting message.
+        waiting.or_(seated).first.wait_for(timeout=90_000)
+        seated.wait_for(timeout=60_000)
         started = time.monotonic()
         page.reload()
         page.locator(".cardlab-fivesons").wait_for(timeout=90_000)
