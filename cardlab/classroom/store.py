@@ -437,6 +437,11 @@ class Store:
             condition = "" if setup is None else \
                 " AND EXISTS (SELECT 1 FROM tables WHERE id = ? AND paused = 0 AND setup = ?)"
             with self._db.transaction():
+                if setup is not None and isinstance(self._db, _Postgres):
+                    # PostgreSQL reads each statement from a snapshot: without this lock a
+                    # pause committed while the insert runs would not stop it, and the move
+                    # would land after the pause. The share lock makes them take turns.
+                    self._db.run("SELECT 1 FROM tables WHERE id = ? FOR SHARE", (table_id,))
                 appended = self._db.run(
                     "INSERT INTO actions (table_id, seq, action) "
                     "SELECT CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS TEXT) "
