@@ -67,6 +67,28 @@ def test_a_page_no_browser_connects_to_is_let_go_after_the_connect_time():
     assert len(pages) == 0
 
 
+def test_a_page_that_arrived_in_a_browser_gets_the_time_to_load():
+    pages = PageKernels(connect_seconds=10, grace_seconds=120, load_seconds=300)
+    pages.handed("slow", now=0)
+    pages.handed("curl", now=0)
+    pages.sent("slow", now=2)
+    pages.sent("curl", now=2)
+    pages.here("slow", now=3)                 # its first script ran
+    assert pages.due(12, {"slow": 0, "curl": 0}) == ["curl"]
+    assert pages.due(302, {"slow": 0}) == []
+    assert pages.due(303, {"slow": 0}) == ["slow"]
+
+
+def test_a_page_that_says_it_arrived_twice_keeps_its_first_time():
+    pages = PageKernels(connect_seconds=10, grace_seconds=120, load_seconds=300)
+    pages.handed("k", now=0)
+    pages.here("k", now=1)
+    pages.here("k", now=250)
+    pages.here("unknown", now=1)              # no such page: nothing happens
+    assert pages.due(301, {"k": 0}) == ["k"]
+    assert "unknown" not in pages
+
+
 def test_a_page_that_vanished_is_let_go_after_the_grace_and_not_before():
     pages = PageKernels(connect_seconds=30, grace_seconds=120)
     pages.handed("phone", now=0)

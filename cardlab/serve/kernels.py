@@ -5,8 +5,12 @@ of preheated kernels (Voilà's pool: started and imported before any page asks).
 A kernel handed to a page is stopped
 
 - at once when its tab closes or reloads (the page says goodbye);
-- `CONNECT_SECONDS` after its page was sent if no browser connected to it: the
-  request was not a browser page (a link preview, a crawler, ``curl``);
+- `CONNECT_SECONDS` after its page was sent if the page never said, from a
+  browser, that it arrived: the request was not a browser page (a link
+  preview, a crawler, ``curl``). A page's first script says so at once
+  (``/cardlab/here/KERNEL``, long before the page's own scripts have loaded);
+  from then on it has `LOAD_SECONDS` to connect to its kernel (a class of
+  browsers loading at once on a slow machine can take minutes);
 - `GRACE_SECONDS` after its page's last connection went away without a
   goodbye (a crashed browser, a laptop lid shut, a phone that switched apps
   for longer than that).
@@ -37,12 +41,14 @@ FLOOR_APPS = 8
 MAX_APPS = 1000
 #: Preheated kernels kept ready per app notebook.
 APP_POOL = 1
-#: Seconds after a page was sent within which a browser must connect to its kernel.
-CONNECT_SECONDS = 30.0
+#: Seconds after a page was sent within which its client must show it is a browser.
+CONNECT_SECONDS = 10.0
 #: Seconds a page's kernel is kept after its last connection went without a goodbye.
 GRACE_SECONDS = 120.0
 #: Seconds a page may take to be sent before its kernel is let go all the same.
 RENDER_SECONDS = 300.0
+#: Seconds a page that arrived in a browser has to connect to its kernel.
+LOAD_SECONDS = 300.0
 
 
 def usable_mb(available_mb: float) -> float:
@@ -51,7 +57,7 @@ def usable_mb(available_mb: float) -> float:
     >>> usable_mb(8000), usable_mb(2000)
     (6000.0, 1000.0)
     """
-    return max(0.0, available_mb - max(MARGIN_MB, MARGIN_SHARE * available_mb))
+    return max(0.0, available_mb - max(float(MARGIN_MB), MARGIN_SHARE * available_mb))
 
 
 def default_max_apps(available_mb: float | None = None, pool: int = 0) -> int:
@@ -75,6 +81,8 @@ def available_memory_mb() -> float:
 class _Page:
     handed: float
     sent: float | None = None
+    #: When the page said it is in a browser (None: not yet).
+    here: float | None = None
     #: The last time a browser was seen connected (None: never).
     seen: float | None = None
 
@@ -87,15 +95,17 @@ class PageKernels:
     >>> pages = PageKernels()
     >>> pages.handed("k1", now=0.0); pages.sent("k1", now=1.0); len(pages)
     1
-    >>> pages.due(now=20.0, connections={"k1": 0}), pages.due(now=21.0, connections={"k1": 0})
+    >>> pages.due(now=10.0, connections={"k1": 0}), pages.due(now=11.0, connections={"k1": 0})
     ([], ['k1'])
     """
 
     def __init__(self, connect_seconds: float = CONNECT_SECONDS,
                  grace_seconds: float = GRACE_SECONDS,
+                 load_seconds: float = LOAD_SECONDS,
                  render_seconds: float = RENDER_SECONDS) -> None:
         self.connect_seconds = connect_seconds
         self.grace_seconds = grace_seconds
+        self.load_seconds = load_seconds
         self.render_seconds = render_seconds
         self._pages: dict[str, _Page] = {}
 
@@ -108,6 +118,12 @@ class PageKernels:
     def handed(self, kernel_id: str, now: float) -> None:
         """A page request took (or started) this kernel."""
         self._pages[kernel_id] = _Page(now)
+
+    def here(self, kernel_id: str, now: float) -> None:
+        """The page of this kernel runs in a browser (its first script said so)."""
+        page = self._pages.get(kernel_id)
+        if page is not None and page.here is None:
+            page.here = now
 
     def sent(self, kernel_id: str, now: float) -> None:
         """The page of this kernel has been sent (or its request ended)."""
@@ -132,7 +148,10 @@ class PageKernels:
                     stop.append(kernel_id)
             else:
                 since = page.sent if page.sent is not None else page.handed + self.render_seconds
-                if now - since >= self.connect_seconds:
+                if page.here is not None:
+                    if now - page.here >= self.load_seconds:
+                        stop.append(kernel_id)
+                elif now - since >= self.connect_seconds:
                     stop.append(kernel_id)
         for kernel_id in stop:
             del self._pages[kernel_id]

@@ -21,16 +21,18 @@ import time
 import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import tornado.httpserver
 import tornado.ioloop
 import tornado.web
 from jupyter_core.utils import ensure_async, run_sync
 from jupyter_server.services.contents.largefilemanager import LargeFileManager
+from tornado.httputil import split_host_and_port
 from tornado.netutil import bind_sockets
 from traitlets import Dict, Integer, List, Unicode
 from traitlets.config import Config
+from voila._version import __version__ as voila_version
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -149,6 +151,7 @@ class CardlabVoila(Voila):
                 (r"/voila/tree(/.*)?", ToGalleryHandler), render,
                 (rf"/voila/query/{KERNEL_ID}", PageRequestHandler),
                 (r"/cardlab/kernels", KernelsHandler),
+                (rf"/cardlab/here/{KERNEL_ID}", HereHandler),
                 *super().init_handlers()]
 
     def start(self) -> None:
@@ -203,6 +206,7 @@ class CardlabVoila(Voila):
         for kernel_id in self.pages.due(time.monotonic(), connections, alive):
             with contextlib.suppress(Exception):  # stopped meanwhile: nothing to do
                 await manager.shutdown_kernel(kernel_id)
+        PageRequestHandler.forget(alive)
         self.top_up_pools()
 
     def top_up_pools(self) -> None:
@@ -290,14 +294,31 @@ class ToGalleryHandler(tornado.web.RequestHandler):
 
 class PageRequestHandler(RequestInfoSocketHandler):
     """Voilà's hand-over of a page's request (its token, too) to the preheated kernel
-    that serves it: for this machine's kernels only, and forgotten once delivered."""
+    that serves it, for this machine's kernels only.
+
+    Voilà writes the request to the kernel's socket once; a socket that dies unseen
+    on a busy machine would leave the kernel waiting for ever. Here the request
+    is kept until the kernel stops, and sent again whenever the kernel asks.
+    """
+
+    #: Each handed-over kernel's page request, until the kernel stops.
+    requests: ClassVar[dict[str, dict[str, str]]] = {}
 
     def prepare(self) -> None:
         _loopback_only(self)
 
     def open(self, kernel_id: str) -> None:
         super().open(kernel_id)
-        self._cache.pop(kernel_id, None)
+        request = self.requests.get(kernel_id)
+        if request is not None and kernel_id not in self._cache:
+            self.write_message(request)
+
+    @classmethod
+    def forget(cls, alive: set[str]) -> None:
+        """Drop what was kept for kernels no longer `alive`."""
+        for kept in (cls.requests, cls._cache):
+            for kernel_id in set(kept) - alive:
+                del kept[kernel_id]
 
     def on_close(self) -> None:
         # Voilà's own removes the last waiter in the table when this one was
@@ -305,6 +326,16 @@ class PageRequestHandler(RequestInfoSocketHandler):
         for kernel_id, waiter in list(self._waiters.items()):
             if waiter is self:
                 del self._waiters[kernel_id]
+
+
+class HereHandler(tornado.web.RequestHandler):
+    """``/cardlab/here/KERNEL``: an app page's first script says it arrived in a
+    browser (see `PageKernels`)."""
+
+    def get(self, kernel_id: str) -> None:
+        self.settings["cardlab"].pages.here(kernel_id, time.monotonic())
+        self.set_status(204)
+        self.finish()
 
 
 class KernelsHandler(tornado.web.RequestHandler):
@@ -369,6 +400,7 @@ class AppHandler(TornadoVoilaHandler):
 
     def _hand(self, kernel_id: str) -> None:
         self._handed.append(kernel_id)
+        PageRequestHandler.requests[kernel_id] = _request_info(self.request)
         self.settings["cardlab"].pages.handed(kernel_id, time.monotonic())
 
 
@@ -400,6 +432,15 @@ class GalleryContents(LargeFileManager):
         for cell in nb.cells:
             if cell.cell_type == "code":
                 cell.metadata["trusted"] = True
+
+
+def _request_info(request: Any) -> dict[str, str]:
+    """What Voilà tells a kernel about its page's request (as `VoilaHandler` does)."""
+    host, port = split_host_and_port(request.host.lower())
+    return {"SCRIPT_NAME": request.path, "PATH_INFO": "", "QUERY_STRING": str(request.query),
+            "SERVER_SOFTWARE": f"voila/{voila_version}",
+            "SERVER_PROTOCOL": str(request.version), "SERVER_PORT": str(port) if port else "",
+            "SERVER_NAME": host}
 
 
 def _loopback_only(handler: tornado.web.RequestHandler) -> None:
