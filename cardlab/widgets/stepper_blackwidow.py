@@ -23,8 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from cardlab.blackwidow import narration
 from cardlab.blackwidow.actions import Moon, MoonChoice, Pass, Play
@@ -35,6 +34,9 @@ from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.decisions import Event
 from cardlab.graphs import blackwidow_graph
 from cardlab.i18n import message
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 @dataclass(frozen=True)
