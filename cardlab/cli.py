@@ -298,8 +298,7 @@ def _bench(args: argparse.Namespace) -> int:
     elif args.what == "playouts":
         figures = bench.playouts(quick=args.quick)
     else:
-        figures = (classroom_bench.classroom(students=6, tables=2, seconds=3.0) if args.quick
-                   else classroom_bench.classroom())
+        figures = classroom_bench.measure(quick=args.quick)
     if args.format == "json":
         print(json.dumps(figures, indent=1))
     elif args.what == "classroom":

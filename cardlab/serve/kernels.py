@@ -42,7 +42,7 @@ MAX_APPS = 1000
 #: Preheated kernels kept ready per app notebook.
 APP_POOL = 1
 #: Seconds after a page was sent within which its client must show it is a browser.
-CONNECT_SECONDS = 10.0
+CONNECT_SECONDS = 30.0
 #: Seconds a page's kernel is kept after its last connection went without a goodbye.
 GRACE_SECONDS = 120.0
 #: Seconds a page may take to be sent before its kernel is let go all the same.
@@ -95,7 +95,7 @@ class PageKernels:
     >>> pages = PageKernels()
     >>> pages.handed("k1", now=0.0); pages.sent("k1", now=1.0); len(pages)
     1
-    >>> pages.due(now=10.0, connections={"k1": 0}), pages.due(now=11.0, connections={"k1": 0})
+    >>> pages.due(now=30.0, connections={"k1": 0}), pages.due(now=31.0, connections={"k1": 0})
     ([], ['k1'])
     """
 
@@ -108,6 +108,8 @@ class PageKernels:
         self.load_seconds = load_seconds
         self.render_seconds = render_seconds
         self._pages: dict[str, _Page] = {}
+        #: Why each kernel of the last `due` is to be stopped, in a few words.
+        self.reasons: dict[str, str] = {}
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -138,6 +140,7 @@ class PageKernels:
         Kernels no longer alive are forgotten."""
         alive = connections.keys() if alive is None else alive
         stop = []
+        self.reasons.clear()
         for kernel_id, page in list(self._pages.items()):
             if kernel_id not in alive:
                 del self._pages[kernel_id]
@@ -146,13 +149,16 @@ class PageKernels:
             elif page.seen is not None:
                 if now - page.seen >= self.grace_seconds:
                     stop.append(kernel_id)
+                    self.reasons[kernel_id] = "its browser went away"
             else:
                 since = page.sent if page.sent is not None else page.handed + self.render_seconds
                 if page.here is not None:
                     if now - page.here >= self.load_seconds:
                         stop.append(kernel_id)
+                        self.reasons[kernel_id] = "its browser never connected"
                 elif now - since >= self.connect_seconds:
                     stop.append(kernel_id)
+                    self.reasons[kernel_id] = "no browser came for its page"
         for kernel_id in stop:
             del self._pages[kernel_id]
         return stop

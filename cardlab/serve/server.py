@@ -204,6 +204,7 @@ class CardlabVoila(Voila):
         connections = {kernel_id: manager.kernel_model(kernel_id)["connections"]
                        for kernel_id in alive if kernel_id in self.pages}
         for kernel_id in self.pages.due(time.monotonic(), connections, alive):
+            self.log.info("Stopping kernel %s: %s", kernel_id, self.pages.reasons[kernel_id])
             with contextlib.suppress(Exception):  # stopped meanwhile: nothing to do
                 await manager.shutdown_kernel(kernel_id)
         PageRequestHandler.forget(alive)
