@@ -1,7 +1,8 @@
 """What an app's address asks for: `lang`, `seed`, `players`, `bots`, `rules`, `game`.
 
 Voilà hands each app kernel the page's query string (the ``QUERY_STRING``
-variable). A bad parameter never stops the app: its reason is kept in
+variable; a kernel preheated ahead of its page waits for it here, see
+`cardlab.serve.page_request`). A bad parameter never stops the app: its reason is kept in
 `problems`, shown on the page, and the default is used instead.
 
 >>> settings = read_settings("fivesons", "lang=de&seed=7&players=3&bots=logician,random")
@@ -33,6 +34,7 @@ from cardlab.errors import CardlabError
 from cardlab.games import game
 from cardlab.i18n import LANGUAGES, Number, Text
 from cardlab.inputs import parse_json
+from cardlab.serve.page_request import preheated, wait_for_page
 
 #: Query strings longer than this are cut (they come from a link anybody can edit).
 MAX_QUERY = 4_000
@@ -63,7 +65,12 @@ class AppSettings:
 
 
 def query_string() -> str:
-    """The query string of the page this kernel serves ('' outside Voilà)."""
+    """The query string of the page this kernel serves ('' outside Voilà).
+
+    In a preheated kernel, the first call waits until a page takes the kernel.
+    """
+    if preheated():
+        wait_for_page()
     return os.environ.get("QUERY_STRING", "")
 
 

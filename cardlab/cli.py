@@ -21,7 +21,7 @@ from tqdm import tqdm
 from cardlab import bench, gallery, graphs, worst
 from cardlab.blackwidow.rules import MAX_HANDS
 from cardlab.classroom import bench as classroom_bench
-from cardlab.classroom.room import SERVE_APPS, Room
+from cardlab.classroom.room import Room
 from cardlab.errors import CardlabError, RecordError, one_line
 from cardlab.games import GAMES, GameEntry, game_of, parse_perspective
 from cardlab.i18n import LANGUAGES, card_codes, message, number
@@ -29,6 +29,7 @@ from cardlab.inputs import MAX_DIGITS, os_error, parse_json
 from cardlab.records import dump_record, load_record, save_record
 from cardlab.render.graph import graph_svg
 from cardlab.report import Report
+from cardlab.serve import kernels
 from cardlab.table import Table
 
 
@@ -51,9 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="open the Voila app gallery on 127.0.0.1")
     serve.add_argument("--port", type=int, default=gallery.DEFAULT_PORT)
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    serve.add_argument("--max-apps", metavar="N",
-                       help=f"apps that may run at once (default {gallery.DEFAULT_APPS}; "
-                            "each takes 50-100 MB)")
+    serve.add_argument("--max-apps", metavar="N", help=_MAX_APPS_HELP)
     serve.set_defaults(run=_serve)
 
     play = commands.add_parser("play", help="play a whole game (or a tournament) with bots",
@@ -104,6 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_MAX_APPS_HELP = (
+    f"app pages open at once (default: sized from the memory free when the server "
+    f"starts: what is available, less {kernels.MARGIN_MB} MB or a quarter, whichever is "
+    f"more, divided by {kernels.KERNEL_MB} MB per app, less the preheated kernels kept "
+    f"ready; at least {kernels.FLOOR_APPS})")
+
+
 def _add_classroom(commands: Any) -> None:
     """`cardlab classroom` (serve a room) and `cardlab classroom export TABLE`."""
     room = commands.add_parser(
@@ -118,8 +124,7 @@ def _add_classroom(commands: Any) -> None:
                            "(or ADDRESS), and write a QR code of the teacher's link")
     room.add_argument("--port", type=int, default=gallery.DEFAULT_PORT)
     room.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    room.add_argument("--max-apps", metavar="N",
-                      help=f"apps that may run at once (default {SERVE_APPS})")
+    room.add_argument("--max-apps", metavar="N", help=_MAX_APPS_HELP)
     room.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                       help="language of the printed lines and messages")
     room.set_defaults(run=_classroom)
@@ -158,8 +163,7 @@ def _emit(args: argparse.Namespace, report: Report) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     apps = _whole_number(args.max_apps, "--max-apps", low=1)
-    return gallery.serve(args.port, not args.no_browser, args.lang,
-                         gallery.DEFAULT_APPS if apps is None else apps)
+    return gallery.serve(args.port, not args.no_browser, args.lang, apps)
 
 
 def _classroom(args: argparse.Namespace) -> int:
@@ -167,7 +171,8 @@ def _classroom(args: argparse.Namespace) -> int:
         raise CardlabError("classroom.cli.no_store")
     apps = _whole_number(args.max_apps, "--max-apps", low=1)
     port = gallery.check_port(args.port)
-    apps = gallery.check_max_apps(SERVE_APPS if apps is None else apps)
+    if apps is not None:
+        gallery.check_max_apps(apps)
     root = gallery.notebooks_dir()
     from cardlab.serve.classroom import serve_room  # loads Voilà: only when serving
 
@@ -303,8 +308,7 @@ def _bench(args: argparse.Namespace) -> int:
     elif args.what == "limits":
         figures = worst.limits()
     else:
-        figures = (classroom_bench.classroom(students=6, tables=2, seconds=3.0) if args.quick
-                   else classroom_bench.classroom())
+        figures = classroom_bench.measure(quick=args.quick)
     if args.format == "json":
         print(json.dumps(figures, indent=1))
     elif args.what == "classroom":

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardlab.errors import CardlabError
+from cardlab.serve.kernels import MAX_APPS
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
@@ -34,11 +35,6 @@ def notebooks_dir() -> Path:
 def gallery_url(port: int) -> str:
     """The address the gallery answers on."""
     return f"http://{HOST}:{port}/"
-
-#: Apps (kernels) that may run at once by default: each takes 50-100 MB.
-DEFAULT_APPS = 20
-#: The largest cap `--max-apps` accepts.
-MAX_APPS = 1000
 
 
 def check_port(port: int) -> int:
@@ -63,14 +59,16 @@ def check_max_apps(apps: int) -> int:
     return apps
 
 
-def serve(port: int, open_browser: bool, lang: str = "en", max_apps: int = DEFAULT_APPS) -> int:
+def serve(port: int, open_browser: bool, lang: str = "en", max_apps: int | None = None) -> int:
     """Serve the gallery on 127.0.0.1 until SIGTERM, SIGHUP or Ctrl+C; returns the exit status.
 
     Prints the address really served on (the next free port if `port` is
     taken) and how to stop. Stopping stops Voilà and every kernel it started.
+    `max_apps`: app pages open at once (default: sized from the free memory).
     """
     check_port(port)
-    check_max_apps(max_apps)
+    if max_apps is not None:
+        check_max_apps(max_apps)
     root = notebooks_dir()
     from cardlab.serve.server import run  # loads Voilà and Jupyter Server: only when serving
 

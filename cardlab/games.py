@@ -13,9 +13,7 @@ never branch on game types. A new game is its own package plus one line in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardlab.blackwidow.entry import BlackWidow
 from cardlab.decisions import Perspective
@@ -23,6 +21,9 @@ from cardlab.errors import RecordError
 from cardlab.fivesons.entry import FiveSons
 from cardlab.report import Report
 from cardlab.table import SeatBot, Table
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 #: Seat numbers are short; a longer string of digits is a mistake, not a seat.
 MAX_SEAT_DIGITS = 3

@@ -31,14 +31,16 @@ from __future__ import annotations
 import io
 import json
 from fractions import Fraction
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.cards import Card
 from cardlab.counting import SOLUTION
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.i18n import Text
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph:
@@ -48,6 +50,8 @@ def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph
     after = len(log.events)
     title = (Text("graph.title_fivesons_public", after=after) if log.me is None else
              Text("graph.title_fivesons_seat", seat=log.me, after=after))
+    import networkx as nx  # loaded when a graph is drawn, not with every app
+
     graph: nx.DiGraph = nx.DiGraph(game="fivesons", perspective=_perspective(log.me), after=after,
                        worlds=str(knowledge.worlds), title=title.text(lang))
     _add_seats(graph, rules.players, rules.hand_sizes, log.me, lang)
@@ -75,6 +79,8 @@ def blackwidow_graph(knowledge: BlackWidowKnowledge, lang: str = "en") -> nx.DiG
     """Where the cards of the current hand can be, as one Black Widow seat sees it."""
     view = knowledge.view
     rules = view.rules
+    import networkx as nx
+
     graph: nx.DiGraph = nx.DiGraph(game="blackwidow", perspective=view.me, after=len(view.plays),
                        worlds=str(knowledge.worlds),
                        title=Text("graph.title_blackwidow", seat=view.me,
@@ -115,11 +121,15 @@ def blackwidow_graph(knowledge: BlackWidowKnowledge, lang: str = "en") -> nx.DiG
 
 def to_json(graph: nx.DiGraph) -> str:
     """networkx node-link data as JSON text."""
+    import networkx as nx
+
     return json.dumps(nx.node_link_data(graph), ensure_ascii=False)
 
 
 def to_graphml(graph: nx.DiGraph) -> str:
     """The graph as GraphML text."""
+    import networkx as nx
+
     buffer = io.BytesIO()
     nx.write_graphml(graph, buffer)
     return buffer.getvalue().decode("utf-8")

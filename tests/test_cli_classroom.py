@@ -21,6 +21,7 @@ from classroom_helpers import player
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.classroom.burst import chromium
 from cardlab.classroom.room import STORE_VARIABLE, AccessRefused, Room
 from cardlab.cli import main
 from cardlab.records import load_record
@@ -250,13 +251,22 @@ def test_bad_input_is_one_line_in_the_language_asked_and_changes_nothing(tmp_pat
 
 # --- bench -----------------------------------------------------------------------
 
-def test_bench_classroom_reports_latency_polls_memory_and_the_teachers_overview():
+def test_bench_classroom_reports_the_pages_kernels_memory_and_the_store():
+    if not Path(chromium() or "").exists() and not os.environ.get("CI"):
+        pytest.skip("no Chromium to open the pages in (apt-get install chromium)")
     result = cardlab("bench", "classroom", "--quick")
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
-    assert (figures["students"], figures["tables"]) == (6, 2)
-    assert figures["actions"] > 0
+    assert (figures["students"], figures["tables"], figures["refused"]) == (4, 1, 0)
+    assert 0 < figures["tti_p50_s"] <= figures["tti_p95_s"] <= figures["tti_max_s"]
+    assert figures["tti_never"] == figures["reload_tti_never"] == 0
+    # The 4 students' and the teacher's pages, plus the preheated pools.
+    assert figures["pages"] == 5 and figures["kernels"] >= figures["pages"]
+    assert figures["mb_per_kernel"] > 10
+    store = figures["store"]
+    assert (store["students"], store["tables"]) == (6, 2)
+    assert store["actions"] > 0
     for key in ("latency_ms", "idle_poll_ms", "teacher_overview_ms"):
-        summary = figures[key]
+        summary = store[key]
         assert summary is None or 0 <= summary["p50"] <= summary["p95"] <= summary["max"]
-    assert figures["memory_mb"]["median"] > 10
+    assert store["memory_mb"]["median"] > 10

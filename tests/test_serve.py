@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import signal
 import socket
@@ -183,7 +184,7 @@ class Server:
     """`cardlab serve` (or `gallery.serve` with a small kernel cap) in a child process."""
 
     def __init__(self, *, port: int | None = None, max_kernels: int = 20,
-                 cli: bool = True):
+                 cli: bool = True, env: dict[str, str] | None = None):
         self.asked = port or _free_port()
         if cli:
             command = [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser",
@@ -194,7 +195,8 @@ class Server:
                        "from cardlab.serve.server import run; "
                        f"run({self.asked}, False, 'en', notebooks_dir(), {max_kernels})"]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+                                        stderr=subprocess.PIPE, text=True,
+                                        env=None if env is None else {**os.environ, **env})
         self.port = self._served_port()
 
     def _served_port(self) -> int:
@@ -224,6 +226,10 @@ class Server:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=300)
         connection.request("GET", path, headers={"Host": host or f"127.0.0.1:{self.port}"})
         return connection.getresponse()
+
+    def kernels(self) -> dict:
+        """The server's count of kernels, pages and pools."""
+        return json.loads(self.get("/cardlab/kernels").read())
 
     def stop(self, number: int = signal.SIGTERM) -> str:
         self.process.send_signal(number)
@@ -289,6 +295,34 @@ def test_an_app_page_loads_nothing_from_outside_and_can_stop_its_kernel(server):
     assert "_xsrf=" in (response.getheader("Set-Cookie") or "")
 
 
+def test_voilas_folder_pages_lead_to_the_gallery(server):
+    for path in ("/voila/tree", "/voila/tree/apps", "/voila/", "/voila/tree?lang=de"):
+        response = server.get(path)
+        assert response.status == 302, path
+        assert response.getheader("Location") == ("/?lang=de" if "de" in path else "/")
+
+
+def test_a_preheated_app_shows_the_page_that_asked_for_it(server):
+    # Each app keeps a kernel ready that has imported the app before any page asks.
+    assert all(size >= 1 for size in server.kernels()["pools"].values())
+    german = server.get("/voila/render/apps/fivesons.ipynb?lang=de").read().decode()
+    english = server.get("/voila/render/apps/fivesons.ipynb").read().decode()
+    assert "Der Herzk\\u00f6nig hat f\\u00fcnf S\\u00f6hne" in german
+    assert "The King of Hearts Has Five Sons" in english
+
+
+def test_a_request_that_is_no_browser_page_keeps_no_kernel(server):
+    before = server.kernels()["pages"]
+    page = server.get("/voila/render/apps/blackwidow.ipynb?lang=de")
+    assert page.status == 200
+    page.read()
+    assert server.kernels()["pages"] == before + 1
+    deadline = time.monotonic() + 150     # it goes 30 s after; generous on a busy machine
+    while server.kernels()["pages"] > before and time.monotonic() < deadline:
+        time.sleep(1)
+    assert server.kernels()["pages"] == before
+
+
 def test_no_trust_or_tcp_warnings_when_apps_open(server):
     server.get("/voila/render/04_possible_worlds.ipynb").read()
     errors = server.stop()
@@ -319,3 +353,25 @@ def test_a_stop_signal_stops_voila_and_every_kernel(number):
     assert running.process.returncode == 0
     _, alive = psutil.wait_procs(children, timeout=30)
     assert alive == []
+
+
+def test_what_a_killed_server_left_is_removed_when_the_next_one_starts(tmp_path):
+    environment = {"TMPDIR": str(tmp_path)}
+    killed = Server(env=environment)
+    (folder,) = (tmp_path / f"cardlab-serve-{os.getuid()}").glob("run-*")
+    deadline = time.monotonic() + 120     # the preheated kernels are starting
+    while not list(folder.glob("kernel-*-ipc-1")) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert list(folder.glob("kernel-*.json"))
+    kernels = psutil.Process(killed.process.pid).children(recursive=True)
+    killed.process.kill()
+    killed.process.wait()
+    for kernel in kernels:
+        kernel.kill()
+    assert folder.is_dir()
+    second = Server(env=environment)
+    try:
+        assert not folder.exists()
+        assert len(list(folder.parent.glob("run-*"))) == 1
+    finally:
+        second.stop()

@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import fields, replace
 from functools import partial
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from cardlab.blackwidow import match, report
 from cardlab.blackwidow.actions import Action, action_from_json, action_to_json
@@ -28,6 +26,9 @@ from cardlab.errors import RecordError
 from cardlab.graphs import blackwidow_graph
 from cardlab.report import Report
 from cardlab.table import Table
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 class BlackWidow:

@@ -1,6 +1,10 @@
-"""`cardlab bench classroom`: a class of student processes on one store, measured.
+"""`cardlab bench classroom`: a class opening its pages at once, and its store, measured.
 
-Each student is a process of its own, as each Voilà kernel is: it polls its
+`measure` runs both parts: `cardlab.classroom.burst` (a real server, the pages
+in Chromium: time to interactive, kernels, memory per kernel) and `classroom`
+below (the store under a class's polling), whose figures go under ``store``.
+
+In `classroom`, each student is a process of its own, as each Voilà kernel is: it polls its
 table every `POLL_SECONDS` (as the student view does), and when its seat must
 decide, a random bot decides for it and the move goes through `act`, racing
 the others like a student's click. A teacher process lists every table once a
@@ -16,7 +20,7 @@ second, as the teacher's overview does. Figures, never asserted:
 >>> figures = classroom(students=2, tables=1, seconds=0.5)
 >>> figures["students"], figures["tables"], figures["actions"] > 0
 (2, 1, True)
->>> print(text(figures).splitlines()[0].partition(":")[0])
+>>> print(store_text(figures).splitlines()[0].partition(":")[0])
 2 student processes at 1 tables, polling every 300 ms, for 0.5 seconds
 """
 
@@ -33,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.classroom.burst import burst
 from cardlab.classroom.room import Room
 from cardlab.errors import IllegalAction
 from cardlab.games import game
@@ -46,6 +51,14 @@ TEACHER_SECONDS = 1.0
 STUDENT_BOT = "random"
 #: The benchmark's tables take turns between the two games, four players each.
 _TABLE_KINDS = (("blackwidow", {"players": 4}), ("fivesons", {"players": 4}))
+
+
+def measure(quick: bool = False) -> dict[str, Any]:
+    """The burst of a class's pages (30 students; `quick`: 4), and the store's figures
+    under ``store`` (30 students for 20 s; `quick`: 6 for 3 s)."""
+    pages = burst(4 if quick else 30)
+    store = classroom(students=6, tables=2, seconds=3.0) if quick else classroom()
+    return {**pages, "store": store}
 
 
 def classroom(students: int = 30, tables: int = 8, seconds: float = 20.0,
@@ -175,7 +188,25 @@ def _figures(students: list[dict[str, Any]], teacher_report: dict[str, Any], sea
 
 
 def text(figures: dict[str, Any], lang: str = "en") -> str:
-    """The figures as a few readable lines."""
+    """`measure`'s figures as a few readable lines: the pages', then the store's."""
+    lines = [message("classroom.cli.bench_burst", lang, students=figures["students"],
+                     tables=figures["tables"], cpus=figures["cpus"], p50=figures["tti_p50_s"],
+                     p95=figures["tti_p95_s"], max=figures["tti_max_s"],
+                     seated=figures["seated_max_s"], refused=figures["refused"])]
+    if "reload_tti_p50_s" in figures:
+        lines.append(message("classroom.cli.bench_reload", lang,
+                             p50=figures["reload_tti_p50_s"], p95=figures["reload_tti_p95_s"],
+                             max=figures["reload_tti_max_s"],
+                             seated=figures["reload_seated_max_s"]))
+    lines.append(message("classroom.cli.bench_kernels", lang, kernels=figures["kernels"],
+                         pages=figures["pages"], pool=figures["pool_kernels"],
+                         gone=figures["closed_gone_s"], mb=figures["mb_per_kernel"],
+                         max=figures["kernel_mb_max"], server=figures["server_mb"]))
+    return "\n".join([*lines, store_text(figures["store"], lang)])
+
+
+def store_text(figures: dict[str, Any], lang: str = "en") -> str:
+    """`classroom`'s figures as a few readable lines."""
     def row(key: str, summary: dict[str, float] | None) -> str:
         if summary is None:
             return message("classroom.cli.bench_none", lang, what=message(

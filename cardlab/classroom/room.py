@@ -37,8 +37,6 @@ from cardlab.games import game as game_entry
 
 #: Seconds without a heartbeat after which a seat's browser counts as gone.
 LEASE_SECONDS = 10.0
-#: Apps that `cardlab classroom` runs at once by default: 30 students, a teacher, spare.
-SERVE_APPS = 40
 #: Seeds are stored as 64-bit integers.
 MAX_SEED = 2 ** 63 - 1
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import fields, replace
 from functools import partial
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
@@ -27,6 +25,9 @@ from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.graphs import fivesons_graph
 from cardlab.report import Report
 from cardlab.table import Table
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 class FiveSons:

@@ -19,14 +19,16 @@ import itertools
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from cardlab.cards import Card, codes, parse_cards
 from cardlab.errors import CardlabError
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import Ask, FullEvent, Guess
 from cardlab.fivesons.rules import FiveSonsRules
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 #: Models larger than this are refused: they cannot be listed, let alone drawn.
 MAX_WORLDS = 3000
@@ -112,6 +114,8 @@ class PossibleWorlds:
     def graph(self) -> nx.Graph:
         """The model as a networkx graph: worlds as nodes, an edge where some seats
         cannot tell two worlds apart, labelled with those seats (`seats`, "0 2")."""
+        import networkx as nx  # loaded when the graph is drawn, not with every app
+
         graph: nx.Graph = nx.Graph(after=len(self.events), real=self.real)
         for i, world in enumerate(self.worlds):
             graph.add_node(i, kind="world", real=i == self.real,

@@ -41,8 +41,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from cardlab.cards import Card
 from cardlab.i18n import Count, message
@@ -60,6 +59,9 @@ from cardlab.render.palette import (
     tint,
 )
 from cardlab.render.svg import element, svg_document
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 WIDTH = 980
 CARD_W, CARD_H = 46, 30

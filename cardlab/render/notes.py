@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from cardlab.cards import Card
 from cardlab.i18n import message
@@ -20,6 +20,9 @@ from cardlab.render.cards import FONT, suit_colour
 from cardlab.render.graph import location_colour, text_alternative
 from cardlab.render.palette import BACKGROUND, MUTED, SOFT_INK, STRIPE, label_colour
 from cardlab.render.svg import element, svg_document
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 ROW_H, LABEL_W, COLUMN_W, HEADER_H = 24, 92, 96, 44
 

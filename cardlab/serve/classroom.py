@@ -5,24 +5,32 @@ room answers on 127.0.0.1 only; with a LAN address it listens there too (and
 answers requests for that address or localhost, nothing else), and writes a
 QR code of the teacher's link for the teacher's own phone or tablet.
 
+Before the class arrives, the server warms one kernel of the classroom app per
+student seat of the room's tables, and one for the teacher, so that a page
+opened from a seat link finds its kernel ready (as memory allows: see
+`warm_kernels`).
+
 Importing this module loads Voilà and Jupyter Server: only when serving.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import ipaddress
 import os
 import socket
+import time
 from pathlib import Path
 
 import segno
 
-from cardlab.classroom.room import STORE_VARIABLE, Room, room_link
-from cardlab.classroom.store import is_url
+from cardlab.classroom.room import APP_PATH, STORE_VARIABLE, Room, room_link
+from cardlab.classroom.store import STUDENT, is_url
 from cardlab.errors import CardlabError
 from cardlab.gallery import HOST
 from cardlab.i18n import message
+from cardlab.serve.kernels import KERNEL_MB, available_memory_mb, usable_mb
 from cardlab.serve.server import CardlabVoila, run
 
 #: The QR code's file name (beside a SQLite store, else in the current folder).
@@ -89,8 +97,28 @@ def write_qr(link: str, path: Path, lang: str) -> None:
                            why=err.strerror or err) from None
 
 
+#: How often the seats are counted again (the teacher may add tables), in seconds.
+COUNT_SECONDS = 10.0
+
+
+def warm_kernels(seats: int, room_for: int) -> int:
+    """Classroom kernels to keep preheated: one per student seat and one for the
+    teacher, as far as `room_for` more kernels fit in memory; at least one.
+
+    >>> warm_kernels(30, 100), warm_kernels(30, 12), warm_kernels(0, 0)
+    (31, 12, 1)
+    """
+    return max(1, min(seats + 1, room_for))
+
+
 class ClassroomVoila(CardlabVoila):
-    """The gallery server that also prints the teacher's link (and writes its QR code)."""
+    """The gallery server that also prints the teacher's link (and writes its QR code),
+    and keeps a kernel warm for every seat."""
+
+    _counted = 0.0
+    _seats = 0
+    _budget = 0
+    _room: Room | None = None
 
     def announce(self, base: str) -> str:
         super().announce(base)
@@ -104,9 +132,29 @@ class ClassroomVoila(CardlabVoila):
             print(message("classroom.cli.qr_written", self.lang, path=str(path)), flush=True)
         return link
 
+    def pool_sizes(self) -> dict[str, int]:
+        """The apps' pools, the classroom's sized by `warm_kernels`."""
+        if not self._budget:  # the kernels that fit in memory, counted once at the start
+            self._budget = int(usable_mb(available_memory_mb()) // KERNEL_MB)
+        now = time.monotonic()
+        if now - self._counted >= COUNT_SECONDS:
+            self._counted = now
+            with contextlib.suppress(CardlabError, OSError):  # the teacher's page says why
+                if self._room is None:
+                    self._room = Room.open(os.environ[STORE_VARIABLE], create=False)
+                self._seats = student_seats(self._room)
+        others = sum(size for notebook, size in self.pools.items() if notebook != APP_PATH)
+        room_for = self._budget - len(self.pages) - others
+        return {**self.pools, APP_PATH: warm_kernels(self._seats, room_for)}
+
+
+def student_seats(room: Room) -> int:
+    """Seats held by students (not bots) at the tables of `room`."""
+    return sum(seat == STUDENT for info in room.store.tables() for seat in info.seats)
+
 
 def serve_room(where: str, port: int, open_browser: bool, lang: str, root: Path,
-               max_kernels: int, lan: str | None) -> int:
+               max_kernels: int | None, lan: str | None) -> int:
     """Serve the gallery and the room of the store at `where` until a stop signal.
 
     `lan`: None to stay on 127.0.0.1, else a LAN address (or "auto") to serve the

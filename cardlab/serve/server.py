@@ -1,46 +1,62 @@
 """Voilà, wired for a classroom laptop: cardlab's gallery at ``/``, a Host check,
-a cap on kernels, idle kernels culled, and a clean stop on SIGTERM, SIGHUP and Ctrl+C.
+preheated kernels, a cap on open apps, kernels of gone pages stopped
+(`cardlab.serve.kernels`), and a clean stop on SIGTERM, SIGHUP and Ctrl+C.
 
 It runs Voilà in this process (not as a child), so stopping this process
-stops Voilà, and Voilà's own shutdown stops every kernel it started.
+stops Voilà, and Voilà's own shutdown stops every kernel it started. Kernel
+connection files and sockets live in a folder of this server's own
+(`cardlab.serve.runtime`), which the next server cleans up after a crash.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
-import shutil
+import ipaddress
 import signal
 import socket
-import tempfile
 import threading
+import time
 import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import tornado.httpserver
 import tornado.ioloop
 import tornado.web
-from jupyter_core.utils import run_sync
+from jupyter_core.utils import ensure_async, run_sync
 from jupyter_server.services.contents.largefilemanager import LargeFileManager
+from tornado.httputil import split_host_and_port
 from tornado.netutil import bind_sockets
-from traitlets import Integer, List, Unicode
+from traitlets import Dict, Integer, List, Unicode
 from traitlets.config import Config
+from voila._version import __version__ as voila_version
 from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from cardlab.errors import CardlabError
 from cardlab.gallery import HOST
 from cardlab.i18n import LANGUAGES, message
-from cardlab.serve.entries import gallery_entries
+from cardlab.serve.entries import APP, gallery_entries
 from cardlab.serve.hosts import LOOPBACK_NAMES, allowed_hosts, host_allowed
+from cardlab.serve.kernels import APP_POOL, GRACE_SECONDS, PageKernels, default_max_apps
 from cardlab.serve.pages import busy_html, gallery_html
+from cardlab.serve.runtime import RuntimeFolder
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "template"
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
-MAX_KERNELS = 20
+#: Kernels idle this long with no page connected are stopped in any case (Voilà's culler).
 IDLE_MINUTES = 10
+#: How often the server looks for kernels whose page has gone, in seconds.
+WATCH_SECONDS = 2.0
+#: Seconds after a preheated kernel was handed over before the pool starts another
+#: (so that a burst of pages is served before the pool refills).
+FILL_DELAY = 1.0
+#: A Voilà kernel id, as in its URLs.
+KERNEL_ID = r"(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)"
 #: How many ports after a taken one are tried before the system is asked for any free port.
 NEXT_PORTS = 10
 
@@ -52,17 +68,22 @@ class Site:
     root: Path
     lang: str
     max_kernels: int
-    idle_minutes: int
     hosts: frozenset[str]
+    pages: PageKernels
 
 
-def voila_config(root: Path, port: int, open_browser: bool, address: str = HOST) -> Config:
-    """Voilà and Jupyter Server settings: the notebooks, quiet kernels, culling.
+def voila_config(root: Path, port: int, open_browser: bool, address: str = HOST,
+                 pools: dict[str, int] | None = None) -> Config:
+    """Voilà and Jupyter Server settings: the notebooks, quiet kernels, culling, and
+    `pools`: preheated kernels kept ready per notebook (default: `app_pools`).
 
     `address` is where the server listens (besides 127.0.0.1, which it always serves).
 
-    >>> voila_config(Path("nb"), 8866, False).MappingKernelManager.cull_idle_timeout
+    >>> config = voila_config(Path("nb"), 8866, False, pools={"apps/a.ipynb": 1})
+    >>> config.MappingKernelManager.cull_idle_timeout
     600
+    >>> config.VoilaKernelManager.kernel_pools_config["apps/a.ipynb"]
+    {'pool_size': 1}
     """
     config = Config()
     config.Voila.root_dir = str(root)
@@ -78,7 +99,27 @@ def voila_config(root: Path, port: int, open_browser: bool, address: str = HOST)
     config.MappingKernelManager.cull_interval = 60
     # Our template (no CDN) must not be swapped for another by ?template=.
     config.VoilaConfiguration.allow_template_override = "NO"
+    # Preheated kernels: each app's pool has imported the app and waits, in
+    # `cardlab.apps.query_string`, for the page it is handed to.
+    config.VoilaConfiguration.preheat_kernel = True
+    config.VoilaConfiguration.default_pool_size = 0
+    config.VoilaKernelManager.fill_delay = FILL_DELAY
+    config.VoilaKernelManager.kernel_pools_config = {
+        "default": {"pool_size": 0},
+        **{notebook: {"pool_size": size}
+           for notebook, size in (app_pools(root) if pools is None else pools).items()}}
     return config
+
+
+def app_pools(root: Path, size: int = APP_POOL) -> dict[str, int]:
+    """`size` preheated kernels for each app notebook under `root` (lessons get none:
+    they are read more than run, and each would hold a kernel).
+
+    >>> from cardlab.gallery import notebooks_dir
+    >>> app_pools(notebooks_dir())["apps/fivesons.ipynb"]
+    1
+    """
+    return {entry.path: size for entry in gallery_entries(root) if entry.kind == APP}
 
 
 class CardlabVoila(Voila):
@@ -87,7 +128,8 @@ class CardlabVoila(Voila):
     port: int  # Voilà's traitlet, typed for mypy (Voilà has no type hints)
     lang = Unicode("en", help="language of the gallery page and the printed lines").tag(
         config=True)
-    max_kernels = Integer(MAX_KERNELS, help="apps that may run at once").tag(config=True)
+    max_kernels = Integer(help="app pages that may be open at once").tag(config=True)
+    pools = Dict(help="preheated kernels per notebook").tag(config=True)
     extra_host_names = List(Unicode(), help=(
         "names or addresses besides 127.0.0.1 and localhost that the server answers "
         "(serving a class over the LAN)")).tag(config=True)
@@ -105,42 +147,81 @@ class CardlabVoila(Voila):
         render = (r"/voila/render/(.*)", AppHandler, {
             "template_paths": self.template_paths, "config": self.config,
             "voila_configuration": self.voila_configuration})
-        return [(r"/", GalleryHandler), render, *super().init_handlers()]
+        return [(r"/", GalleryHandler), (r"/voila/?", ToGalleryHandler),
+                (r"/voila/tree(/.*)?", ToGalleryHandler), render,
+                (rf"/voila/query/{KERNEL_ID}", PageRequestHandler),
+                (r"/cardlab/kernels", KernelsHandler),
+                (rf"/cardlab/here/{KERNEL_ID}", HereHandler),
+                *super().init_handlers()]
 
     def start(self) -> None:
-        """Voilà's start, with an application that checks the Host header first."""
-        self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        """Voilà's start, with an application that checks the Host header first.
+
+        The port is bound first: preheated kernels start with the settings and
+        must know where to ask for their page.
+        """
+        addresses = (self.ip,) if self.ip == HOST else (self.ip, HOST)
+        sockets, self.port = bind_first_free(addresses, self.port)
+        self.runtime = RuntimeFolder.make()
+        self.connection_dir = str(self.runtime.path)
         settings = self.init_settings()
         self.app = HostCheckedApplication(**settings)
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(".*$", self.init_handlers())
-        self.listen()
+        self.listen(sockets)
 
-    def listen(self) -> None:
-        """Serve on the port asked for (or the next free one) until a stop signal."""
-        addresses = (self.ip,) if self.ip == HOST else (self.ip, HOST)
-        sockets, port = bind_first_free(addresses, self.port)
-        self.port = port
+    def listen(self, sockets: list[socket.socket]) -> None:
+        """Serve on the bound `sockets` until a stop signal."""
+        self.pages = PageKernels()
         self.app.settings["cardlab"] = Site(
-            Path(self.root_dir), self.lang, self.max_kernels, IDLE_MINUTES,
-            allowed_hosts(port, self.extra_host_names))
+            Path(self.root_dir), self.lang, self.max_kernels,
+            allowed_hosts(self.port, self.extra_host_names), self.pages)
         server = tornado.httpserver.HTTPServer(self.app)
         server.add_sockets(sockets)
-        url = self.announce(f"http://{self.ip}:{port}/")
+        url = self.announce(f"http://{self.ip}:{self.port}/")
         print(message("cli.stop_hint", self.lang), flush=True)
         if self.open_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
         self.ioloop = tornado.ioloop.IOLoop.current()
+        watch = tornado.ioloop.PeriodicCallback(self.watch, WATCH_SECONDS * 1000)
+        watch.start()
         loop = asyncio.get_event_loop()
         for number in STOP_SIGNALS:
             loop.add_signal_handler(number, self.ioloop.stop)
         try:
             self.ioloop.start()
         finally:
+            watch.stop()
             for number in STOP_SIGNALS:
                 loop.remove_signal_handler(number)
             server.stop()
             self.stop()
+
+    async def watch(self) -> None:
+        """Stop the kernels whose page has gone (`PageKernels`), then top up the pools."""
+        manager = self.kernel_manager
+        alive = set(manager.list_kernel_ids())
+        connections = {kernel_id: manager.kernel_model(kernel_id)["connections"]
+                       for kernel_id in alive if kernel_id in self.pages}
+        for kernel_id in self.pages.due(time.monotonic(), connections, alive):
+            self.log.info("Stopping kernel %s: %s", kernel_id, self.pages.reasons[kernel_id])
+            with contextlib.suppress(Exception):  # stopped meanwhile: nothing to do
+                await manager.shutdown_kernel(kernel_id)
+        PageRequestHandler.forget(alive)
+        self.top_up_pools()
+
+    def top_up_pools(self) -> None:
+        """Make the pools as large as `pool_sizes` says now, if they are smaller."""
+        manager = self.kernel_manager
+        for notebook, size in self.pool_sizes().items():
+            config = manager.kernel_pools_config.setdefault(notebook, {})
+            config["pool_size"] = size
+            if manager.get_pool_size(notebook) < size:
+                manager.fill_if_needed(delay=0, notebook_name=notebook)
+
+    def pool_sizes(self) -> dict[str, int]:
+        """Preheated kernels to keep per notebook now (a classroom changes its own)."""
+        return self.pools
 
     def announce(self, base: str) -> str:
         """Say where the server answers (`base`, once bound); returns the page to open."""
@@ -150,7 +231,7 @@ class CardlabVoila(Voila):
     def stop(self) -> None:
         """Stop every kernel, then remove their connection files (Voilà does it the other way)."""
         run_sync(self.kernel_manager.shutdown_all)()
-        shutil.rmtree(self.connection_dir, ignore_errors=True)
+        self.runtime.close()
 
 
 def bind_first_free(hosts: tuple[str, ...], port: int) -> tuple[list[socket.socket], int]:
@@ -203,6 +284,75 @@ class WrongHostHandler(tornado.web.RequestHandler):
                      message("serve.wrong_host", lang)) + "\n")
 
 
+class ToGalleryHandler(tornado.web.RequestHandler):
+    """Voilà's own folder pages (``/voila/tree``) lead to the gallery instead: they
+    load icons from the internet, which a classroom may not reach."""
+
+    def get(self, _: str | None = None) -> None:
+        lang = self.get_argument("lang", "")
+        self.redirect(f"/?lang={lang}" if lang in LANGUAGES else "/")
+
+
+class PageRequestHandler(RequestInfoSocketHandler):
+    """Voilà's hand-over of a page's request (its token, too) to the preheated kernel
+    that serves it, for this machine's kernels only.
+
+    Voilà writes the request to the kernel's socket once; a socket that dies unseen
+    on a busy machine would leave the kernel waiting for ever. Here the request
+    is kept until the kernel stops, and sent again whenever the kernel asks.
+    """
+
+    #: Each handed-over kernel's page request, until the kernel stops.
+    requests: ClassVar[dict[str, dict[str, str]]] = {}
+
+    def prepare(self) -> None:
+        _loopback_only(self)
+
+    def open(self, kernel_id: str) -> None:
+        super().open(kernel_id)
+        request = self.requests.get(kernel_id)
+        if request is not None and kernel_id not in self._cache:
+            self.write_message(request)
+
+    @classmethod
+    def forget(cls, alive: set[str]) -> None:
+        """Drop what was kept for kernels no longer `alive`."""
+        for kept in (cls.requests, cls._cache):
+            for kernel_id in set(kept) - alive:
+                del kept[kernel_id]
+
+    def on_close(self) -> None:
+        # Voilà's own removes the last waiter in the table when this one was
+        # already replaced (a kernel that reconnected): another kernel's.
+        for kernel_id, waiter in list(self._waiters.items()):
+            if waiter is self:
+                del self._waiters[kernel_id]
+
+
+class HereHandler(tornado.web.RequestHandler):
+    """``/cardlab/here/KERNEL``: an app page's first script says it arrived in a
+    browser (see `PageKernels`)."""
+
+    def get(self, kernel_id: str) -> None:
+        self.settings["cardlab"].pages.here(kernel_id, time.monotonic())
+        self.set_status(204)
+        self.finish()
+
+
+class KernelsHandler(tornado.web.RequestHandler):
+    """``/cardlab/kernels``, for this machine only: how many kernels run, how many of
+    them serve a page, and the pools' sizes (for benchmarks and tests)."""
+
+    def get(self) -> None:
+        _loopback_only(self)
+        site: Site = self.settings["cardlab"]
+        manager = self.settings["kernel_manager"]
+        self.finish({"kernels": len(manager.list_kernel_ids()), "pages": len(site.pages),
+                     "pools": {notebook: manager.get_pool_size(notebook)
+                               for notebook in manager.kernel_pools_config
+                               if notebook != "default"}})
+
+
 class GalleryHandler(tornado.web.RequestHandler):
     """``/``: every lesson and app, read from the notebooks on each visit."""
 
@@ -218,20 +368,62 @@ class GalleryHandler(tornado.web.RequestHandler):
 
 
 class AppHandler(TornadoVoilaHandler):
-    """Voilà's page for one notebook, unless `max_kernels` apps are already running."""
+    """Voilà's page for one notebook, unless `max_kernels` app pages are already open.
+
+    The kernel it hands over (preheated or new) is noted in the site's
+    `PageKernels`, which stops it once its page has gone.
+    """
 
     async def get(self, path: str | None = None) -> None:
         site: Site = self.settings["cardlab"]
-        if len(self.kernel_manager.list_kernel_ids()) >= site.max_kernels:
+        if len(site.pages) >= site.max_kernels:
             self.set_status(503)
             self.set_header("Retry-After", "60")
             self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(busy_html(site.max_kernels, site.idle_minutes, _language(self, site)[0]))
+            self.finish(busy_html(site.max_kernels, round(GRACE_SECONDS / 60),
+                                  _language(self, site)[0]))
             return
         # Voilà's page posts the _xsrf cookie back when its tab closes, so that
         # its kernel stops at once; without the cookie that request gets a 403.
         _ = self.xsrf_token
-        await super().get(path)
+        self._handed: list[str] = []
+        try:
+            await super().get(path)
+        finally:
+            for kernel_id in self._handed:
+                site.pages.sent(kernel_id, time.monotonic())
+
+    @property
+    def kernel_manager(self) -> Any:
+        """Voilà's kernel manager, as this request uses it: the kernel it hands over
+        is noted."""
+        return _Handing(self.settings["kernel_manager"], self._hand)
+
+    def _hand(self, kernel_id: str) -> None:
+        self._handed.append(kernel_id)
+        PageRequestHandler.requests[kernel_id] = _request_info(self.request)
+        self.settings["cardlab"].pages.handed(kernel_id, time.monotonic())
+
+
+class _Handing:
+    """A kernel manager that tells `note` which kernel it gives to a page."""
+
+    def __init__(self, manager: Any, note: Any) -> None:
+        self._manager = manager
+        self._note = note
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id: str = await ensure_async(self._manager.start_kernel(*args, **kwargs))
+        self._note(kernel_id)
+        return kernel_id
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        task, cache, kernel_id = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._note(kernel_id)
+        return task, cache, kernel_id
 
 
 class GalleryContents(LargeFileManager):
@@ -241,6 +433,21 @@ class GalleryContents(LargeFileManager):
         for cell in nb.cells:
             if cell.cell_type == "code":
                 cell.metadata["trusted"] = True
+
+
+def _request_info(request: Any) -> dict[str, str]:
+    """What Voilà tells a kernel about its page's request (as `VoilaHandler` does)."""
+    host, port = split_host_and_port(request.host.lower())
+    return {"SCRIPT_NAME": request.path, "PATH_INFO": "", "QUERY_STRING": str(request.query),
+            "SERVER_SOFTWARE": f"voila/{voila_version}",
+            "SERVER_PROTOCOL": str(request.version), "SERVER_PORT": str(port) if port else "",
+            "SERVER_NAME": host}
+
+
+def _loopback_only(handler: tornado.web.RequestHandler) -> None:
+    """Refuse (403) a request that did not come from this machine."""
+    if not ipaddress.ip_address(handler.request.remote_ip or "0.0.0.0").is_loopback:
+        raise tornado.web.HTTPError(403)
 
 
 def _lan_address(site: Site) -> str:
@@ -258,16 +465,20 @@ def _language(handler: tornado.web.RequestHandler, site: Site) -> tuple[str, str
 
 
 def run(port: int, open_browser: bool, lang: str, root: Path,
-        max_kernels: int = MAX_KERNELS, app_class: type[CardlabVoila] = CardlabVoila,
+        max_kernels: int | None = None, app_class: type[CardlabVoila] = CardlabVoila,
         address: str = HOST) -> int:
     """Serve the notebooks under `root` until a stop signal; 0 once stopped cleanly.
 
+    `max_kernels`: app pages open at once (default: `default_max_apps`).
     `address`: where to listen besides 127.0.0.1 (a LAN address: its requests are
     answered too). `app_class` may add to what the server says once it listens.
     """
     extra = [] if address == HOST else [address]
-    app = app_class(config=voila_config(root, port, open_browser, address), lang=lang,
-                    max_kernels=max_kernels, extra_host_names=extra)
+    pools = app_pools(root)
+    if max_kernels is None:
+        max_kernels = default_max_apps(pool=sum(pools.values()))
+    app = app_class(config=voila_config(root, port, open_browser, address, pools), lang=lang,
+                    max_kernels=max_kernels, extra_host_names=extra, pools=pools)
     app.initialize([])
     app.start()
     return 0

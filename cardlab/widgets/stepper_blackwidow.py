@@ -25,8 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from cardlab.blackwidow.actions import Action, Pass, Play
 from cardlab.blackwidow.game import BlackWidowGame
@@ -36,6 +35,9 @@ from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.decisions import Event
 from cardlab.graphs import blackwidow_graph
 from cardlab.i18n import message
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 #: Steps whose views, counting, graphs and certainties are kept (back and next reuse them).
 KEPT = 64

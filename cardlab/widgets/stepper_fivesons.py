@@ -15,8 +15,7 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
@@ -24,6 +23,9 @@ from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.graphs import fivesons_graph
 from cardlab.i18n import message
 from cardlab.widgets.fivesons_story import story
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 #: The perspective value of the table's view: a selection widget shows nothing for None.
 PUBLIC = "public"

@@ -1,0 +1,301 @@
+"""A class opening its seat links at once: a real `cardlab classroom`, pages in Chromium.
+
+`cardlab bench classroom` runs it: the server on a new store with Five Sons
+tables for `students` seats; once its kernels are warm, the teacher's page,
+then every seat's page at the same moment, then every seat page reloaded at
+the same moment. Measured, never asserted:
+
+- time to interactive (TTI) of each page: from asking for it until the
+  student's view is drawn by its kernel (`tti_*`: the first opening,
+  `reload_tti_*`: the reload); `seated_*`: until the seat's cards are shown
+  (after a reload the seat is free once the old page's lease has run out);
+  `*_never`: pages that did not get there within `PATIENCE` seconds;
+- `refused`: pages answered "all places are taken";
+- `kernels`: kernels running once the reloaded pages are ready and the closed
+  pages' kernels are gone (`pages` of them serve a page; the rest are the
+  preheated pools), and `closed_gone_s`: how long that took;
+- `mb_per_kernel`: the median resident size of the kernels then.
+
+Needs Playwright and a Chromium (``CARDLAB_CHROMIUM``, else ``chromium`` on the
+PATH, else Playwright's own); the browsers run on the same machine as the
+server, as in a test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from cardlab.classroom.room import Room, room_link
+from cardlab.errors import CardlabError
+
+#: Seats per table for a class: 6 tables of 4 and 2 of 3 make 30.
+CLASS_OF_30 = (4, 4, 4, 4, 4, 4, 3, 3)
+#: Pages per browser context (each context is one browser profile's worth of memory).
+PAGES_PER_CONTEXT = 3
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+#: Seconds any one wait may take before the run gives up on it.
+PATIENCE = 240
+STUDENT_VIEW = ".cardlab-classroom-student"
+SEATED = ".cardlab-classroom-student .cardlab-fivesons"
+
+
+def tables_for(students: int) -> tuple[int, ...]:
+    """Seats per table for `students`: tables of 4, the last ones of 3 where needed.
+
+    >>> tables_for(30), tables_for(4), tables_for(5)
+    ((4, 4, 4, 4, 4, 4, 3, 3), (4,), (3, 3))
+    """
+    if students < 3:
+        raise ValueError(f"a table needs at least 3 players, not {students}")
+    count = -(-students // 4)
+    threes = count * 4 - students
+    while threes > count:  # 5 students: two tables of 3 are the closest
+        count += 1
+        threes = count * 4 - students
+    return (4,) * (count - threes) + (3,) * threes
+
+
+def burst(students: int = 30, reload: bool = True) -> dict[str, Any]:
+    """Open `students` seat pages at once (then reload each) on a new classroom server."""
+    tables = tables_for(students)
+    with tempfile.TemporaryDirectory(prefix="cardlab-burst-") as folder:
+        store = Path(folder) / "class.sqlite"
+        room = Room.open(store)
+        ids = [room.create_table("fivesons", {"players": count}, 100 + number,
+                                 ["student"] * count) for number, count in enumerate(tables)]
+        server = ClassroomServer(store, Path(folder) / "server.log")
+        try:
+            warm_s = server.wait_warm(sum(tables) + 1)
+            urls = [room_link(server.base, token) for table in ids
+                    for _, token in sorted(room.seat_tokens(table).items())]
+            figures = asyncio.run(_pages(server, urls, reload))
+        except CardlabError:
+            raise
+        except Exception as err:  # a page that never came: say what the server said meanwhile
+            raise RuntimeError(f"{err}\n--- the server's log ---\n"
+                               f"{server.log.read_text()[-20_000:]}") from None
+        finally:
+            server.stop()
+    return {"students": len(urls), "tables": len(tables), "warm_s": round(warm_s, 1),
+            **figures, "cpus": os.cpu_count(),
+            "load_average": [round(x, 2) for x in os.getloadavg()]}
+
+
+class ClassroomServer:
+    """`cardlab classroom` on a free port, as a child process writing to `log`."""
+
+    def __init__(self, store: Path, log: Path) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.log = log
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "cardlab.cli", "classroom", f"--store={store}",
+             "--no-browser", f"--port={port}"],
+            stdout=log.open("w"), stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + PATIENCE
+        while not (found := re.search(r"(http://\S+/)voila/\S+\?token=\S+", log.read_text())):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"cardlab classroom did not start: {log.read_text()}")
+            time.sleep(0.3)
+        self.teacher_link = found.group()
+        self.base = found.group(1)
+
+    def kernels(self) -> dict[str, Any]:
+        """The server's own count of kernels, pages and pools (``/cardlab/kernels``)."""
+        with urllib.request.urlopen(f"{self.base}cardlab/kernels", timeout=60) as answer:
+            return dict(json.load(answer))
+
+    def wait_warm(self, classroom_pool: int) -> float:
+        """Seconds until the classroom app's pool holds `classroom_pool` kernels and they
+        are done importing (their processes' CPU time stops growing)."""
+        start = time.monotonic()
+        while self.kernels()["pools"].get("apps/classroom.ipynb", 0) < classroom_pool:
+            self._check(start)
+            time.sleep(0.5)
+        busy = self.kernel_seconds()
+        while True:
+            self._check(start)
+            time.sleep(1.0)
+            now = self.kernel_seconds()
+            if now - busy < 0.2:
+                return time.monotonic() - start
+            busy = now
+
+    def _check(self, start: float) -> None:
+        if self.process.poll() is not None or time.monotonic() - start > PATIENCE:
+            raise RuntimeError(f"the kernels did not warm up: {self.log.read_text()[-2000:]}")
+
+    def kernel_processes(self) -> list[Any]:
+        """The server's kernel processes (their command line names ipykernel)."""
+        import psutil
+
+        found = []
+        for child in psutil.Process(self.process.pid).children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                if "ipykernel" in " ".join(child.cmdline()):
+                    found.append(child)
+        return found
+
+    def kernel_seconds(self) -> float:
+        """CPU seconds the kernels have used so far."""
+        import psutil
+
+        total = 0.0
+        for process in self.kernel_processes():
+            with contextlib.suppress(psutil.Error):
+                times = process.cpu_times()
+                total += times.user + times.system
+        return total
+
+    def memory(self) -> dict[str, Any]:
+        """Kernel processes, their median and largest resident size, and the server's, in MB."""
+        import psutil
+
+        sizes = []
+        for process in self.kernel_processes():
+            with contextlib.suppress(psutil.Error):
+                sizes.append(process.memory_info().rss / 2**20)
+        server = psutil.Process(self.process.pid).memory_info().rss / 2**20
+        return {"kernel_processes": len(sizes),
+                "mb_per_kernel": round(statistics.median(sizes), 1) if sizes else None,
+                "kernel_mb_max": round(max(sizes), 1) if sizes else None,
+                "server_mb": round(server, 1)}
+
+    def stop(self) -> None:
+        """Stop the server (it stops its kernels); kill it if it does not stop."""
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def chromium() -> str | None:
+    """The Chromium to drive: ``CARDLAB_CHROMIUM``, else the system's, else None
+    (Playwright's own)."""
+    return (os.environ.get("CARDLAB_CHROMIUM") or shutil.which("chromium")
+            or shutil.which("chromium-browser"))
+
+
+async def open_page(page: Any, url: str, ready: str, start: float) -> tuple[float | None, int]:
+    """Open `url`; seconds from `start` until `ready` is visible (None: not within
+    `PATIENCE`), and the HTTP status."""
+    response = await page.goto(url, wait_until="commit", timeout=PATIENCE * 1000)
+    status = response.status if response is not None else 0
+    return await _ready(page, ready, start) if status == 200 else None, status
+
+
+async def reload_page(page: Any, start: float) -> tuple[float | None, int]:
+    """Reload the page; seconds from `start` until its student view is drawn again."""
+    response = await page.reload(wait_until="commit", timeout=PATIENCE * 1000)
+    status = response.status if response is not None else 0
+    return await _ready(page, STUDENT_VIEW, start) if status == 200 else None, status
+
+
+async def _ready(page: Any, ready: str, start: float) -> float | None:
+    """Seconds from `start` until `ready` is visible on `page`; None if not in `PATIENCE`."""
+    from playwright.async_api import TimeoutError as PageTimeout
+
+    try:
+        await page.locator(ready).first.wait_for(timeout=PATIENCE * 1000)
+    except PageTimeout:
+        return None
+    return time.perf_counter() - start
+
+
+async def _pages(server: ClassroomServer, urls: list[str], reload: bool) -> dict[str, Any]:
+    try:
+        from playwright.async_api import async_playwright
+    except ImportError:
+        raise CardlabError("classroom.cli.bench_no_playwright") from None
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium(),
+                                                   args=CHROMIUM_ARGS)
+        try:
+            return await _class(browser, server, urls, reload)
+        finally:
+            await browser.close()
+
+
+async def _class(browser: Any, server: ClassroomServer, urls: list[str],
+                 reload: bool) -> dict[str, Any]:
+    teacher = await (await browser.new_context()).new_page()
+    teacher_s, _ = await open_page(teacher, server.teacher_link, "text=New table",
+                                   time.perf_counter())
+    contexts = [await browser.new_context()
+                for _ in range(-(-len(urls) // PAGES_PER_CONTEXT))]
+    pages = [await contexts[number // PAGES_PER_CONTEXT].new_page()
+             for number in range(len(urls))]
+    start = time.perf_counter()
+    opened = await asyncio.gather(*(open_page(page, url, STUDENT_VIEW, start)
+                                    for page, url in zip(pages, urls, strict=True)))
+    sat = await asyncio.gather(*(_ready(page, SEATED, start) for page in pages))
+    figures: dict[str, Any] = {"teacher_tti_s": _round(teacher_s),
+                               **_spread("tti", [s for s, _ in opened]),
+                               **_spread("seated", sat),
+                               "refused": sum(status != 200 for _, status in opened),
+                               "at_ready": {**server.kernels(), **server.memory()}}
+    if reload:
+        start = time.perf_counter()
+        again = await asyncio.gather(*(reload_page(page, start) for page in pages))
+        sat_again = await asyncio.gather(*(_ready(page, SEATED, start) for page in pages))
+        figures.update(_spread("reload_tti", [s for s, _ in again]))
+        figures.update(_spread("reload_seated", sat_again))
+        figures["refused"] += sum(status != 200 for _, status in again)
+    open_pages = len(pages) + 1
+    waited = time.perf_counter()
+    while (counts := server.kernels())["pages"] > open_pages:
+        if time.perf_counter() - waited > PATIENCE:
+            break
+        await asyncio.sleep(0.5)
+    figures["closed_gone_s"] = round(time.perf_counter() - waited, 1)
+    memory = server.memory()
+    figures.update(kernels=counts["kernels"], pages=counts["pages"],
+                   pool_kernels=sum(counts["pools"].values()), **memory)
+    return figures
+
+
+def _spread(name: str, seconds: list[float | None]) -> dict[str, float | int | None]:
+    """p50, p95 and the last of `seconds`, as `name`_p50_s, ..., and how many never
+    came (None) as `name`_never.
+
+    >>> _spread("tti", [1.0, 2.0, 3.0, 4.0, None])
+    {'tti_p50_s': 2.5, 'tti_p95_s': 3.85, 'tti_max_s': 4.0, 'tti_never': 1}
+    """
+    ordered = sorted(s for s in seconds if s is not None)
+    if not ordered:
+        return {f"{name}_p50_s": None, f"{name}_p95_s": None, f"{name}_max_s": None,
+                f"{name}_never": len(seconds)}
+    return {f"{name}_p50_s": round(statistics.median(ordered), 2),
+            f"{name}_p95_s": round(_percentile(ordered, 95), 2),
+            f"{name}_max_s": round(ordered[-1], 2), f"{name}_never": len(seconds) - len(ordered)}
+
+
+def _round(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds, 2)
+
+
+def _percentile(ordered: list[float], percent: float) -> float:
+    """The `percent`-th percentile of sorted values, interpolated between neighbours."""
+    at = (len(ordered) - 1) * percent / 100
+    low = int(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
