@@ -4,6 +4,8 @@ loaded record; axe-core, nothing fetched from outside 127.0.0.1, desktop and pho
 import json
 import re
 
+from playwright.sync_api import expect
+
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.records import dump_record
@@ -37,7 +39,8 @@ def test_both_games_and_a_loaded_record_by_keyboard(page, gallery, axe, screensh
     press(page, "Weiter ▶", 2)
     status.filter(has_text="Nach 2 von").wait_for(timeout=30_000)
     story = page.locator(".cardlab-story")
-    assert story.text_content().startswith("Ereignis 2: Platz")
+    # The story is redrawn after the status line: wait for it rather than read it once.
+    expect(story).to_have_text(re.compile(r"^Ereignis 2: Platz"), timeout=30_000)
     page.get_by_role("combobox", name="Genauer ansehen").focus()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")                       # seat 1 in focus
