@@ -50,6 +50,8 @@ TEMPLATE_DIR = Path(__file__).resolve().parent / "template"
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 #: Kernels idle this long with no page connected are stopped in any case (Voilà's culler).
 IDLE_MINUTES = 10
+#: Seconds a cell's outputs may arrive after its reply (see `voila_config`).
+IOPUB_SECONDS = 120
 #: How often the server looks for kernels whose page has gone, in seconds.
 WATCH_SECONDS = 2.0
 #: Seconds after a preheated kernel was handed over before the pool starts another
@@ -97,6 +99,10 @@ def voila_config(root: Path, port: int, open_browser: bool, address: str = HOST,
     # connected, or whose goodbye got lost, are stopped once idle this long.
     config.MappingKernelManager.cull_idle_timeout = IDLE_MINUTES * 60
     config.MappingKernelManager.cull_interval = 60
+    # A cell's outputs are collected until its kernel says it is idle, for at most
+    # this long after its reply: under a burst, 4 s (nbclient's default) lost the
+    # whole page of a preheated kernel, silently.
+    config.VoilaExecutor.iopub_timeout = IOPUB_SECONDS
     # Our template (no CDN) must not be swapped for another by ?template=.
     config.VoilaConfiguration.allow_template_override = "NO"
     # Preheated kernels: each app's pool has imported the app and waits, in
