@@ -14,7 +14,9 @@ the same moment. Measured, never asserted:
 - `kernels`: kernels running once the reloaded pages are ready and the closed
   pages' kernels are gone (`pages` of them serve a page; the rest are the
   preheated pools), and `closed_gone_s`: how long that took;
-- `mb_per_kernel`: the median resident size of the kernels then.
+- `mb_per_kernel`: the median resident size of the kernels then;
+- `stopped`: kernels the server stopped by itself, by reason (a reloaded
+  page's old kernel is stopped by its page, and not counted).
 
 Needs Playwright and a Chromium (``CARDLAB_CHROMIUM``, else ``chromium`` on the
 PATH, else Playwright's own); the browsers run on the same machine as the
@@ -25,10 +27,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import json
 import os
 import re
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -49,6 +53,8 @@ PAGES_PER_CONTEXT = 3
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
+#: Linux's prctl option: the signal a process gets when its parent dies.
+PR_SET_PDEATHSIG = 1
 #: Seconds any one wait may take before the run gives up on it.
 PATIENCE = 240
 STUDENT_VIEW = ".cardlab-classroom-student"
@@ -108,7 +114,7 @@ class ClassroomServer:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cardlab.cli", "classroom", f"--store={store}",
              "--no-browser", f"--port={port}"],
-            stdout=log.open("w"), stderr=subprocess.STDOUT)
+            stdout=log.open("w"), stderr=subprocess.STDOUT, preexec_fn=_stop_with_parent)
         deadline = time.monotonic() + PATIENCE
         while not (found := re.search(r"(http://\S+/)voila/\S+\?token=\S+", log.read_text())):
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -178,6 +184,12 @@ class ClassroomServer:
                 "kernel_mb_max": round(max(sizes), 1) if sizes else None,
                 "server_mb": round(server, 1)}
 
+    def stopped(self) -> dict[str, int]:
+        """How many kernels the server stopped by itself, by the reason it logged
+        (`cardlab.serve.kernels.PageKernels`)."""
+        reasons = re.findall(r"Stopping kernel \S+: (.+)", self.log.read_text())
+        return {reason: reasons.count(reason) for reason in sorted(set(reasons))}
+
     def stop(self) -> None:
         """Stop the server (it stops its kernels); kill it if it does not stop."""
         self.process.terminate()
@@ -186,6 +198,13 @@ class ClassroomServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+def _stop_with_parent() -> None:
+    """In the server's process, before it starts: on Linux, have the system stop it
+    when the benchmark's process dies (a killed test run leaves no class behind)."""
+    if sys.platform == "linux":
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def chromium() -> str | None:
@@ -269,7 +288,8 @@ async def _class(browser: Any, server: ClassroomServer, urls: list[str],
     figures["closed_gone_s"] = round(time.perf_counter() - waited, 1)
     memory = server.memory()
     figures.update(kernels=counts["kernels"], pages=counts["pages"],
-                   pool_kernels=sum(counts["pools"].values()), **memory)
+                   pool_kernels=sum(counts["pools"].values()), **memory,
+                   stopped=server.stopped())
     return figures
 
 

@@ -36,7 +36,7 @@ from cardlab.games import GameEntry
 from cardlab.games import game as game_entry
 
 #: Seconds without a heartbeat after which a seat's browser counts as gone.
-LEASE_SECONDS = 10.0
+LEASE_SECONDS = 5.0
 #: Seeds are stored as 64-bit integers.
 MAX_SEED = 2 ** 63 - 1
 

@@ -45,6 +45,7 @@ from cardlab.serve.hosts import LOOPBACK_NAMES, allowed_hosts, host_allowed
 from cardlab.serve.kernels import APP_POOL, GRACE_SECONDS, PageKernels, default_max_apps
 from cardlab.serve.pages import busy_html, gallery_html
 from cardlab.serve.runtime import RuntimeFolder
+from cardlab.serve.template_cache import share_compiled_templates
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "template"
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
@@ -56,7 +57,7 @@ IOPUB_SECONDS = 120
 WATCH_SECONDS = 2.0
 #: Seconds after a preheated kernel was handed over before the pool starts another
 #: (so that a burst of pages is served before the pool refills).
-FILL_DELAY = 1.0
+FILL_DELAY = 5.0
 #: A Voilà kernel id, as in its URLs.
 KERNEL_ID = r"(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)"
 #: How many ports after a taken one are tried before the system is asked for any free port.
@@ -170,6 +171,7 @@ class CardlabVoila(Voila):
         sockets, self.port = bind_first_free(addresses, self.port)
         self.runtime = RuntimeFolder.make()
         self.connection_dir = str(self.runtime.path)
+        share_compiled_templates(self.runtime.path / "templates")
         settings = self.init_settings()
         self.app = HostCheckedApplication(**settings)
         self.app.settings.update(self.tornado_settings)
@@ -336,12 +338,13 @@ class PageRequestHandler(RequestInfoSocketHandler):
 
 
 class HereHandler(tornado.web.RequestHandler):
-    """``/cardlab/here/KERNEL``: an app page's first script says it arrived in a
-    browser (see `PageKernels`)."""
+    """``/cardlab/here/KERNEL``: an app page says it arrived in a browser (see
+    `PageKernels` and the page template); asked twice, it counts once."""
 
     def get(self, kernel_id: str) -> None:
         self.settings["cardlab"].pages.here(kernel_id, time.monotonic())
         self.set_status(204)
+        self.set_header("Cache-Control", "no-store")
         self.finish()
 
 

@@ -73,7 +73,7 @@ LOOK_SECONDS = 0.5
 #: (a listening connection that hangs without breaking).
 FOLLOW_SECONDS = 15.0
 #: Seconds between two asks whether the page is there (each answer renews the lease).
-HEARTBEAT_SECONDS = 2.0
+HEARTBEAT_SECONDS = 1.0
 #: This kernel's holder id: one browser page is one kernel.
 HOLDER = secrets.token_urlsafe(16)
 
