@@ -6,8 +6,8 @@ from cardlab.counting import SOLUTION
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.widgets.fivesons_notes import HOLDS, LACKS
-from cardlab.widgets.notes import NotesSheet
+from cardlab.fivesons.widgets.notes import NotesSheet
+from cardlab.fivesons.widgets.notes_check import HOLDS, LACKS
 
 
 @pytest.fixture(scope="module")

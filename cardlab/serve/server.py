@@ -38,13 +38,13 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from cardlab.errors import CardlabError
-from cardlab.gallery import HOST
 from cardlab.i18n import LANGUAGES, message
 from cardlab.serve.entries import APP, gallery_entries
 from cardlab.serve.hosts import LOOPBACK_NAMES, allowed_hosts, host_allowed
 from cardlab.serve.kernels import APP_POOL, GRACE_SECONDS, PageKernels, default_max_apps
 from cardlab.serve.pages import busy_html, gallery_html
 from cardlab.serve.runtime import RuntimeFolder
+from cardlab.site import HOST
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "template"
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)

@@ -19,8 +19,8 @@ from typing import cast
 from cardlab.cards import Card
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import AskSeen
+from cardlab.fivesons.render.table import Seated, fivesons_table_svg
 from cardlab.i18n import message
-from cardlab.render.fivesons_table import Seated, fivesons_table_svg
 from cardlab.table import Table
 
 

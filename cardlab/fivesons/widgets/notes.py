@@ -31,10 +31,10 @@ from cardlab.cards import Card, CardName
 from cardlab.counting import SOLUTION
 from cardlab.fivesons.knowledge import Location
 from cardlab.fivesons.record import FiveSonsLog
+from cardlab.fivesons.widgets.notes_check import HOLDS, LACKS, Marks, NotesChecker, Verdict
+from cardlab.fivesons.widgets.story import event_sentence
 from cardlab.i18n import Text, message
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
-from cardlab.widgets.fivesons_notes import HOLDS, LACKS, Marks, NotesChecker, Verdict
-from cardlab.widgets.fivesons_story import event_sentence
 from cardlab.widgets.guard import KernelOwned
 
 _HERE = Path(__file__).parent

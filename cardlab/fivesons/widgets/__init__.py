@@ -1,0 +1,1 @@
+"""Five Sons' widgets: the play table, the notes sheet, the assistant, the worlds explorer."""
