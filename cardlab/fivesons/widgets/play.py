@@ -101,7 +101,7 @@ class FiveSonsWidget(widgets.VBox):
             ButtonSpec("guess", self._text("guess")),
             ButtonSpec("pass", self._text("pass")),
             *([] if self.shared else [ButtonSpec("hint", self._text("hint"))]),
-            *([ButtonSpec("take_back", message("fstable_round.take_back", lang))]
+            *([ButtonSpec("take_back", message("fstable.take_back.button", lang))]
               if self.table.practice else []),
         ], label=self._text("controls"))
         self.advice = widgets.HTML()
@@ -292,7 +292,7 @@ class FiveSonsWidget(widgets.VBox):
         self.face = self.heart = None
         self.advice.value = ""
         self.refresh()
-        self._say(message("fstable_round.taken_back", self.lang))
+        self._say(message("fstable.take_back.done", self.lang))
 
     def _review(self, _button: str) -> None:
         self.open_stepper()
