@@ -27,7 +27,7 @@ from cardlab.blackwidow import kernel
 from cardlab.blackwidow.rules import is_point
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import QUEEN_OF_SPADES, Card, Suit
-from cardlab.counting import Counts, Problem, count_deals, sample_deals
+from cardlab.deal_counting import Counts, Problem, count_deals, sample_deals
 
 
 @dataclass(frozen=True)

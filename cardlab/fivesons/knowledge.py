@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.counting import SOLUTION, Counts, Location, count_deals
+from cardlab.deal_counting import SOLUTION, Counts, Location, count_deals
 from cardlab.errors import InconsistentObservations
 from cardlab.fivesons.cards import sons
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from cardlab.cards import Card, CardName
-from cardlab.counting import SOLUTION
+from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location

@@ -498,8 +498,8 @@ class BlackWidowWidget(widgets.VBox):
         if self.game.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
             self.download.value = ""
         names = [self.name(seat) for seat in range(game.rules.players)]
-        short = [message("bwtable.seat_short.you" if seat == self.seat else "bwtable.seat_short.seat",
-                         self.lang, seat=seat) for seat in range(game.rules.players)]
+        short = [self._text("seat_short.you" if seat == self.seat else "seat_short.seat",
+                            seat=seat) for seat in range(game.rules.players)]
         self.scores.value = score_sheet_html(names, game.results, self.lang, game.winners, short)
         if len(game.results) != self._charted:  # drawing the chart takes a while
             self._charted = len(game.results)

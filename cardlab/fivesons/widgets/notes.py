@@ -28,7 +28,7 @@ import ipywidgets as widgets
 import traitlets
 
 from cardlab.cards import Card, CardName
-from cardlab.counting import SOLUTION
+from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.knowledge import Location
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.widgets.notes_check import HOLDS, LACKS, Marks, NotesChecker, Verdict
