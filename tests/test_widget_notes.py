@@ -5,9 +5,9 @@ import pytest
 from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
+from cardlab.fivesons.notes_check import HOLDS, LACKS
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.notes import NotesSheet
-from cardlab.fivesons.widgets.notes_check import HOLDS, LACKS
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
 from cardlab.fivesons.record import FiveSonsLog
-from cardlab.fivesons.widgets.story import event_sentence
+from cardlab.fivesons.story import event_sentence
 from cardlab.i18n import Text, message
 from cardlab.lessons.exercises import Verdict, percent
 

@@ -21,7 +21,7 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
-from cardlab.fivesons.widgets.story import story
+from cardlab.fivesons.story import story
 from cardlab.i18n import message
 
 if TYPE_CHECKING:
