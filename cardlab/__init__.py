@@ -5,8 +5,9 @@
 'Pik-Dame'
 """
 
-from cardlab.cards import Card, Hand, Rank, Suit, five_sons_question, parse_cards
+from cardlab.cards import Card, Hand, Rank, Suit, parse_cards
 from cardlab.errors import CardlabError, IllegalAction, RecordError
+from cardlab.fivesons.cards import five_sons_question
 
 __version__ = "0.1.0"
 __all__ = [

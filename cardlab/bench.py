@@ -36,7 +36,7 @@ from tqdm import tqdm
 
 from cardlab.blackwidow.playout import MaskRules, random_hand
 from cardlab.blackwidow.rules import BlackWidowRules
-from cardlab.counting import TooHard
+from cardlab.deal_counting import TooHard
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game

@@ -3,8 +3,8 @@
 >>> card = Card.parse("10♥")
 >>> str(card), card.name(), card.name("de")
 ('TH', 'Ten of Hearts', 'Herz-Zehn')
->>> five_sons_question(Card.parse("QS"), Card.parse("3H"))
-'The Queen of Spades has three sons.'
+>>> Hand("AH QS 2C").sorted()
+Hand('2C AH QS')
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from enum import IntEnum
 
 from cardlab.errors import CardError
 from cardlab.i18n import message
+from cardlab.render.cards import card_svg, hand_svg
 
 
 class Suit(IntEnum):
@@ -70,11 +71,6 @@ class Rank(IntEnum):
     def is_face(self) -> bool:
         """Jack, Queen and King are face cards."""
         return self in (Rank.JACK, Rank.QUEEN, Rank.KING)
-
-    @property
-    def sons(self) -> int:
-        """How many sons a heart of this rank stands for (the Ace is one)."""
-        return 1 if self is Rank.ACE else int(self)
 
     def title(self, lang: str = "en") -> str:
         """The rank's name: ``Rank.QUEEN.title('de') == 'Dame'``."""
@@ -139,11 +135,6 @@ class Card:
         """Jack, Queen or King."""
         return self.rank.is_face
 
-    @property
-    def is_point(self) -> bool:
-        """A Black Widow point card: any heart, or the Queen of Spades."""
-        return self.suit is Suit.HEARTS or self == QUEEN_OF_SPADES
-
     def name(self, lang: str = "en") -> str:
         """The full name: ``'Queen of Spades'``, or ``'Pik-Dame'`` in German."""
         return message("card.name", lang, rank=self.rank.title(lang), suit=self.suit.title(lang))
@@ -163,8 +154,6 @@ class Card:
         return f"Card({self.code!r})"
 
     def _repr_svg_(self) -> str:
-        from cardlab.render.cards import card_svg
-
         return card_svg(self)
 
     def _repr_html_(self) -> str:
@@ -181,10 +170,6 @@ JACK_OF_DIAMONDS = _CARDS[Suit.DIAMONDS, Rank.JACK]
 STANDARD_DECK: tuple[Card, ...] = tuple(sorted(_CARDS.values()))
 #: The 12 face cards, Jack to King of each suit.
 FACE_CARDS: tuple[Card, ...] = tuple(card for card in STANDARD_DECK if card.is_face)
-#: The 10 heart number cards of Five Sons, Ace (one son) to Ten.
-HEART_NUMBERS: tuple[Card, ...] = tuple(
-    sorted((_CARDS[Suit.HEARTS, r] for r in Rank if not r.is_face), key=lambda c: c.rank.sons)
-)
 
 
 def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -213,41 +198,13 @@ def standard_deck(removed: Iterable[Card] = ()) -> tuple[Card, ...]:
     return tuple(card for card in STANDARD_DECK if card not in gone)
 
 
-def five_sons_deck(
-    faces: Iterable[Card] = FACE_CARDS, hearts: Iterable[Card] = HEART_NUMBERS
-) -> tuple[Card, ...]:
-    """The Five Sons deck: face cards then heart number cards (22 by default).
-
-    >>> len(five_sons_deck())
-    22
-    """
-    return (*faces, *hearts)
-
-
-def five_sons_question(face: Card, heart: Card, lang: str = "en") -> str:
-    """The question as the rules phrase it.
-
-    >>> five_sons_question(Card.parse("KH"), Card.parse("5H"))
-    'The King of Hearts has five sons.'
-    >>> five_sons_question(Card.parse("QS"), Card.parse("AH"), "de")
-    'Die Pik-Dame hat einen Sohn.'
-    """
-    return message(
-        "fivesons.question",
-        lang,
-        article=message(f"fivesons.article.{face.rank.letter}", lang),
-        face=face.name(lang),
-        sons=message(f"fivesons.sons.{heart.rank.sons}", lang),
-    )
-
-
 @dataclass(frozen=True)
 class CardName:
     """A card as a message parameter that reads as its full name in the reader's language.
 
     >>> from cardlab.i18n import Text
-    >>> Text("fivesons.event.passed", seat=1).text()
-    'Seat 1 passed.'
+    >>> Text("error.duplicate_card", card=CardName(QUEEN_OF_SPADES)).text()
+    'Queen of Spades appears more than once'
     >>> CardName(QUEEN_OF_SPADES).label("de")
     'Pik-Dame'
     """
@@ -257,22 +214,6 @@ class CardName:
     def label(self, lang: str = "en") -> str:
         """The full name in `lang`."""
         return self.card.name(lang)
-
-
-@dataclass(frozen=True)
-class QuestionSentence:
-    """A Five Sons question as a message parameter, phrased as the rules phrase it.
-
-    >>> QuestionSentence(QUEEN_OF_SPADES, Card.parse("3H")).label()
-    'The Queen of Spades has three sons.'
-    """
-
-    face: Card
-    heart: Card
-
-    def label(self, lang: str = "en") -> str:
-        """The sentence in `lang`."""
-        return five_sons_question(self.face, self.heart, lang)
 
 
 class Hand(tuple[Card, ...]):
@@ -295,8 +236,6 @@ class Hand(tuple[Card, ...]):
         return f"Hand({' '.join(codes(self))!r})"
 
     def _repr_svg_(self) -> str:
-        from cardlab.render.cards import hand_svg
-
         return hand_svg(self)
 
     def _repr_html_(self) -> str:

@@ -1,4 +1,7 @@
-"""The app gallery: where the notebooks are, and `cardlab serve`.
+"""The app gallery: `cardlab serve`, its address and its checks.
+
+Where the notebooks are and the host it listens on are in `cardlab.site`
+(the server needs them too, and this module starts the server).
 
 >>> gallery_url(8866)
 'http://127.0.0.1:8866/'
@@ -10,27 +13,16 @@ cardlab.errors.CardlabError: --port 0: choose a port from 1 to 65535
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from cardlab.errors import CardlabError
 from cardlab.serve.kernels import MAX_APPS
+from cardlab.site import HOST, notebooks_dir
 
-HOST = "127.0.0.1"
+#: `notebooks_dir` is offered here too: the command line finds the gallery's folder here.
+__all__ = ["DEFAULT_PORT", "PORTS", "check_max_apps", "check_port", "gallery_url",
+           "notebooks_dir", "serve"]
+
 DEFAULT_PORT = 8866
 PORTS = range(1, 65536)
-
-_PACKAGE = Path(__file__).resolve().parent
-#: A wheel carries the notebooks inside the package; a source checkout has them beside it.
-_CANDIDATES = (_PACKAGE / "_notebooks", _PACKAGE.parent / "notebooks")
-
-
-def notebooks_dir() -> Path:
-    """The folder of lesson notebooks (and ``apps/``) that the gallery lists."""
-    for candidate in _CANDIDATES:
-        if candidate.is_dir():
-            return candidate
-    raise CardlabError("cli.no_notebooks", paths=", ".join(str(c) for c in _CANDIDATES))
-
 
 def gallery_url(port: int) -> str:
     """The address the gallery answers on."""

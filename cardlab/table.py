@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from cardlab.decisions import Decision, Event
 from cardlab.errors import IllegalAction
@@ -33,7 +33,7 @@ from cardlab.i18n import Text
 
 
 class Game(Protocol):
-    """What a table needs of a game (both games' engines have it)."""
+    """What a table needs of a game."""
 
     rules: Any
 
@@ -48,6 +48,14 @@ class Game(Protocol):
     def apply(self, action: Any) -> list[Event]: ...
 
     def why_not(self, action: Any) -> Text | None: ...
+
+
+@runtime_checkable
+class PlayedInRounds(Protocol):
+    """A game played in rounds (hands) also deals the next one when the last is scored:
+    between two rounds no seat decides, yet the game is not over."""
+
+    def deal_next(self) -> list[Event]: ...
 
 
 class SeatBot(Protocol):
@@ -83,14 +91,14 @@ class Move:
 class Table:
     """A game with one `Seat` per seat.
 
-    `practice` allows `undo`; `pause_between_hands` stops `run` when a Black
-    Widow hand is scored, so a view can show it before `deal_next`.
+    `practice` allows `undo`; `pause_between_rounds` stops `run` when a round
+    of a game `PlayedInRounds` is scored, so a view can show it before `deal_next`.
     """
 
     game: Game
     seats: Sequence[Seat]
     practice: bool = False
-    pause_between_hands: bool = False
+    pause_between_rounds: bool = False
     moves: list[Move] = field(default_factory=list)
     _snapshots: list[tuple[Game, int]] = field(default_factory=list, repr=False)
 
@@ -115,7 +123,7 @@ class Table:
         """True while a bot has a decision to take (or a hand is to be dealt)."""
         decisions = self.game.decisions
         if not decisions:
-            return not self.game.over and not self.pause_between_hands
+            return not self.game.over and not self.pause_between_rounds
         return any(not isinstance(self.seats[d.seat], Person) for d in decisions)
 
     def act(self, action: Any) -> list[Event]:
@@ -135,7 +143,7 @@ class Table:
         """One bot decision (or the next deal); nothing if a person must decide or it is over."""
         decisions = self.game.decisions
         if not decisions:
-            if self.game.over or self.pause_between_hands:
+            if self.game.over or self.pause_between_rounds:
                 return []
             return self.deal_next()
         for decision in decisions:
@@ -155,11 +163,10 @@ class Table:
         return told
 
     def deal_next(self) -> list[Event]:
-        """Deal the next hand of a game played in hands (Black Widow)."""
-        deal = getattr(self.game, "deal_next", None)
-        if deal is None:
+        """Deal the next round of a game `PlayedInRounds`."""
+        if not isinstance(self.game, PlayedInRounds):
             raise IllegalAction("table.no_hands")
-        events = deal()
+        events = self.game.deal_next()
         self.moves.append(Move(None, None, events))
         return events
 

@@ -6,7 +6,7 @@ import itertools
 import random
 
 from cardlab.cards import parse_cards
-from cardlab.counting import SOLUTION
+from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import AskSeen, FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules

@@ -8,7 +8,7 @@ import pytest
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.rules import BlackWidowRules, is_point
 from cardlab.blackwidow.view import seat_view
 from cardlab.cards import Suit
 
@@ -34,7 +34,7 @@ def _legal(holding, trick, first_trick, broken, card, opening):
     led = trick[0].suit
     if any(c.suit is led for c in holding):
         return card.suit is led
-    return not (first_trick and card.is_point) or all(c.is_point for c in holding)
+    return not (first_trick and is_point(card)) or all(is_point(c) for c in holding)
 
 
 def _brute_force(view):

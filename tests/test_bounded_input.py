@@ -25,15 +25,15 @@ from cardlab.blackwidow import game as blackwidow_game
 from cardlab.blackwidow import record as blackwidow_record
 from cardlab.blackwidow import report as blackwidow_report
 from cardlab.blackwidow.rules import MAX_HANDS
+from cardlab.blackwidow.widgets.play import BlackWidowWidget
 from cardlab.cli import main
 from cardlab.errors import CardlabError
 from cardlab.fivesons import game as fivesons_game
 from cardlab.fivesons.rules import MAX_EVENTS
+from cardlab.fivesons.widgets.assistant import Assistant
 from cardlab.inputs import MAX_FILE_BYTES, MAX_ITEMS
 from cardlab.records import read_record
 from cardlab.schema import MAX_PROBLEMS
-from cardlab.widgets.assistant import Assistant
-from cardlab.widgets.blackwidow import BlackWidowWidget
 from cardlab.widgets.classroom_teacher import TableForm
 from cardlab.widgets.stepper_app import StepperApp
 

@@ -4,20 +4,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cardlab.blackwidow.rules import is_point
 from cardlab.cards import (
     FACE_CARDS,
-    HEART_NUMBERS,
     STANDARD_DECK,
     Card,
     Hand,
     Rank,
     Suit,
-    five_sons_deck,
-    five_sons_question,
     parse_cards,
     standard_deck,
 )
 from cardlab.errors import CardError
+from cardlab.fivesons.cards import HEART_NUMBERS, five_sons_deck, five_sons_question
 
 
 @pytest.mark.parametrize("card", STANDARD_DECK + five_sons_deck())
@@ -92,8 +91,8 @@ def test_five_sons_question(face, heart, english, german):
 
 
 def test_point_cards_and_order():
-    assert Card.parse("QS").is_point and Card.parse("2H").is_point
-    assert not Card.parse("KS").is_point
+    assert is_point(Card.parse("QS")) and is_point(Card.parse("2H"))
+    assert not is_point(Card.parse("KS"))
     assert Card.parse("AC") < Card.parse("2D") < Card.parse("2H") < Card.parse("2S")
     assert Card(Suit.SPADES, Rank.ACE).code == "AS"
 

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from cardlab import counting
+from cardlab import deal_counting
 from cardlab.cards import parse_cards
-from cardlab.counting import SOLUTION, Problem, TooHard, count_deals, plan, settle
+from cardlab.deal_counting import SOLUTION, Problem, TooHard, count_deals, plan, settle
 
 FACES = parse_cards("JC QC KC JD")
 HEARTS = parse_cards("AH 2H 3H 4H")
@@ -71,8 +71,8 @@ def test_counts_equal_listing_every_deal(seed):
 def test_splitting_down_to_no_clause_changes_nothing(seed, monkeypatch):
     problem = random_problem(random.Random(seed))
     expected = listed(problem)
-    monkeypatch.setattr(counting, "MAX_STATE", 1)
-    monkeypatch.setattr(counting, "SPLIT_CELLS", 0)
+    monkeypatch.setattr(deal_counting, "MAX_STATE", 1)
+    monkeypatch.setattr(deal_counting, "SPLIT_CELLS", 0)
     cases = plan(problem)
     assert all(not any(case.domains) for case in cases)
     assert as_tuple(count_deals(problem)) == expected
@@ -106,12 +106,12 @@ def test_a_full_seat_and_a_known_hidden_face_settle_the_rest():
 
 def test_too_much_work_is_refused_before_counting(monkeypatch):
     problem = random_problem(random.Random(1))
-    monkeypatch.setattr(counting, "MAX_CELLS", 10)
+    monkeypatch.setattr(deal_counting, "MAX_CELLS", 10)
 
     def never(_self):
         raise AssertionError("counted although refused")
 
-    monkeypatch.setattr(counting._Counter, "run", never)
+    monkeypatch.setattr(deal_counting._Counter, "run", never)
     with pytest.raises(TooHard) as info:
         count_deals(problem)
     assert info.value.key == "counting.too_much_work"
@@ -121,10 +121,10 @@ def test_too_much_work_is_refused_before_counting(monkeypatch):
 
 
 def test_too_many_cases_are_refused(monkeypatch):
-    monkeypatch.setattr(counting, "MAX_STATE", 1)
-    monkeypatch.setattr(counting, "SPLIT_CELLS", 0)
+    monkeypatch.setattr(deal_counting, "MAX_STATE", 1)
+    monkeypatch.setattr(deal_counting, "SPLIT_CELLS", 0)
     problem = next(p for p in map(random_problem, map(random.Random, range(100)))
                    if len(plan(p)) > 1)
-    monkeypatch.setattr(counting, "MAX_CASES", 1)
+    monkeypatch.setattr(deal_counting, "MAX_CASES", 1)
     with pytest.raises(TooHard, match="more than 1 separate cases"):
         count_deals(problem)

@@ -8,10 +8,10 @@ from fivesons_helpers import HANDS, QS, brute_force, fixed_game, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlab import counting
+from cardlab import deal_counting
 from cardlab.bench import left_neighbour_shows
 from cardlab.cards import parse_cards
-from cardlab.counting import SOLUTION, count_deals
+from cardlab.deal_counting import SOLUTION, count_deals
 from cardlab.errors import InconsistentObservations
 from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
@@ -166,8 +166,8 @@ def test_left_neighbour_shows_games_equal_brute_force_in_every_view(players):
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_split_cases_add_up_to_brute_force(players, monkeypatch):
-    monkeypatch.setattr(counting, "MAX_STATE", 1)
-    monkeypatch.setattr(counting, "SPLIT_CELLS", 0)
+    monkeypatch.setattr(deal_counting, "MAX_STATE", 1)
+    monkeypatch.setattr(deal_counting, "SPLIT_CELLS", 0)
     rules = FiveSonsRules(players=players, faces=TINY_FACES, hearts=TINY_HEARTS)
     game = left_neighbour_shows(rules, 12, seed=5)
     for me in (None, 0):

@@ -10,18 +10,20 @@ import networkx as nx
 import pytest
 from fivesons_helpers import random_game
 
+from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import play_game as play_blackwidow
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.cli import main
-from cardlab.counting import SOLUTION
+from cardlab.deal_counting import SOLUTION
+from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.graphs import blackwidow_graph, fivesons_graph, to_graphml, to_json
+from cardlab.graphs import to_graphml, to_json
 from cardlab.records import save_record
 from cardlab.render.graph import NARROW, GraphPicture, graph_html, graph_svg, layout
-from cardlab.render.notes import notes_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

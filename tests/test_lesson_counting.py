@@ -13,10 +13,10 @@ from cardlab.blackwidow.match import play_game
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.cards import parse_cards
-from cardlab.counting import SOLUTION
+from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.lessons import cardcounting, charts, counting
+from cardlab.lessons import cards_and_counting, charts, counting_cards
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -48,7 +48,7 @@ def tick_labels(chart, axis="y"):
 # Lesson 8, exercise 1 -------------------------------------------------------------------
 
 def test_leaving_out_seat_2_says_why_it_may_still_hold_the_queen(after_void):
-    only_one = cardcounting.check_queen_places({"1"}, after_void, chances=False)
+    only_one = counting_cards.check_queen_places({"1"}, after_void, chances=False)
     assert not only_one.correct
     english, german = only_one.text("en"), only_one.text("de")
     assert "You left out seat 2, but it may still hold the Queen of Spades" in english
@@ -58,15 +58,15 @@ def test_leaving_out_seat_2_says_why_it_may_still_hold_the_queen(after_void):
 
 
 def test_exercise_1_can_keep_the_chances_for_exercise_2(after_void):
-    right = cardcounting.check_queen_places({"1", "2"}, after_void, chances=False)
+    right = counting_cards.check_queen_places({"1", "2"}, after_void, chances=False)
     assert right.correct
     assert "Seat 3 did not follow spades at play 35" in right.text()
     assert "%" not in right.text() and "%" not in right.text("de")
-    assert "48.1%" in cardcounting.check_queen_places({"1", "2"}, after_void).text()
+    assert "48.1%" in counting_cards.check_queen_places({"1", "2"}, after_void).text()
 
 
 def test_seat_3_is_ruled_out_once_whatever_else_is_chosen(after_void):
-    wrong = cardcounting.check_queen_places({"2", "3"}, after_void, chances=False)
+    wrong = counting_cards.check_queen_places({"2", "3"}, after_void, chances=False)
     assert not wrong.correct
     text = wrong.text()
     assert text.count("Seat 3 did not follow spades") == 1 and "left out seat 1" in text
@@ -76,7 +76,7 @@ def test_seat_3_is_ruled_out_once_whatever_else_is_chosen(after_void):
 
 @pytest.mark.parametrize("answer", ["1/2", "0.5", "50%", "50 %", "0,5"])
 def test_one_in_two_is_explained_by_counting_the_ways(after_void, answer):
-    verdict = cardcounting.check_queen_chance(answer, after_void, 1)
+    verdict = counting_cards.check_queen_chance(answer, after_void, 1)
     assert not verdict.correct
     english = verdict.text("en")
     assert "An even split (each at 50%)" in english
@@ -89,7 +89,7 @@ def test_one_in_two_is_explained_by_counting_the_ways(after_void, answer):
 
 
 def test_one_in_three_before_the_void_names_what_tells_the_seats_apart(before_void):
-    verdict = cardcounting.check_queen_chance("1/3", before_void, 3)
+    verdict = counting_cards.check_queen_chance("1/3", before_void, 3)
     assert not verdict.correct
     text = verdict.text()
     assert text.startswith("Not quite. One in three would be right")
@@ -99,10 +99,10 @@ def test_one_in_three_before_the_void_names_what_tells_the_seats_apart(before_vo
 
 
 def test_the_exact_chances_are_still_right(after_void, before_void):
-    assert cardcounting.check_queen_chance("37/77", after_void, 1).correct
-    assert cardcounting.check_queen_chance("48,1 %", after_void, 1).correct
-    assert cardcounting.check_queen_chance("13/27", before_void, 3).correct
-    assert not cardcounting.check_queen_chance("2/5", after_void, 1).correct
+    assert counting_cards.check_queen_chance("37/77", after_void, 1).correct
+    assert counting_cards.check_queen_chance("48,1 %", after_void, 1).correct
+    assert counting_cards.check_queen_chance("13/27", before_void, 3).correct
+    assert not counting_cards.check_queen_chance("2/5", after_void, 1).correct
 
 
 # Lesson 2, exercises 2 and 3: every wrong answer in the teachers' notes has its own reason ----
@@ -115,7 +115,7 @@ def test_the_exact_chances_are_still_right(after_void, before_void):
 ])
 def test_lesson_2_wrong_answers_get_their_own_reason(card, place, answer, words):
     log = FiveSonsLog(FiveSonsRules(players=4), 0, parse_cards("KH JC AH 5H JD"), ())
-    verdict = counting.check_chance_held(answer, log, parse_cards(card)[0], place)
+    verdict = cards_and_counting.check_chance_held(answer, log, parse_cards(card)[0], place)
     assert not verdict.correct
     assert verdict.reasons[0].key not in ("lesson.chance_is", "lesson.is_not")
     assert words in verdict.text()
@@ -152,12 +152,12 @@ def test_every_chart_function_writes_its_numbers_in_the_readers_language():
 
 
 def test_the_queen_chart_describes_its_shape_in_the_readers_language(hand):
-    english = cardcounting.queen_chart(hand, 35)
+    english = counting_cards.queen_chart(hand, 35)
     assert "All lines start at 33.3%" in english.description
     assert "Seat 3 did not follow spades at play 35" in english.description
     assert "Seat 3's line drops to 0% at play 35" in english.description
     assert "seat 1 ends at 48.1%" in english.description
-    german = cardcounting.queen_chart(hand, 35, "de")
+    german = counting_cards.queen_chart(hand, 35, "de")
     assert "Die Linie von Platz 3 fällt bei Karte 35 auf 0 %" in german.description
     assert "Platz 1" in [text.get_text() for text in german.figure.axes[0].get_legend().texts]
     assert "50 %" in tick_labels(german) and "50%" in tick_labels(english)

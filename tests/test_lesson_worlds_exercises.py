@@ -8,10 +8,10 @@ import pytest
 
 from cardlab.cards import parse_cards
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.render.worlds import deal_label, worlds_svg
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.lessons.worlds import WorldsViewer, check_cannot_tell
-from cardlab.render.worlds import deal_label, worlds_svg
 
 JC, QC, AH, H2, H3 = parse_cards("JC QC AH 2H 3H")
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"

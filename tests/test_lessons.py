@@ -13,13 +13,20 @@ from cardlab.blackwidow.match import play_game as play_blackwidow
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.cards import parse_cards
-from cardlab.counting import SOLUTION
+from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.worlds import PossibleWorlds
-from cardlab.lessons import cardcounting, counting, deduction, playing, printable, questions
+from cardlab.lessons import (
+    cards_and_counting,
+    counting_cards,
+    deduction,
+    playing,
+    printable,
+    questions,
+)
 from cardlab.lessons import worlds as lesson_worlds
 from cardlab.lessons.exercises import ExerciseBox, check_number, parse_number
 
@@ -77,21 +84,21 @@ def test_feedback_always_judges_the_answer_on_screen():
 
 def test_counting_deals_names_the_forgotten_solution():
     rules = FiveSonsRules()
-    assert counting.check_deals("1407929402880", rules).correct
-    wrong = counting.check_deals("11732745024", rules)
+    assert cards_and_counting.check_deals("1407929402880", rules).correct
+    wrong = cards_and_counting.check_deals("11732745024", rules)
     assert not wrong.correct
     assert "each of the 120 possible solutions" in wrong.text()
-    assert "order of the cards" in counting.check_deals(f"{1407929402880 * 120**4}",
+    assert "order of the cards" in cards_and_counting.check_deals(f"{1407929402880 * 120**4}",
                                                         rules).text()
 
 
 def test_chance_of_holding_a_card_explains_the_tempting_answer():
     log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
-    assert counting.check_chance_held("8/27", log, QS, 1).correct
-    assert counting.check_chance_held("29.6%", log, QS, 1).correct
-    naive = counting.check_chance_held("5/17", log, QS, 1)
+    assert cards_and_counting.check_chance_held("8/27", log, QS, 1).correct
+    assert cards_and_counting.check_chance_held("29.6%", log, QS, 1).correct
+    naive = cards_and_counting.check_chance_held("5/17", log, QS, 1)
     assert not naive.correct and "must hide exactly one card" in naive.text()
-    assert "between 0 and 1" in counting.check_chance_held("30", log, QS, 1).text()
+    assert "between 0 and 1" in cards_and_counting.check_chance_held("30", log, QS, 1).text()
 
 
 @pytest.fixture(scope="module")
@@ -180,17 +187,17 @@ def spade_void():
 
 
 def test_where_the_queen_can_be_after_a_void(spade_void):
-    assert cardcounting.check_queen_places({"1", "2"}, spade_void).correct
-    wrong = cardcounting.check_queen_places({"1", "2", "3"}, spade_void)
+    assert counting_cards.check_queen_places({"1", "2"}, spade_void).correct
+    wrong = counting_cards.check_queen_places({"1", "2", "3"}, spade_void)
     assert not wrong.correct
     assert "Seat 3 did not follow spades at play 35" in wrong.text()
 
 
 def test_queen_chance_is_exact_and_one_in_three_is_explained(spade_void):
-    truth = cardcounting.queen_chance(spade_void, 1)
-    assert cardcounting.check_queen_chance(f"{truth.numerator}/{truth.denominator}",
+    truth = counting_cards.queen_chance(spade_void, 1)
+    assert counting_cards.check_queen_chance(f"{truth.numerator}/{truth.denominator}",
                                            spade_void, 1).correct
-    even = cardcounting.check_queen_chance("1/3", spade_void, 1)
+    even = counting_cards.check_queen_chance("1/3", spade_void, 1)
     assert not even.correct and "One in three" in even.text()
 
 
@@ -205,12 +212,12 @@ def test_printable_sheets_are_a4_pages(recorded):
 
 def test_counts_in_the_feedback_are_grouped_as_each_language_groups_them():
     rules = FiveSonsRules()
-    right_en = counting.check_deals("1,407,929,402,880", rules)
-    right_de = counting.check_deals("1.407.929.402.880", rules)
+    right_en = cards_and_counting.check_deals("1,407,929,402,880", rules)
+    right_de = cards_and_counting.check_deals("1.407.929.402.880", rules)
     assert right_en.correct and right_de.correct
     assert "1,407,929,402,880 is correct." in right_en.text("en")
     assert "1.407.929.402.880 stimmt." in right_de.text("de")
-    wrong = counting.check_deals("11732745024", rules)
+    wrong = cards_and_counting.check_deals("11732745024", rules)
     assert not wrong.correct
     assert "11,732,745,024 ways" in wrong.text("en")
     german = wrong.text("de")
@@ -220,15 +227,16 @@ def test_counts_in_the_feedback_are_grouped_as_each_language_groups_them():
 
 def test_chances_in_the_feedback_are_german_percentages_in_german():
     log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
-    right = counting.check_chance_held("29,6 %", log, QS, 1)
+    right = cards_and_counting.check_chance_held("29,6 %", log, QS, 1)
     assert right.correct
     assert "8/27, etwa 29,6 %" in right.text("de") and "8/27, about 29.6%" in right.text("en")
     assert "In 16.144.128 der 54.486.432 Verteilungen" in right.text("de")
     assert "In 16,144,128 of the 54,486,432 deals" in right.text("en")
-    wrong = counting.check_chance_held("0,5", log, QS, 1)
+    wrong = cards_and_counting.check_chance_held("0,5", log, QS, 1)
     assert not wrong.correct and "ist 8/27, etwa 29,6 %" in wrong.text("de")
-    assert "schreib 30 % oder 0,30" in counting.check_chance_held("30", log, QS, 1).text("de")
-    assert "write 30% or 0.30" in counting.check_chance_held("30", log, QS, 1).text("en")
+    thirty = cards_and_counting.check_chance_held("30", log, QS, 1)
+    assert "schreib 30 % oder 0,30" in thirty.text("de")
+    assert "write 30% or 0.30" in thirty.text("en")
 
 
 @pytest.mark.parametrize("path", ["notebooks/06_good_questions.ipynb",
@@ -258,11 +266,11 @@ def test_bits_and_points_use_a_decimal_comma_in_german():
 
 
 def test_the_queens_chances_are_german_percentages_in_german(spade_void):
-    right = cardcounting.check_queen_places({"1", "2"}, spade_void)
+    right = counting_cards.check_queen_places({"1", "2"}, spade_void)
     english, german = right.text("en"), right.text("de")
     share = english.split("Seat 1 may hold it (")[1].split("%")[0]
     assert f"Platz 1 kann sie haben ({share.replace('.', ',')} %" in german
-    even = cardcounting.check_queen_chance("1/2", spade_void, 1)
+    even = counting_cards.check_queen_chance("1/2", spade_void, 1)
     assert not even.correct and " %" in even.text("de") and "% " not in even.text("en")
 
 
@@ -275,28 +283,28 @@ def test_where_a_card_may_be_is_said_with_german_percentages(recorded):
 
 def test_the_first_lessons_counts_are_explained_right_or_wrong():
     rules = FiveSonsRules(players=4)
-    assert counting.check_deck_size("22", rules).correct
-    assert "12 face cards" in counting.check_deck_size("22", rules).text()
-    whole = counting.check_deck_size("52", rules)
+    assert cards_and_counting.check_deck_size("22", rules).correct
+    assert "12 face cards" in cards_and_counting.check_deck_size("22", rules).text()
+    whole = cards_and_counting.check_deck_size("52", rules)
     assert not whole.correct and "whole deck" in whole.text()
-    assert "die 12 Bildkarten" in counting.check_deck_size("24", rules).text("de")
-    assert counting.check_hand_size("5", rules).correct
-    shared = counting.check_hand_size("5,5", rules)
+    assert "die 12 Bildkarten" in cards_and_counting.check_deck_size("24", rules).text("de")
+    assert cards_and_counting.check_hand_size("5", rules).correct
+    shared = cards_and_counting.check_hand_size("5,5", rules)
     assert not shared.correct and "zwei davon werden aber vorher" in shared.text("de")
     assert "the other 20 are dealt to 4 players: 5 each" in shared.text("en")
 
 
 def test_the_usual_wrong_chances_get_their_own_reason():
     log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
-    alike = counting.check_chance_held("1/3", log, QS, 1)
+    alike = cards_and_counting.check_chance_held("1/3", log, QS, 1)
     assert not alike.correct and "it may also be the hidden card" in alike.text()
     assert "8/9 × 5/15 = 8/27" in alike.text()
     three = parse_cards("3H")[0]
-    assert "forgets your own cards" in counting.check_chance_held("1/10", log, three,
+    assert "forgets your own cards" in cards_and_counting.check_chance_held("1/10", log, three,
                                                                    SOLUTION).text()
-    assert "one face card and one heart" in counting.check_chance_held("2/17", log, three,
+    assert "one face card and one heart" in cards_and_counting.check_chance_held("2/17", log, three,
                                                                         SOLUTION).text()
-    assert counting.check_chance_held("12,5 %", log, three, SOLUTION).correct
+    assert cards_and_counting.check_chance_held("12,5 %", log, three, SOLUTION).correct
 
 
 def test_who_knew_first_tells_the_event_in_the_readers_language(recorded):

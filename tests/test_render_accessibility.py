@@ -10,13 +10,14 @@ from fivesons_helpers import random_game
 
 from cardlab.cards import Suit, parse_cards
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.render.notes import notes_svg
+from cardlab.fivesons.render.worlds import worlds_svg
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.worlds import PossibleWorlds
-from cardlab.graphs import fivesons_graph
 from cardlab.render.cards import suit_colour
 from cardlab.render.graph import graph_svg
-from cardlab.render.notes import notes_svg
 from cardlab.render.palette import (
     BACKGROUND,
     CHANGED,
@@ -32,7 +33,6 @@ from cardlab.render.palette import (
     tint,
 )
 from cardlab.render.svg import element
-from cardlab.render.worlds import worlds_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 PLACES = (*SEAT_COLOURS, SOLUTION_COLOUR)

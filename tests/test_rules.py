@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.rules import BlackWidowRules, is_point
 from cardlab.cards import codes, parse_cards
 from cardlab.errors import CardlabError, RulesError
 from cardlab.fivesons.rules import FiveSonsRules
@@ -37,7 +37,7 @@ def test_blackwidow_defaults_by_player_count(players, removed, cycle, size):
     assert codes(rules.removed) == removed
     assert list(rules.pass_cycle) == cycle
     assert rules.hand_size == size
-    assert sum(card.is_point for card in rules.deck) == 14
+    assert sum(is_point(card) for card in rules.deck) == 14
 
 
 def test_pass_offsets():

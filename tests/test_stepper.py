@@ -202,8 +202,8 @@ def test_stories_of_both_games_and_a_lone_log(widow, game):
 
 from cardlab.blackwidow.game import BlackWidowGame  # noqa: E402
 from cardlab.blackwidow.view import seat_view  # noqa: E402
+from cardlab.blackwidow.widgets import stepper as stepper_blackwidow  # noqa: E402
 from cardlab.records import parse_record  # noqa: E402
-from cardlab.widgets import stepper_blackwidow  # noqa: E402
 from cardlab.worst import endless_blackwidow  # noqa: E402
 
 

@@ -273,7 +273,7 @@ def test_moon_decision_belongs_to_the_shooter():
 def test_a_person_at_seat_0_plays_black_widow_through_the_table_loop():
     game = BlackWidowGame.new(BlackWidowRules(players=4, end_above=30), seed=5)
     table = Table(game, [Person(), *(blackwidow_bot("heuristic", s) for s in range(3))],
-                  practice=True, pause_between_hands=True)
+                  practice=True, pause_between_rounds=True)
     kinds = set()
     for _ in range(2000):
         table.run()

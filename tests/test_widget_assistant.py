@@ -5,7 +5,7 @@ import json
 
 from cardlab.cards import parse_cards
 from cardlab.fivesons.record import AskSeen, GuessSeen
-from cardlab.widgets.assistant import Assistant
+from cardlab.fivesons.widgets.assistant import Assistant
 
 HAND = parse_cards("KH JC AH 5H JD")
 QS, H3, KS, H9 = parse_cards("QS 3H KS 9H")

@@ -11,10 +11,10 @@ import pytest
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.game import BlackWidowGame, Phase
 from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.widgets import play as module
+from cardlab.blackwidow.widgets.play import LEARNER, BlackWidowWidget
 from cardlab.cards import Card, parse_cards
 from cardlab.i18n import catalogue
-from cardlab.widgets import blackwidow as module
-from cardlab.widgets.blackwidow import LEARNER, BlackWidowWidget
 
 HOLD = BlackWidowRules(pass_cycle=("hold",))
 EPOCH = datetime.fromtimestamp(0, UTC)

@@ -13,14 +13,14 @@ from ipywidgets.widgets.widget import _instances
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import Phase
+from cardlab.blackwidow.widgets.play import BlackWidowWidget
 from cardlab.classroom.room import Room
 from cardlab.fivesons.actions import Kind
+from cardlab.fivesons.widgets.play import FiveSonsWidget
 from cardlab.widgets import classroom_student
-from cardlab.widgets.blackwidow import BlackWidowWidget
 from cardlab.widgets.classroom import classroom_app
 from cardlab.widgets.classroom_student import StudentView, takeover_seconds
 from cardlab.widgets.classroom_teacher import TeacherApp
-from cardlab.widgets.fivesons import FiveSonsWidget
 from cardlab.widgets.presence import PagePresence
 
 HOLD = {"players": 3, "pass_cycle": ["hold"]}

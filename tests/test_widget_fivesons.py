@@ -9,9 +9,9 @@ from ipywidgets.widgets.widget import _instances
 from cardlab.cards import parse_cards
 from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.notes_check import LACKS
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.widgets.fivesons import FiveSonsWidget
-from cardlab.widgets.fivesons_notes import LACKS
+from cardlab.fivesons.widgets.play import FiveSonsWidget
 
 HANDS = ["KH JC AH 5H JD", "QC KC 2H 4H 6H", "QD KD 7H 8H JH", "QH JS KS 9H TH"]
 

@@ -26,14 +26,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ipywidgets.widgets.widget import _instances
 
+import cardlab
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.widgets import play as blackwidow
 from cardlab.cards import TWO_OF_CLUBS
 from cardlab.classroom.room import Room
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.widgets import play as fivesons
 from cardlab.games import GAMES
-from cardlab.widgets import blackwidow, fivesons, guard
+from cardlab.widgets import guard
 from cardlab.widgets.classroom_student import StudentView
 
 Path_ = tuple[Any, ...]
@@ -45,7 +48,7 @@ ID_KEYS = ("id", "code")
 MESSAGES = sorted(set(re.findall(
     r"model\.send\(\{\s*(\w+)\s*:",
     "".join(path.read_text("utf-8") for path in
-            (Path(blackwidow.__file__).parent).glob("*.js")))))
+            Path(cardlab.__file__).parent.rglob("*.js")))))
 
 
 # -- the two tables ------------------------------------------------------------------
@@ -353,15 +356,15 @@ def test_a_students_forged_teacher_button_is_refused_and_sent_back(tmp_path, sen
 def pages_of_every_app(tmp_path: Path) -> list[widgets.Widget]:
     """A classroom seat of each game, the teacher's app, the solo apps and the lessons'
     boxes."""
+    from cardlab.fivesons.widgets.assistant import Assistant
+    from cardlab.fivesons.widgets.worlds import WorldsExplorer
     from cardlab.fivesons.worlds import tiny_game
     from cardlab.lessons.exercises import ExerciseBox, Verdict
     from cardlab.lessons.tournament import TournamentBox
     from cardlab.lessons.worlds import WorldsViewer
-    from cardlab.widgets.assistant import Assistant
     from cardlab.widgets.card_explorer import CardExplorer
     from cardlab.widgets.classroom_teacher import TeacherApp
     from cardlab.widgets.stepper_app import StepperApp
-    from cardlab.widgets.worlds import WorldsExplorer
 
     room = Room.open(tmp_path / "class.sqlite")
     seats = [StudentView(room, room.create_table(name, rules, 5, ["student"] * 4), seat,

@@ -2,12 +2,12 @@
 
 import pytest
 
-from cardlab.counting import SOLUTION
+from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
+from cardlab.fivesons.notes_check import HOLDS, LACKS
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.widgets.fivesons_notes import HOLDS, LACKS
-from cardlab.widgets.notes import NotesSheet
+from cardlab.fivesons.widgets.notes import NotesSheet
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,9 @@ import pytest
 from cardlab.apps import read_settings
 from cardlab.cards import parse_cards
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.widgets.worlds import PARAMETERS, SMALL, WorldsExplorer
 from cardlab.fivesons.worlds import MAX_WORLDS, PossibleWorlds, deal_count
 from cardlab.i18n import number
-from cardlab.widgets.worlds import PARAMETERS, SMALL, WorldsExplorer
 
 
 def explorer(query="seed=1"):

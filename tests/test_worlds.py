@@ -9,9 +9,7 @@ from cardlab.cards import parse_cards
 from cardlab.errors import CardlabError
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
-from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.fivesons.worlds import MAX_DEALS, PossibleWorlds, _deals, deal_count
-from cardlab.render.worlds import (
+from cardlab.fivesons.render.worlds import (
     DASHES,
     WIDTH,
     deal_label,
@@ -21,6 +19,8 @@ from cardlab.render.worlds import (
     seat_links_svg,
     worlds_svg,
 )
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.worlds import MAX_DEALS, PossibleWorlds, _deals, deal_count
 
 JC, QC, AH, H2, H3 = parse_cards("JC QC AH 2H 3H")
 TINY = FiveSonsRules(players=3, faces=(JC, QC), hearts=(AH, H2, H3))

@@ -36,13 +36,11 @@ from dataclasses import dataclass
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.playout import MaskRules, Playout, Policy, Position, play_out
-from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.rules import PASS_SIZE, BlackWidowRules, is_point
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit
 from cardlab.errors import CardlabError
 from cardlab.i18n import Number, Text
-
-PASS_SIZE = 3
 
 
 @dataclass
@@ -132,7 +130,7 @@ class HeuristicBot(BlackWidowBot):
         def danger(card: Card) -> int:
             return _danger(card, view.hand, view.rules)
         if runner is not None and winning_seat == runner:
-            clean = [card for card in legal if not card.is_point] or legal
+            clean = [card for card in legal if not is_point(card)] or legal
             card = max(clean, key=danger)
             return card, Text("blackwidow.bot.dump", card=card)
         if QUEEN_OF_SPADES in legal:
@@ -289,7 +287,7 @@ def _trick_value(trick: Sequence[tuple[int, Card]], rules: BlackWidowRules) -> i
 
 
 def _holds_points(trick: Sequence[tuple[int, Card]]) -> bool:
-    return any(card.is_point for _, card in trick)
+    return any(is_point(card) for _, card in trick)
 
 
 def _moon_runner(view: BlackWidowView) -> int | None:

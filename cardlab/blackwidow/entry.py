@@ -16,6 +16,7 @@ from cardlab.blackwidow import match, report
 from cardlab.blackwidow.actions import Action, action_from_json, action_to_json
 from cardlab.blackwidow.bots import BOTS
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.players import BotSeat, bot_seat
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
@@ -23,7 +24,6 @@ from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
-from cardlab.graphs import blackwidow_graph
 from cardlab.report import Report
 from cardlab.table import Table
 

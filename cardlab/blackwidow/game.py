@@ -23,13 +23,11 @@ from enum import StrEnum
 from cardlab.blackwidow import kernel, narration
 from cardlab.blackwidow.actions import Action, Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
-from cardlab.blackwidow.rules import MAX_HANDS, BlackWidowRules
+from cardlab.blackwidow.rules import MAX_HANDS, PASS_SIZE, BlackWidowRules
 from cardlab.cards import Card, Suit
 from cardlab.decisions import Decision, Event, refusal
 from cardlab.errors import IllegalAction, RecordError
 from cardlab.i18n import Text
-
-PASS_SIZE = 3
 
 #: Hears one replayed step: its action (None: the deal) and the events it made.
 Told = Callable[[Action | None, list[Event]], None]
@@ -361,6 +359,11 @@ class BlackWidowGame:
         """The shooter's choice under `moon: choose`: 'self' (-26) or 'others' (+26 each)."""
         self.apply(self._moon_choice(choice))
 
+    def cards_held(self, seat: int) -> list[Card]:
+        """The cards `seat` holds now, in deck order (hidden from every other seat: only the
+        teacher's view and the seat's own view show them)."""
+        return kernel.cards_of(self.hand.holding[seat])
+
     def moon_outcomes(self) -> dict[str, list[int]]:
         """The game scores after this hand under each moon choice (for the shooter to weigh)."""
         return {choice: self._scores_after(choice) for choice in MoonChoice}
@@ -443,16 +446,15 @@ class BlackWidowGame:
     def _pass(self, action: Pass) -> list[Event]:
         hand = self.hand
         hand.passes[action.seat] = tuple(action.cards)
-        told = [narration.passed(action.seat, (action.seat + hand.offset) % self.rules.players,
+        told = [narration.passed(action.seat, self.rules.receiver(action.seat, hand.number),
                                  action.cards)]
         if not hand.passing:
-            n = self.rules.players
             for passer, passed in enumerate(hand.passes):
                 assert passed is not None
                 bits = kernel.mask(passed)
                 hand.holding[passer] &= ~bits
-                hand.holding[(passer + hand.offset) % n] |= bits
-            told += [narration.received((passer + hand.offset) % n, passer, passed)
+                hand.holding[self.rules.receiver(passer, hand.number)] |= bits
+            told += [narration.received(self.rules.receiver(passer, hand.number), passer, passed)
                      for passer, passed in enumerate(hand.passes) if passed is not None]
         return told
 

@@ -24,9 +24,10 @@ import random
 from dataclasses import dataclass
 
 from cardlab.blackwidow import kernel
+from cardlab.blackwidow.rules import is_point
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import QUEEN_OF_SPADES, Card, Suit
-from cardlab.counting import Counts, Problem, count_deals, sample_deals
+from cardlab.deal_counting import Counts, Problem, count_deals, sample_deals
 
 
 @dataclass(frozen=True)
@@ -116,11 +117,11 @@ def _problem(view: BlackWidowView) -> tuple[Problem, tuple[Void, ...]]:
             if not any((v.seat, v.suit) == (seat, led.suit) for v in voids):
                 voids.append(Void(seat, led.suit, number))
             lacking = [c for c in unseen if c.suit is led.suit]
-            if number <= n and card.is_point and not rules.first_trick_points:
-                lacking += [c for c in unseen if not c.is_point]
+            if number <= n and is_point(card) and not rules.first_trick_points:
+                lacking += [c for c in unseen if not is_point(c)]
         elif not position and card.suit is Suit.HEARTS and not broken:
             lacking = [c for c in unseen if c.suit is not Suit.HEARTS]
-        broken |= card.suit is Suit.HEARTS or (rules.queen_breaks_hearts and card.is_point)
+        broken |= card.suit is Suit.HEARTS or (rules.queen_breaks_hearts and is_point(card))
         for c in lacking:
             allowed[c].discard(seat)
     capacity = {seat: view.held_by(seat) for seat in others}

@@ -21,10 +21,9 @@ from functools import cache
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.kernel import MaskRules
+from cardlab.blackwidow.rules import PASS_SIZE
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import Card
-
-PASS_SIZE = 3
 
 #: Chooses a card: ``policy(seat, legal, trick)`` gets the legal cards and the
 #: trick so far as masks and returns one legal card as a one-bit mask.

@@ -21,13 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardlab.blackwidow.rules import MAX_HANDS, BlackWidowRules
+from cardlab.blackwidow.rules import MAX_HANDS, PASS_SIZE, BlackWidowRules
 from cardlab.cards import Card, codes
 from cardlab.errors import RecordError
 from cardlab.schema import check
 from cardlab.validate import expect_at_most, expect_deal, expect_length, expect_names, read_cards
 
-PASS_SIZE = 3
 #: The smallest hand the schema takes, standing in for a record's hands in its header check.
 _STAND_IN: dict[str, Any] = {"deal": [[], [], []]}
 

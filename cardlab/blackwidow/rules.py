@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from cardlab.cards import Card, Suit, codes, parse_cards, standard_deck
+from cardlab.cards import QUEEN_OF_SPADES, Card, Suit, codes, parse_cards, standard_deck
 from cardlab.errors import RulesError, rule_options
 from cardlab.schema import check
 from cardlab.validate import expect_choice, expect_int, read_cards
@@ -51,6 +51,19 @@ class ExactHundred(StrEnum):
     NONE = "none"
     MINUS50 = "minus50"
     ZERO = "zero"
+
+
+#: Cards each seat passes in a hand that is not held.
+PASS_SIZE = 3
+
+
+def is_point(card: Card) -> bool:
+    """A point card: any heart, or the Queen of Spades.
+
+    >>> is_point(Card.parse("QS")), is_point(Card.parse("2H")), is_point(Card.parse("KS"))
+    (True, True, False)
+    """
+    return card.suit is Suit.HEARTS or card == QUEEN_OF_SPADES
 
 
 _DEFAULT_REMOVED = {3: "2D", 4: "", 5: "2D 2C", 6: "2D 2C 3D 3C"}
@@ -111,7 +124,7 @@ class BlackWidowRules:
 
     def _check(self) -> None:
         for card in self.removed:
-            if card.is_point:
+            if is_point(card):
                 raise RulesError("error.removed_point_card", where="rules.removed", card=card)
         if len(self.deck) % self.players or not any(c.suit is Suit.CLUBS for c in self.deck):
             raise RulesError("error.uneven_deal", where="rules.removed",
@@ -159,6 +172,22 @@ class BlackWidowRules:
         """Seats clockwise from the passer to the receiver (0 on a hold hand)."""
         direction = self.pass_direction(hand_number)
         return {"left": 1, "right": -1, "across": self.players // 2, "hold": 0}[direction]
+
+    def receiver(self, seat: int, hand_number: int) -> int:
+        """The seat that receives `seat`'s pass in hand `hand_number` (itself on a hold hand).
+
+        >>> BlackWidowRules(players=4).receiver(3, 0), BlackWidowRules(players=4).receiver(3, 1)
+        (0, 2)
+        """
+        return (seat + self.pass_offset(hand_number)) % self.players
+
+    def passer(self, seat: int, hand_number: int) -> int:
+        """The seat whose pass `seat` receives in hand `hand_number` (itself on a hold hand).
+
+        >>> BlackWidowRules(players=4).passer(0, 0)
+        3
+        """
+        return (seat - self.pass_offset(hand_number)) % self.players
 
     @classmethod
     def from_json(cls, data: Any, where: str = "rules") -> BlackWidowRules:

@@ -40,7 +40,7 @@ class BlackWidowView:
     @property
     def passed_to(self) -> int:
         """The seat that received my pass."""
-        return (self.me + self.offset) % self.rules.players
+        return self.rules.receiver(self.me, self.hand_number)
 
     @property
     def hand_mask(self) -> int:
@@ -59,6 +59,36 @@ class BlackWidowView:
     def trick(self) -> list[tuple[int, Card]]:
         """The trick in progress."""
         return list(self.plays[len(self.plays) - len(self.plays) % self.rules.players:])
+
+    @property
+    def trick_number(self) -> int:
+        """The trick in progress, counted from 1 (the last one once the hand is played out)."""
+        return min(len(self.plays) // self.rules.players + 1, self.rules.hand_size)
+
+    @property
+    def last_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The last complete trick, (seat, card) in the order played; empty before the first.
+
+        >>> from cardlab.blackwidow.rules import BlackWidowRules
+        >>> from cardlab.cards import parse_cards
+        >>> two, nine, king, four = parse_cards("2C 9C KC 4D")
+        >>> view = BlackWidowView(BlackWidowRules(players=3), 0, 0, (0, 0, 0), (),
+        ...                       plays=((1, two), (2, nine), (0, king), (1, four)))
+        >>> view.last_trick == ((1, two), (2, nine), (0, king)), view.last_trick_winner
+        (True, 0)
+        """
+        n = self.rules.players
+        complete = len(self.plays) - len(self.plays) % n
+        return self.plays[complete - n:complete] if complete else ()
+
+    @property
+    def last_trick_winner(self) -> int | None:
+        """The seat that took the last complete trick (None before the first)."""
+        trick = self.last_trick
+        if not trick:
+            return None
+        return kernel.trick_winner([card.index for _, card in trick], trick[0][0],
+                                   self.rules.players)
 
     @property
     def hearts_broken(self) -> bool:
@@ -105,7 +135,7 @@ def seat_view(game, seat: int, hand: int | None = None, plays: int | None = None
     passes = current.passes if passed else [None] * game.rules.players
     received = None
     if current.offset != 0 and all(cards is not None for cards in passes):
-        received = passes[(seat - current.offset) % game.rules.players]
+        received = passes[game.rules.passer(seat, current.number)]
     before = game.results[number - 1].scores if number else [0] * game.rules.players
     return BlackWidowView(
         game.rules, seat, current.number, tuple(before), current.deal[seat],

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from cardlab.cards import Card
-from cardlab.counting import SOLUTION, count_deals
+from cardlab.deal_counting import SOLUTION, count_deals
 from cardlab.errors import CardlabError
 from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.knowledge import FiveSonsKnowledge

@@ -18,11 +18,11 @@ from cardlab.fivesons import match, report
 from cardlab.fivesons.actions import Action, action_from_json, action_to_json
 from cardlab.fivesons.bots import BOTS
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.players import BotSeat, bot_seat
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.graphs import fivesons_graph
 from cardlab.report import Report
 from cardlab.table import Table
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from cardlab.cards import Card
-from cardlab.counting import SOLUTION, Location, Problem
+from cardlab.deal_counting import SOLUTION, Location, Problem
 from cardlab.errors import InconsistentObservations
 from cardlab.fivesons.record import AskSeen, FiveSonsLog, GuessSeen
 from cardlab.i18n import Text

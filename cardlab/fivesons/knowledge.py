@@ -19,8 +19,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.counting import SOLUTION, Counts, Location, count_deals
+from cardlab.deal_counting import SOLUTION, Counts, Location, count_deals
 from cardlab.errors import InconsistentObservations
+from cardlab.fivesons.cards import sons
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place
 from cardlab.fivesons.reasoning import Contradiction, Deduction
 from cardlab.fivesons.record import FiveSonsLog
@@ -92,7 +93,7 @@ class FiveSonsKnowledge:
     def solution_pairs(self) -> list[tuple[Card, Card, int]]:
         """Every possible (face, heart) solution with its number of deals, likeliest first."""
         pairs = [(face, heart, n) for (face, heart), n in self.counts.pairs.items()]
-        return sorted(pairs, key=lambda p: (-p[2], p[0], p[1].rank.sons))
+        return sorted(pairs, key=lambda p: (-p[2], p[0], sons(p[1])))
 
     def knows_solution(self, seat: int) -> bool | None:
         """Whether `seat` knows the solution, as far as this perspective can tell (None)."""

@@ -14,9 +14,10 @@ solution.
 
 from __future__ import annotations
 
-from cardlab.cards import Card, CardName, QuestionSentence
+from cardlab.cards import Card, CardName
 from cardlab.decisions import Event
 from cardlab.fivesons.actions import Question
+from cardlab.fivesons.cards import QuestionSentence
 from cardlab.i18n import Text
 
 

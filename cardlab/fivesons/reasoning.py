@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardlab.cards import Card
-from cardlab.counting import SOLUTION, Location
+from cardlab.deal_counting import SOLUTION, Location
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place
 from cardlab.i18n import Text
 

@@ -8,8 +8,8 @@ The game is not over yet: 0 questions so far.
 
 from __future__ import annotations
 
-from cardlab.cards import five_sons_question
-from cardlab.counting import SOLUTION, Location
+from cardlab.deal_counting import SOLUTION, Location
+from cardlab.fivesons.cards import five_sons_question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import BotStats

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.cards import FACE_CARDS, HEART_NUMBERS, Card, codes, five_sons_deck
+from cardlab.cards import FACE_CARDS, Card, codes
 from cardlab.errors import RulesError, rule_options
+from cardlab.fivesons.cards import HEART_NUMBERS, five_sons_deck, sons
 from cardlab.schema import check
 from cardlab.validate import expect_int, read_cards
 
@@ -34,7 +35,7 @@ class FiveSonsRules:
     def __post_init__(self) -> None:
         # Canonical order, so that equal decks compare equal however they were typed.
         object.__setattr__(self, "faces", tuple(sorted(self.faces)))
-        object.__setattr__(self, "hearts", tuple(sorted(self.hearts, key=lambda c: c.rank.sons)))
+        object.__setattr__(self, "hearts", tuple(sorted(self.hearts, key=sons)))
         with rule_options():
             expect_int(self.players, "rules.players", MIN_PLAYERS, MAX_PLAYERS)
         for card in self.faces:

@@ -18,14 +18,14 @@ True
 from __future__ import annotations
 
 from cardlab.cards import Card, CardName
-from cardlab.counting import SOLUTION
+from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
 from cardlab.fivesons.record import FiveSonsLog
+from cardlab.fivesons.story import event_sentence
 from cardlab.i18n import Text, message
 from cardlab.lessons.exercises import Verdict, percent
-from cardlab.widgets.fivesons_story import event_sentence
 
 #: The answer "nobody can be sure yet".
 UNSURE = "unsure"

@@ -1,6 +1,6 @@
 """Notes sheets to print for a class: a blank one and a filled one, as A4 HTML pages.
 
-The filled sheet is the engine's own notes picture (`cardlab.render.notes`)
+The filled sheet is the engine's own notes picture (`cardlab.fivesons.render.notes`)
 of one seat's view of a recorded game; the blank one has the same rows and
 columns with empty boxes, for a real game at a real table.
 
@@ -15,12 +15,12 @@ from __future__ import annotations
 import base64
 import html
 
+from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
+from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.graphs import fivesons_graph
 from cardlab.i18n import message
-from cardlab.render.notes import notes_svg
 
 _STYLE = """
 @page { size: A4 portrait; margin: 12mm; }

@@ -19,8 +19,9 @@ import math
 import re
 from fractions import Fraction
 
-from cardlab.cards import Card, CardName, QuestionSentence
+from cardlab.cards import Card, CardName
 from cardlab.fivesons.bots import entropy, expected_entropy
+from cardlab.fivesons.cards import QuestionSentence
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.i18n import Text

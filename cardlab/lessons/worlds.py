@@ -25,12 +25,13 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from cardlab.cards import Card, CardName
+from cardlab.fivesons.cards import sons
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import Ask
+from cardlab.fivesons.render.worlds import cards_label, deal_label, worlds_svg
 from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.i18n import Text, message
 from cardlab.lessons.exercises import Verdict, check_number, parse_number
-from cardlab.render.worlds import cards_label, deal_label, worlds_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
@@ -76,7 +77,7 @@ def _pair(pair: tuple[Card, Card]) -> Cards:
 
 
 def _order(found: Counter[tuple[Card, Card]]) -> list[tuple[Card, Card]]:
-    return sorted(found, key=lambda pair: (pair[0], pair[1].rank.sons))
+    return sorted(found, key=lambda pair: (pair[0], sons(pair[1])))
 
 
 def _hand(hand: frozenset[Card]) -> Joined:

@@ -9,31 +9,35 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from cardlab.cards import Card, Suit
 from cardlab.i18n import message
 from cardlab.render.palette import MUTED
 from cardlab.render.svg import element, svg_document
+
+if TYPE_CHECKING:
+    # Only for types: the cards draw themselves with this module (`Card._repr_svg_`).
+    from cardlab.cards import Card, Suit
 
 CARD_WIDTH, CARD_HEIGHT = 60, 84
 #: How far apart overlapping cards in a hand sit: enough to read each corner.
 HAND_SPACING = 26
 FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 
-_TWO_COLOURS = {Suit.CLUBS: "#1b1b1b", Suit.SPADES: "#1b1b1b",
-                Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#c8102e"}
+#: Ink by suit letter.
+_TWO_COLOURS = {"C": "#1b1b1b", "S": "#1b1b1b", "H": "#c8102e", "D": "#c8102e"}
 # The usual four-colour deck: every suit tells itself apart without red/green.
-_FOUR_COLOURS = {Suit.CLUBS: "#0b7a3b", Suit.SPADES: "#1b1b1b",
-                 Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#1f5fbf"}
+_FOUR_COLOURS = {"C": "#0b7a3b", "S": "#1b1b1b", "H": "#c8102e", "D": "#1f5fbf"}
 
 
 def suit_colour(suit: Suit, four_colour: bool = False) -> str:
     """The ink colour of a suit, in the two- or four-colour deck.
 
+    >>> from cardlab.cards import Suit
     >>> suit_colour(Suit.DIAMONDS), suit_colour(Suit.DIAMONDS, four_colour=True)
     ('#c8102e', '#1f5fbf')
     """
-    return (_FOUR_COLOURS if four_colour else _TWO_COLOURS)[suit]
+    return (_FOUR_COLOURS if four_colour else _TWO_COLOURS)[suit.letter]
 
 
 def card_face(card: Card, x: float = 0, y: float = 0, *, four_colour: bool = False,
@@ -87,6 +91,7 @@ def card_back(x: float = 0, y: float = 0, *, lang: str = "en") -> str:
 def card_svg(card: Card, *, four_colour: bool = False, lang: str = "en") -> str:
     """One card as a standalone SVG image.
 
+    >>> from cardlab.cards import Card
     >>> 'Pik-Dame' in card_svg(Card.parse("QS"), lang="de")
     True
     """

@@ -25,7 +25,7 @@ its natural size, so the text stays as large as on a wide page.
 >>> from cardlab.fivesons.game import FiveSonsGame
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> from cardlab.fivesons.knowledge import FiveSonsKnowledge
->>> from cardlab.graphs import fivesons_graph
+>>> from cardlab.fivesons.graph import fivesons_graph
 >>> game = FiveSonsGame.deal(FiveSonsRules(), seed=1)
 >>> svg = graph_svg(fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(0))))
 >>> svg.startswith('<svg') and 'role="img"' in svg and '<desc>' in svg
@@ -210,7 +210,7 @@ def graph_html(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
     >>> from cardlab.fivesons.game import FiveSonsGame
     >>> from cardlab.fivesons.rules import FiveSonsRules
     >>> from cardlab.fivesons.knowledge import FiveSonsKnowledge
-    >>> from cardlab.graphs import fivesons_graph
+    >>> from cardlab.fivesons.graph import fivesons_graph
     >>> game = FiveSonsGame.deal(FiveSonsRules(), seed=1)
     >>> page = graph_html(fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(0))))
     >>> page.count('<svg'), page.count('role="img"'), "max-width: 720px" in page
@@ -240,7 +240,7 @@ def focus_sentence(graph: nx.DiGraph, focus: str, lang: str = "en") -> str:
     >>> from cardlab.fivesons.game import FiveSonsGame
     >>> from cardlab.fivesons.rules import FiveSonsRules
     >>> from cardlab.fivesons.knowledge import FiveSonsKnowledge
-    >>> from cardlab.graphs import fivesons_graph
+    >>> from cardlab.fivesons.graph import fivesons_graph
     >>> game = FiveSonsGame.deal(FiveSonsRules(players=4), seed=1)
     >>> graph = fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(None)))
     >>> focus_sentence(graph, "solution")[:44]

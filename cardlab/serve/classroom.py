@@ -28,10 +28,10 @@ import segno
 from cardlab.classroom.room import APP_PATH, STORE_VARIABLE, Room, room_link
 from cardlab.classroom.store import STUDENT, is_url
 from cardlab.errors import CardlabError
-from cardlab.gallery import HOST
 from cardlab.i18n import message
 from cardlab.serve.kernels import KERNEL_MB, available_memory_mb, usable_mb
 from cardlab.serve.server import CardlabVoila, run
+from cardlab.site import HOST
 
 #: The QR code's file name (beside a SQLite store, else in the current folder).
 QR_NAME = "teacher-link.svg"

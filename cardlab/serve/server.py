@@ -38,7 +38,6 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from cardlab.errors import CardlabError
-from cardlab.gallery import HOST
 from cardlab.i18n import LANGUAGES, message
 from cardlab.serve.entries import APP, gallery_entries
 from cardlab.serve.hosts import LOOPBACK_NAMES, allowed_hosts, host_allowed
@@ -46,6 +45,7 @@ from cardlab.serve.kernels import APP_POOL, GRACE_SECONDS, PageKernels, default_
 from cardlab.serve.pages import busy_html, gallery_html
 from cardlab.serve.runtime import RuntimeFolder
 from cardlab.serve.template_cache import share_compiled_templates
+from cardlab.site import HOST
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "template"
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)

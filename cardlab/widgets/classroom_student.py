@@ -50,6 +50,7 @@ from typing import cast
 import ipywidgets as widgets
 
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.widgets.play import BlackWidowWidget
 from cardlab.cards import Card
 from cardlab.classroom.changes import listener
 from cardlab.classroom.room import Room
@@ -57,11 +58,10 @@ from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
 from cardlab.errors import CardlabError
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.widgets.play import FiveSonsWidget
 from cardlab.i18n import message
 from cardlab.render.cards import hand_svg
-from cardlab.widgets.blackwidow import BlackWidowWidget
 from cardlab.widgets.controls import FOCUS_CLASS
-from cardlab.widgets.fivesons import FiveSonsWidget
 from cardlab.widgets.guard import guard
 from cardlab.widgets.presence import PagePresence
 

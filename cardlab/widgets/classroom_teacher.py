@@ -42,6 +42,7 @@ import ipywidgets as widgets
 import segno
 
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.report import knowledge_text as blackwidow_text
 from cardlab.blackwidow.view import seat_view
@@ -51,15 +52,15 @@ from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
 from cardlab.errors import CardlabError
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.render.notes import notes_svg
 from cardlab.games import GAMES
 from cardlab.games import game as game_entry
-from cardlab.graphs import blackwidow_graph, fivesons_graph
 from cardlab.i18n import message
 from cardlab.inputs import parse_json
 from cardlab.render.cards import hand_svg
 from cardlab.render.graph import graph_html
-from cardlab.render.notes import notes_svg
 from cardlab.widgets.classroom_student import revealed_html, seat_names
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard

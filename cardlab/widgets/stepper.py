@@ -32,15 +32,15 @@ import ipywidgets as widgets
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.blackwidow.widgets.stepper import BlackWidowStory
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
+from cardlab.fivesons.render.notes import notes_svg
+from cardlab.fivesons.widgets.stepper import PUBLIC, FiveSonsStory
 from cardlab.i18n import message
 from cardlab.render.graph import graph_html
-from cardlab.render.notes import notes_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
-from cardlab.widgets.stepper_blackwidow import BlackWidowStory
-from cardlab.widgets.stepper_fivesons import PUBLIC, FiveSonsStory
 
 __all__ = ["PUBLIC", "DeductionStepper", "Stepper", "story_of"]
 

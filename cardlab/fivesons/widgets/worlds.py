@@ -35,17 +35,18 @@ import html
 import ipywidgets as widgets
 
 from cardlab.apps import AppSettings, read_settings
-from cardlab.cards import Card, five_sons_question
+from cardlab.cards import Card
 from cardlab.errors import CardlabError
+from cardlab.fivesons.cards import five_sons_question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game
+from cardlab.fivesons.render.worlds import k_statements, seat_links_svg
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.widgets.worlds_story import tell
 from cardlab.fivesons.worlds import MAX_WORLDS, TINY_RULES, PossibleWorlds, deal_count
 from cardlab.i18n import message, number
-from cardlab.render.worlds import k_statements, seat_links_svg
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
-from cardlab.widgets.worlds_story import tell
 
 #: The deck the explorer uses when the address leaves the rules at their defaults.
 SMALL = TINY_RULES

@@ -18,11 +18,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
-from cardlab.graphs import fivesons_graph
+from cardlab.fivesons.story import story
 from cardlab.i18n import message
-from cardlab.widgets.fivesons_story import story
 
 if TYPE_CHECKING:
     import networkx as nx

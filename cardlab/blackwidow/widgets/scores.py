@@ -32,7 +32,7 @@ def score_sheet_html(names: Sequence[str], results: Sequence[HandResult],
 
     With `short` names a column head carries both: the full name, which
     screen readers always read, and the short one, which a narrow screen
-    shows instead (blackwidow.css, and ``cardlab-narrow-hidden`` in controls.css), so the
+    shows instead (play.css, and ``cardlab-narrow-hidden`` in controls.css), so the
     sheet fits a phone.
     """
     if short:

@@ -19,8 +19,8 @@ from typing import cast
 from cardlab.cards import Card
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import AskSeen
+from cardlab.fivesons.render.table import Seated, fivesons_table_svg
 from cardlab.i18n import message
-from cardlab.render.fivesons_table import Seated, fivesons_table_svg
 from cardlab.table import Table
 
 
@@ -64,4 +64,4 @@ def _shown(game: FiveSonsGame, seat: int) -> Card | bool:
 
 
 def _say(key: str, lang: str, **params: object) -> str:
-    return message(f"fstable_round.{key}", lang, **params)
+    return message(f"fstable.picture.{key}", lang, **params)

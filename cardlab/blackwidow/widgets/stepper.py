@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING
 
 from cardlab.blackwidow.actions import Action, Pass, Play
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.decisions import Event
-from cardlab.graphs import blackwidow_graph
 from cardlab.i18n import message
 
 if TYPE_CHECKING:

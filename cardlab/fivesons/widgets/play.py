@@ -32,21 +32,22 @@ from typing import cast
 import ipywidgets as widgets
 
 from cardlab.apps import AppSettings
-from cardlab.cards import Card, five_sons_question
+from cardlab.cards import Card
 from cardlab.decisions import Decision
 from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
+from cardlab.fivesons.cards import five_sons_question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.widgets.notes import NotesSheet
+from cardlab.fivesons.widgets.round import round_picture
 from cardlab.i18n import Text, message
 from cardlab.table import Person, Seat, SeatBot, Table
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
-from cardlab.widgets.fivesons_round import round_picture
 from cardlab.widgets.guard import guard
-from cardlab.widgets.notes import NotesSheet
 from cardlab.widgets.stepper import DeductionStepper
 
 #: The learner's seat in a game against bots.
@@ -100,7 +101,7 @@ class FiveSonsWidget(widgets.VBox):
             ButtonSpec("guess", self._text("guess")),
             ButtonSpec("pass", self._text("pass")),
             *([] if self.shared else [ButtonSpec("hint", self._text("hint"))]),
-            *([ButtonSpec("take_back", message("fstable_round.take_back", lang))]
+            *([ButtonSpec("take_back", message("fstable.take_back.button", lang))]
               if self.table.practice else []),
         ], label=self._text("controls"))
         self.advice = widgets.HTML()
@@ -291,7 +292,7 @@ class FiveSonsWidget(widgets.VBox):
         self.face = self.heart = None
         self.advice.value = ""
         self.refresh()
-        self._say(message("fstable_round.taken_back", self.lang))
+        self._say(message("fstable.take_back.done", self.lang))
 
     def _review(self, _button: str) -> None:
         self.open_stepper()

@@ -31,15 +31,15 @@ import ipywidgets as widgets
 
 from cardlab.cards import Card
 from cardlab.errors import CardlabError, RecordError
+from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog, SeenEvent
+from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.graphs import fivesons_graph
+from cardlab.fivesons.widgets.assistant_form import EventForm
 from cardlab.i18n import message
 from cardlab.records import dump_record, parse_record, read_record
 from cardlab.render.graph import graph_html
-from cardlab.render.notes import notes_svg
-from cardlab.widgets.assistant_form import EventForm
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar, record_upload
 from cardlab.widgets.guard import guard
 

@@ -3,7 +3,7 @@
 >>> from cardlab.fivesons.game import FiveSonsGame
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> from cardlab.fivesons.knowledge import FiveSonsKnowledge
->>> from cardlab.graphs import fivesons_graph
+>>> from cardlab.fivesons.graph import fivesons_graph
 >>> game = FiveSonsGame.deal(FiveSonsRules(), seed=1)
 >>> svg = notes_svg(fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(0))))
 >>> svg.count("✓") >= 5 and 'role="img"' in svg

@@ -15,7 +15,7 @@ from fractions import Fraction
 from math import factorial, prod
 
 from cardlab.cards import Card, CardName
-from cardlab.counting import SOLUTION
+from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
 from cardlab.fivesons.record import FiveSonsLog

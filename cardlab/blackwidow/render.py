@@ -25,17 +25,13 @@ from dataclasses import dataclass
 
 from cardlab.cards import Card
 from cardlab.i18n import Count, message
-from cardlab.render.cards import CARD_HEIGHT, CARD_WIDTH, FONT, card_back, card_face
+from cardlab.render.cards import CARD_HEIGHT, CARD_WIDTH, FONT, card_face
+from cardlab.render.felt import BACK_ID, FELT_EDGE, ON_FELT, TURN, felt
 from cardlab.render.svg import element, svg_document
 
 #: Five or six seats need a taller table.
 WIDTH, HEIGHT, TALL = 600, 400, 480
-FELT, FELT_EDGE, ON_FELT = "#1f5b3a", "#143d27", "#ffffff"
-#: The ring drawn round the seat whose turn it is (7.6:1 on the felt).
-TURN = "#ffd54a"
 _BACK_SCALE = 0.5
-#: The id of the face-down card that every seat's cards reuse.
-BACK_ID = "cardlab-table-back"
 _BACK_STEP = 5
 #: Seat labels: large enough to stay about 12 px on a phone (the picture shrinks to
 #: roughly 360 of its 600 units), wrapped into lines that fit the room round the seat.
@@ -68,10 +64,7 @@ def table_svg(places: Sequence[Place], trick: Sequence[tuple[int, Card]], title:
     height = HEIGHT if n <= 4 else TALL
     where = {place.seat: _position(i, n, height) for i, place in enumerate(places)}
     names = {place.seat: place.name for place in places}
-    # One face-down card drawn once and reused: a full table has dozens of them.
-    parts = [element("defs", None, element("g", None, card_back(lang=lang), id=BACK_ID)),
-             element("rect", x=4, y=4, width=WIDTH - 8, height=height - 8, rx=150,
-                     fill=FELT, stroke=FELT_EDGE, stroke_width=8)]
+    parts = felt(WIDTH, height, rx=150, lang=lang)
     parts += [_place(place, *where[place.seat], viewer=i == 0, lang=lang,
                      room=_room(where[place.seat], list(where.values())))
               for i, place in enumerate(places)]

@@ -18,7 +18,8 @@ Seat 0 showed seat 2 a card.
 
 from __future__ import annotations
 
-from cardlab.cards import CardName, QuestionSentence
+from cardlab.cards import CardName
+from cardlab.fivesons.cards import QuestionSentence
 from cardlab.fivesons.record import AskSeen, FiveSonsLog
 from cardlab.i18n import Text
 

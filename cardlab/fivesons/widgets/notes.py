@@ -3,7 +3,7 @@
 The grid has a row for every card the learner does not hold and a column
 for every other seat and the solution. Each cell is a button that cycles
 through unsure, holds and lacks. "Check my notes" compares the marks with
-what the learner's own observation log proves (`fivesons_notes`), and says
+what the learner's own observation log proves (`notes_check`), and says
 why each wrong mark is wrong and which event made a fact certain; "Fill in"
 writes every certainty. Only the learner's log is ever read.
 
@@ -28,13 +28,13 @@ import ipywidgets as widgets
 import traitlets
 
 from cardlab.cards import Card, CardName
-from cardlab.counting import SOLUTION
+from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.knowledge import Location
+from cardlab.fivesons.notes_check import HOLDS, LACKS, Marks, NotesChecker, Verdict
 from cardlab.fivesons.record import FiveSonsLog
+from cardlab.fivesons.story import event_sentence
 from cardlab.i18n import Text, message
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
-from cardlab.widgets.fivesons_notes import HOLDS, LACKS, Marks, NotesChecker, Verdict
-from cardlab.widgets.fivesons_story import event_sentence
 from cardlab.widgets.guard import KernelOwned
 
 _HERE = Path(__file__).parent

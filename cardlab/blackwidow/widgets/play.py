@@ -26,7 +26,6 @@ True
 from __future__ import annotations
 
 import asyncio
-import base64
 from collections.abc import Sequence
 from dataclasses import replace
 from html import escape
@@ -36,34 +35,28 @@ from typing import Any, cast
 import ipywidgets as widgets
 
 from cardlab.apps import AppSettings
-from cardlab.blackwidow import kernel
 from cardlab.blackwidow.actions import Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.game import BlackWidowGame, Phase
-from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.players import bot_seat
 from cardlab.blackwidow.record import BlackWidowRecord, Practice
-from cardlab.blackwidow.report import knowledge_text
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView, seat_view
+from cardlab.blackwidow.widgets import panels, status
+from cardlab.blackwidow.widgets.scores import score_chart_svg, score_sheet_html
+from cardlab.blackwidow.widgets.setup import SetupForm
+from cardlab.blackwidow.widgets.stepper import BlackWidowStory
 from cardlab.cards import Card, Suit
 from cardlab.decisions import Decision, Event
 from cardlab.errors import CardlabError
 from cardlab.games import game as game_entry
-from cardlab.graphs import blackwidow_graph
 from cardlab.i18n import Text, message
 from cardlab.records import dump_record, read_record
-from cardlab.render.cards import card_svg, hand_svg
-from cardlab.render.graph import graph_html
-from cardlab.render.table import Place, table_svg
 from cardlab.table import Person, Seat, Table
-from cardlab.widgets.blackwidow_scores import score_chart_svg, score_sheet_html
-from cardlab.widgets.blackwidow_setup import SetupForm
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar, record_upload
 from cardlab.widgets.guard import guard
 from cardlab.widgets.stepper import Stepper
-from cardlab.widgets.stepper_blackwidow import BlackWidowStory
 
 #: The learner's seat in a game against bots.
 LEARNER = 0
@@ -79,7 +72,7 @@ _NEWS = ("trick", "moon", "moon_choice")
 _ROW = widgets.Layout(flex_flow="row wrap", align_items="center")
 _HIDDEN, _SHOWN = "none", ""
 #: controls.css shows an upload button with this class without ipywidgets' file counter.
-_STYLE = Path(__file__).with_name("blackwidow.css")
+_STYLE = Path(__file__).with_name("play.css")
 
 
 class BlackWidowWidget(widgets.VBox):
@@ -238,7 +231,7 @@ class BlackWidowWidget(widgets.VBox):
         seats += [bot_seat(name, None if self.seed is None else self.seed + seat)
                   for seat, name in enumerate(bots, start=1)]
         self._sit(LocalSource(Table(game, seats, practice=self.setup.practice.value,
-                                    pause_between_hands=True)))
+                                    pause_between_rounds=True)))
 
     @property
     def shared(self) -> bool:
@@ -280,7 +273,7 @@ class BlackWidowWidget(widgets.VBox):
         if decision is None:
             self._say(self._waiting_text())
         elif decision.kind is Kind.PASS:
-            self._toggle(card)
+            self._toggle(card, decision.pick)
         elif decision.kind is Kind.MOON:
             self._say(self._text("moon_first"))
         elif card not in decision.options:
@@ -295,7 +288,8 @@ class BlackWidowWidget(widgets.VBox):
     def _action(self, button: str) -> None:
         assert self.table is not None
         if button == "pass":
-            if len(self.selected) != 3:
+            decision = self.decision
+            if decision is not None and len(self.selected) != decision.pick:
                 self._say(self._text("choose_three", count=len(self.selected)))
             else:
                 self._act(Pass(self.seat, tuple(self.selected)))
@@ -356,10 +350,10 @@ class BlackWidowWidget(widgets.VBox):
         if self.table is not None:
             self.render()
 
-    def _toggle(self, card: Card) -> None:
+    def _toggle(self, card: Card, pick: int) -> None:
         if card in self.selected:
             self.selected.remove(card)
-        elif len(self.selected) == 3:
+        elif len(self.selected) == pick:
             self._say(self._text("three_chosen"))
             return
         else:
@@ -417,10 +411,7 @@ class BlackWidowWidget(widgets.VBox):
         record = self.game.to_record()
         if self.teacher_used:
             record = replace(record, practice=Practice(teacher_view=True))
-        data = base64.b64encode(dump_record(record).encode()).decode()
-        self.download.value = (f'<a class="cardlab-bw-download" download="blackwidow.json" '
-                               f'href="data:application/json;base64,{data}">'
-                               f"{escape(self._text('download'))}</a>")
+        self.download.value = panels.download_link(dump_record(record), self.lang)
 
     def _loaded(self, change: dict) -> None:
         if not change["new"]:
@@ -489,20 +480,26 @@ class BlackWidowWidget(widgets.VBox):
         game = self.game
         view = seat_view(game, self.seat)
         decision = self.decision
-        self.picture.value = self._table_picture(game, view)
+        self.picture.value = panels.table_picture(
+            view, self.name, turn=game.turn if game.phase is Phase.PLAY else None,
+            passing=game.phase is Phase.PASS, playing=game.phase is Phase.PLAY, lang=self.lang)
         self.hand.show(self._hand_buttons(view, decision))
-        self.actions.show(self._action_buttons(decision))
+        self.actions.show(self._action_buttons(view, decision))
         self.actions.status = self._said or self._prompt(game, view, decision)
-        self.events_list.value = self._log()
-        self.last_trick.value = self._last_trick(view) if self.views.spec("last").pressed else ""
-        self.counting.value = (self._counting(view) if self.views.spec("counting").pressed
-                               else "")
-        self.teacher.value = self._every_hand(game) if self._teacher else ""
+        self.events_list.value = panels.log_html(
+            [event.told_to(self.seat).text(self.lang) for event in self._new_events()], self.lang)
+        self.last_trick.value = (panels.last_trick_html(view, self.name, self.lang)
+                                 if self.views.spec("last").pressed else "")
+        self.counting.value = (panels.counting_html(view, self.lang)
+                               if self.views.spec("counting").pressed else "")
+        self.teacher.value = panels.every_hand_html(
+            [(self.name(seat), game.cards_held(seat)) for seat in range(game.rules.players)
+             if seat != self.seat], self.lang) if self._teacher else ""
         if self.game.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
             self.download.value = ""
         names = [self.name(seat) for seat in range(game.rules.players)]
-        short = [message("widget_fix.you_short" if seat == self.seat else "widget_fix.seat_short",
-                         self.lang, seat=seat) for seat in range(game.rules.players)]
+        short = [self._text("seat_short.you" if seat == self.seat else "seat_short.seat",
+                            seat=seat) for seat in range(game.rules.players)]
         self.scores.value = score_sheet_html(names, game.results, self.lang, game.winners, short)
         if len(game.results) != self._charted:  # drawing the chart takes a while
             self._charted = len(game.results)
@@ -514,26 +511,6 @@ class BlackWidowWidget(widgets.VBox):
         if self.table is not None:
             self.actions.status = text
 
-    def _table_picture(self, game: BlackWidowGame, view: BlackWidowView) -> str:
-        n = game.rules.players
-        taken = view.taken()
-        turn = game.hand.to_play() if game.phase is Phase.PLAY else None
-        places = [Place(seat, self.name(seat), view.held_by(seat), taken[seat], seat == turn)
-                  for seat in ((self.seat + i) % n for i in range(n))]
-        if game.phase is Phase.PASS:
-            direction = game.rules.pass_direction(view.hand_number)
-            title = self._text("title_passing", number=view.hand_number + 1, direction=message(
-                f"blackwidow.event.direction.{direction}", self.lang))
-        else:
-            title = self._text("title_trick", number=view.hand_number + 1,
-                               trick=min(len(view.plays) // n + 1, game.rules.hand_size),
-                               tricks=game.rules.hand_size)
-        trick = view.trick
-        if not trick and game.phase is not Phase.PLAY and view.plays:
-            trick = list(view.plays[-n:])  # the hand is over: its last trick stays in view
-        return table_svg(places, trick, title, hearts_broken=view.hearts_broken,
-                         lang=self.lang)
-
     def _hand_buttons(self, view: BlackWidowView, decision: Decision | None) -> list[CardButton]:
         received = set(view.received or ())
         cards = sorted(view.hand, key=lambda card: (_SUIT_ORDER[card.suit], card.rank))
@@ -544,12 +521,12 @@ class BlackWidowWidget(widgets.VBox):
         return [CardButton(card, disabled=card not in legal, received=card in received)
                 for card in cards]
 
-    def _action_buttons(self, decision: Decision | None) -> list[ButtonSpec]:
+    def _action_buttons(self, view: BlackWidowView,
+                        decision: Decision | None) -> list[ButtonSpec]:
         assert self.table is not None
         buttons = []
         if decision is not None and decision.kind is Kind.PASS:
-            to = (self.seat + self.game.hand.offset) % self.game.rules.players
-            buttons.append(ButtonSpec("pass", self._text("pass", name=self.name(to)),
+            buttons.append(ButtonSpec("pass", self._text("pass", name=self.name(view.passed_to)),
                                       primary=True))
         if decision is not None and decision.kind is Kind.MOON:
             outcomes = self.game.moon_outcomes()
@@ -570,75 +547,17 @@ class BlackWidowWidget(widgets.VBox):
                 decision: Decision | None) -> str:
         news = [event.told_to(self.seat).text(self.lang) for event in self._new_events()
                 if event.kind in _NEWS][-2:]
-        phase = game.phase
-        if phase is Phase.OVER:
-            winners = game.winners
-            prompt = (self._text("you_win") if winners == [self.seat] else
-                      self._text("winners", names=", ".join(map(self.name, winners))))
-        elif phase is Phase.SCORED:
-            prompt = self._text("hand_over", number=view.hand_number + 1)
-        elif decision is not None and decision.kind is Kind.PASS:
-            prompt = self._text("choose_pass", name=self.name(view.passed_to),
-                                count=len(self.selected))
-        elif decision is not None and decision.kind is Kind.MOON:
-            prompt = self._text("you_shot")
-        elif decision is not None:
-            prompt = self._text("your_lead") if not view.trick else self._text(
-                "your_turn", suit=view.trick[0][1].suit.label(self.lang))
-        else:
-            prompt = self._waiting_text()
-        return " ".join([*news, prompt])
+        return " ".join([*news, status.prompt(
+            game.phase, view, decision, turn=game.turn, winners=game.winners,
+            selected=len(self.selected), name=self.name, lang=self.lang)])
 
     def _waiting_text(self) -> str:
         game = self.game
-        if game.phase is Phase.PASS:
-            return self._text("others_passing")
-        if game.phase is Phase.PLAY:
-            return self._text("to_play", name=self.name(game.hand.to_play()))
-        if game.phase is Phase.MOON and game.turn is not None:
-            return self._text("moon_waiting", name=self.name(game.turn))
-        return self._text("hand_over", number=game.hand.number + 1)
+        return status.waiting(game.phase, game.turn, game.hand.number, self.name, self.lang)
 
     def _new_events(self) -> list[Event]:
         assert self.table is not None
         return self.table.events[self._seen:]
-
-    def _log(self) -> str:
-        lines = [escape(event.told_to(self.seat).text(self.lang))
-                 for event in self._new_events()]
-        if not lines:
-            return ""
-        items = "".join(f"<li>{line}</li>" for line in lines[-12:])
-        return (f'<details class="cardlab-bw-log" open><summary>{escape(self._text("log"))}'
-                f"</summary><ol>{items}</ol></details>")
-
-    def _last_trick(self, view: BlackWidowView) -> str:
-        n = view.rules.players
-        complete = len(view.plays) - len(view.plays) % n
-        if not complete:
-            return f'<p class="cardlab-bw-last">{escape(self._text("no_last_trick"))}</p>'
-        trick = view.plays[complete - n:complete]
-        winner = kernel.trick_winner([card.index for _, card in trick], trick[0][0], n)
-        cards = "".join(f"<figure>{card_svg(card, lang=self.lang)}<figcaption>"
-                        f"{escape(self.name(seat))}</figcaption></figure>"
-                        for seat, card in trick)
-        caption = escape(self._text("last_trick_won", name=self.name(winner)))
-        return f'<div class="cardlab-bw-last"><p>{caption}</p><div>{cards}</div></div>'
-
-    def _counting(self, view: BlackWidowView) -> str:
-        knowledge = BlackWidowKnowledge.from_view(view)
-        lines = "".join(f"<p>{escape(line)}</p>"
-                        for line in knowledge_text(knowledge, self.lang).splitlines())
-        graph = graph_html(blackwidow_graph(knowledge, self.lang), lang=self.lang)
-        return f'<section class="cardlab-bw-counting">{lines}{graph}</section>'
-
-    def _every_hand(self, game: BlackWidowGame) -> str:
-        hands = "".join(
-            f"<p>{escape(self.name(seat))}</p>"
-            f"{hand_svg(kernel.cards_of(bits), lang=self.lang)}"
-            for seat, bits in enumerate(game.hand.holding) if seat != self.seat)
-        return (f'<section class="cardlab-bw-teacher"><p><strong>'
-                f'{escape(self._text("teacher_banner"))}</strong></p>{hands}</section>')
 
     def _text(self, key: str, **params: Any) -> str:
         return message(f"bwtable.{key}", self.lang, **params)

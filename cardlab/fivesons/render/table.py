@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from cardlab.cards import Card
 from cardlab.i18n import Count, message
-from cardlab.render.cards import CARD_WIDTH, FONT, card_back, card_face
+from cardlab.render.cards import CARD_WIDTH, FONT, card_face
+from cardlab.render.felt import BACK_ID, FELT_EDGE, ON_FELT, TURN, felt
 from cardlab.render.svg import element, svg_document
-from cardlab.render.table import BACK_ID, FELT, FELT_EDGE, ON_FELT, TURN
 
 WIDTH, HEIGHT = 600, 380
 _BACK_SCALE, _BACK_STEP = 0.45, 6
@@ -50,9 +50,7 @@ def fivesons_table_svg(places: Sequence[Seated], question: str, shown: Card | bo
     """The table; `places[0]` is the viewer. `shown`: the card shown, if the viewer saw it;
     True when a card was shown that the viewer did not see; None or False when none was."""
     n = len(places)
-    parts = [element("defs", None, element("g", None, card_back(lang=lang), id=BACK_ID)),
-             element("rect", x=4, y=4, width=WIDTH - 8, height=HEIGHT - 8, rx=140,
-                     fill=FELT, stroke=FELT_EDGE, stroke_width=8)]
+    parts = felt(WIDTH, HEIGHT, rx=140, lang=lang)
     for i, place in enumerate(places):
         angle = math.radians(90 + i * 360 / n)
         x = WIDTH / 2 + 200 * math.cos(angle)
@@ -67,9 +65,9 @@ def fivesons_table_svg(places: Sequence[Seated], question: str, shown: Card | bo
     elif shown is True:
         parts.append(element("use", href=f"#{BACK_ID}", transform=(
             f"translate({WIDTH / 2 - CARD_WIDTH / 2:.1f},{HEIGHT / 2 - 16:.1f})")))
-    seats = "; ".join(message("fstable_round.place", lang, name=place.name,
+    seats = "; ".join(message("fstable.picture.place", lang, name=place.name,
                               cards=Count("fscount", place.cards).label(lang),
-                              done=place.done or message("fstable_round.idle", lang))
+                              done=place.done or message("fstable.picture.idle", lang))
                       for place in places)
     description = " ".join(filter(None, [question, f"{seats}."]))
     return svg_document(WIDTH, HEIGHT, title, *parts, description=description, fluid=True)

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cardlab.cards import Card
+from cardlab.fivesons.cards import sons
 from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.i18n import message
 from cardlab.render.cards import FONT
@@ -120,7 +121,7 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en", seat: int = 0) -> str:
     blocks: dict[tuple, list[int]] = {}
     for i, world in enumerate(model.worlds):
         blocks.setdefault(world.solution, []).append(i)
-    for pair in sorted(blocks, key=lambda pair: (pair[0], pair[1].rank.sons)):
+    for pair in sorted(blocks, key=lambda pair: (pair[0], sons(pair[1]))):
         y += 22
         parts.append(element("text", message("worlds.solution_heading", lang, solution=cards_label(
             pair, lang, " + ")), x=MARGIN, y=y, font_size=14, font_weight="bold",
@@ -313,7 +314,7 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     columns: dict[tuple, list[int]] = {}
     for i, world in enumerate(model.worlds):
         columns.setdefault(world.solution, []).append(i)
-    order = sorted(columns, key=lambda pair: (pair[0], pair[1].rank.sons))
+    order = sorted(columns, key=lambda pair: (pair[0], sons(pair[1])))
     labels = {i: deal_label(model, i, lang) for i in range(len(model.worlds))}
     box_w = max(len(label) for label in labels.values()) * CHAR_W + 16
     step_x, step_y = box_w + COLUMN_GAP, BOX_H + ROW_GAP
