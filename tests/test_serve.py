@@ -293,6 +293,10 @@ def test_an_app_page_loads_nothing_from_outside_and_can_stop_its_kernel(server):
     assert "fontawesome" not in page
     # The _xsrf cookie is what Voilà's page sends back to stop its kernel when it closes.
     assert "_xsrf=" in (response.getheader("Set-Cookie") or "")
+    # The page says it is in a browser before its stylesheets and scripts have loaded.
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+    assert f'<link rel="preload" href="/cardlab/here/{kernel_id}"' in page
+    assert server.get(f"/cardlab/here/{kernel_id}").status == 204
 
 
 def test_voilas_folder_pages_lead_to_the_gallery(server):
@@ -320,6 +324,8 @@ def test_a_request_that_is_no_browser_page_keeps_no_kernel(server):
     while kernel_running(kernel_id) and time.monotonic() < deadline:
         time.sleep(1)
     assert not kernel_running(kernel_id)
+    # Should a browser come after all, its page is told to reload itself.
+    assert server.get(f"/cardlab/here/{kernel_id}").status == 410
 
 
 def kernel_running(kernel_id: str) -> bool:

@@ -7,7 +7,8 @@ A kernel handed to a page is stopped
 - at once when its tab closes or reloads (the page says goodbye);
 - `CONNECT_SECONDS` after its page was sent if the page never said, from a
   browser, that it arrived: the request was not a browser page (a link
-  preview, a crawler, ``curl``). A page's first script says so at once
+  preview, a crawler, ``curl``; a browser that came later all the same is
+  told to reload its page). A page's first script says so at once
   (``/cardlab/here/KERNEL``, long before the page's own scripts have loaded);
   from then on it has `LOAD_SECONDS` to connect to its kernel (a class of
   browsers loading at once on a slow machine can take minutes);

@@ -339,12 +339,19 @@ class PageRequestHandler(RequestInfoSocketHandler):
 
 class HereHandler(tornado.web.RequestHandler):
     """``/cardlab/here/KERNEL``: an app page says it arrived in a browser (see
-    `PageKernels` and the page template); asked twice, it counts once."""
+    `PageKernels` and the page template); asked twice, it counts once.
+
+    A browser so slow that its page's kernel was stopped meanwhile ("no browser
+    came") is answered 410 Gone, and the page reloads itself with a new kernel.
+    """
 
     def get(self, kernel_id: str) -> None:
-        self.settings["cardlab"].pages.here(kernel_id, time.monotonic())
-        self.set_status(204)
         self.set_header("Cache-Control", "no-store")
+        if kernel_id not in self.settings["kernel_manager"]:
+            self.set_status(410)
+        else:
+            self.settings["cardlab"].pages.here(kernel_id, time.monotonic())
+            self.set_status(204)
         self.finish()
 
 
