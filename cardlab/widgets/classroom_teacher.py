@@ -34,32 +34,22 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Collection
-from typing import Any, cast
+from typing import Any
 from urllib.parse import urlencode
 
 import ipywidgets as widgets
 import segno
 
-from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.report import knowledge_text as blackwidow_text
-from cardlab.blackwidow.view import seat_view
-from cardlab.cards import Card
 from cardlab.classroom.room import Room, TableStatus
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
 from cardlab.errors import CardlabError
-from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.knowledge import FiveSonsKnowledge
-from cardlab.games import GAMES
 from cardlab.games import game as game_entry
-from cardlab.graphs import blackwidow_graph, fivesons_graph
+from cardlab.games import in_menu_order
 from cardlab.i18n import message
 from cardlab.inputs import parse_json
 from cardlab.render.cards import hand_svg
 from cardlab.render.graph import graph_html
-from cardlab.render.notes import notes_svg
 from cardlab.widgets.classroom_student import revealed_html, seat_names
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
@@ -67,7 +57,6 @@ from cardlab.widgets.stepper import Stepper
 
 #: Seconds between two looks at the store for the overview and the watched table.
 POLL_SECONDS = 1.0
-GAME_NAMES = ("fivesons", "blackwidow")
 PLAYERS = range(3, 7)
 _WIDE = {"description_width": "initial"}
 #: The id of a seat's "New link" button is this and the seat's number.
@@ -81,7 +70,7 @@ class TableForm(widgets.VBox):
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         self.game = widgets.Dropdown(options=[(_text(f"game_{name}", lang), name)
-                                              for name in GAME_NAMES],
+                                              for name in _game_names()],
                                      description=_text("game", lang), style=_WIDE)
         self.players = widgets.Dropdown(options=list(PLAYERS), value=4, style=_WIDE,
                                         description=_text("players", lang))
@@ -114,7 +103,7 @@ class TableForm(widgets.VBox):
     def _seat_choices(self) -> None:
         """One drop-down per seat; the seats already there keep their widget and choice
         (a bot the other game lacks falls back to a student)."""
-        entry = GAMES[self.game.value]
+        entry = game_entry(self.game.value)
         choices = [(_text("student", self.lang), STUDENT)] + [
             (_text("bot", self.lang, bot=name), BOT_PREFIX + name) for name in entry.bots]
         values = {value for _, value in choices}
@@ -391,28 +380,24 @@ def _turn(shared: SharedTable, names: list[str], lang: str) -> str:
 
 def _every_seat(shared: SharedTable, names: list[str], lang: str) -> str:
     """Each seat's cards, knowledge graph and notes, side by side (the teacher's right)."""
-    game = shared.table.game
+    game, entry = shared.table.game, shared.entry
     columns = []
     for seat, name in enumerate(names):
-        if isinstance(game, FiveSonsGame):
-            fs_knowledge = FiveSonsKnowledge.from_log(game.observation_log(seat))
-            graph = fivesons_graph(fs_knowledge, lang)
-            hand: Collection[Card] = game.hands[seat]
-            notes = notes_svg(graph, lang)
-        else:
-            bw_game = cast(BlackWidowGame, game)
-            view = seat_view(bw_game, seat)
-            bw_knowledge = BlackWidowKnowledge.from_view(view)
-            graph = blackwidow_graph(bw_knowledge, lang)
-            hand = view.hand
-            notes = "".join(f"<p>{html.escape(line)}</p>"
-                            for line in blackwidow_text(bw_knowledge, lang).splitlines())
+        view = entry.view(game, seat)     # what the seat itself sees, never more
+        knowledge = entry.knowledge(view)
+        graph = entry.graph(knowledge, lang)
         columns.append(f'<section class="cardlab-classroom-seat"><h3>{html.escape(name)}</h3>'
-                       f"{hand_svg(sorted(hand), lang=lang)}{graph_html(graph, lang=lang)}"
-                       f"{notes}</section>")
+                       f"{hand_svg(sorted(entry.hand(view)), lang=lang)}"
+                       f"{graph_html(graph, lang=lang)}"
+                       f"{entry.notes_html(knowledge, graph, lang)}</section>")
     revealed = revealed_html(shared, lang) if shared.info.revealed else ""
     return (f'<div class="cardlab-classroom-seats" style="display:flex;flex-wrap:wrap;gap:1em">'
             f"{''.join(columns)}</div>{revealed}")
+
+
+def _game_names() -> list[str]:
+    """The games a new table may have, in the apps' order."""
+    return [entry.name for entry in in_menu_order()]
 
 
 def _heading(text: str) -> widgets.HTML:
