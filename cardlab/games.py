@@ -311,8 +311,17 @@ GAMES = Registry()
 
 
 def in_menu_order() -> list[AnyGame]:
-    """Every game, loaded, in the order the apps offer them (the first is their default)."""
-    return sorted(GAMES.values(), key=lambda entry: (entry.order, entry.name))
+    """Every game that loads, in the order the apps offer them (the first is their default).
+
+    A broken plugin is left out of the menus; asked for by name, it says what is wrong.
+    """
+    entries = []
+    for name in GAMES:
+        try:
+            entries.append(GAMES[name])
+        except RecordError:
+            continue
+    return sorted(entries, key=lambda entry: (entry.order, entry.name))
 
 
 def game(name: object) -> AnyGame:
