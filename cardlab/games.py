@@ -147,6 +147,10 @@ class GameEntry(Protocol[R, S, A, V, Rec, K]):
     #: Where the game stands in the apps' game menus (lowest first: the default game).
     order: int
 
+    def title(self, lang: str) -> str:
+        """The game's name in words, in `lang` (for menus)."""
+        ...
+
     def read_rules(self, options: object) -> R:
         """Rules from a JSON object of options (unknown keys are errors)."""
         ...

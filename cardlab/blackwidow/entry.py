@@ -29,7 +29,7 @@ from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
 from cardlab.games import GameEntry
 from cardlab.graphs import blackwidow_graph
-from cardlab.i18n import Number, Text
+from cardlab.i18n import Number, Text, message
 from cardlab.report import Report
 from cardlab.table import Table
 
@@ -51,6 +51,10 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
     hint_bot = "montecarlo"
     default_bot = "heuristic"
     order = 1
+
+    def title(self, lang: str) -> str:
+        """"Black Widow", in `lang`."""
+        return message("stepper_app.game_blackwidow", lang)
 
     def read_rules(self, options: Any) -> BlackWidowRules:
         """Rules from a JSON object of options."""

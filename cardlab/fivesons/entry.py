@@ -51,6 +51,10 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
     default_bot = "logician"
     order = 0
 
+    def title(self, lang: str) -> str:
+        """"Five Sons", in `lang`."""
+        return message("stepper_app.game_fivesons", lang)
+
     def read_rules(self, options: Any) -> FiveSonsRules:
         """Rules from a JSON object of options."""
         return FiveSonsRules.from_json(options)

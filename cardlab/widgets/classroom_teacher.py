@@ -69,8 +69,8 @@ class TableForm(widgets.VBox):
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self.game = widgets.Dropdown(options=[(_text(f"game_{name}", lang), name)
-                                              for name in _game_names()],
+        self.game = widgets.Dropdown(options=[(entry.title(lang), entry.name)
+                                              for entry in in_menu_order()],
                                      description=_text("game", lang), style=_WIDE)
         self.players = widgets.Dropdown(options=list(PLAYERS), value=4, style=_WIDE,
                                         description=_text("players", lang))
@@ -182,7 +182,7 @@ class TeacherApp(widgets.VBox):
         self.refresh()
         number = next(k for k, status in enumerate(self.statuses, 1) if status.id == table_id)
         self.create.status = _text("created", self.lang, number=number,
-                                   game=_text(f"game_{game}", self.lang), players=len(seats))
+                                   game=game_entry(game).title(self.lang), players=len(seats))
         self.chooser.value = table_id
 
     def refresh(self) -> None:
@@ -197,7 +197,7 @@ class TeacherApp(widgets.VBox):
             self.replays[status.id].play_bots()
         self.overview.value = self._overview()
         options = [(_text("table_label", self.lang, number=number,
-                           game=_text(f"game_{status.game}", self.lang),
+                           game=game_entry(status.game).title(self.lang),
                            players=len(status.seats)), status.id)
                    for number, status in enumerate(self.statuses, 1)]
         if [value for _, value in options] != [value for _, value in self.chooser.options]:
@@ -341,7 +341,7 @@ class TeacherApp(widgets.VBox):
         state = [_text(key, self.lang) for key, on in (
             ("over", status.over), ("paused", status.paused), ("revealed", status.revealed))
             if on] or [_text("playing", self.lang)]
-        cells = (str(number), _text(f"game_{status.game}", self.lang), seats,
+        cells = (str(number), game_entry(status.game).title(self.lang), seats,
                  _turn(shared, names, self.lang), str(status.actions), ", ".join(state))
         return "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>"
 
@@ -393,11 +393,6 @@ def _every_seat(shared: SharedTable, names: list[str], lang: str) -> str:
     revealed = revealed_html(shared, lang) if shared.info.revealed else ""
     return (f'<div class="cardlab-classroom-seats" style="display:flex;flex-wrap:wrap;gap:1em">'
             f"{''.join(columns)}</div>{revealed}")
-
-
-def _game_names() -> list[str]:
-    """The games a new table may have, in the apps' order."""
-    return [entry.name for entry in in_menu_order()]
 
 
 def _heading(text: str) -> widgets.HTML:

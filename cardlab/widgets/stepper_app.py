@@ -55,12 +55,12 @@ class StepperApp(widgets.VBox):
 
     def __init__(self, query: str | None = None) -> None:
         self.query = query
-        names = tuple(entry.name for entry in in_menu_order())
-        name, self._game_problems = chosen_game(query, names)
+        games = in_menu_order()
+        name, self._game_problems = chosen_game(query, tuple(entry.name for entry in games))
         settings = read_settings(name, query)
         self.lang = lang = settings.lang
         self.game = widgets.Dropdown(
-            options=[(message(f"stepper_app.game_{name}", lang), name) for name in names],
+            options=[(entry.title(lang), entry.name) for entry in games],
             value=name, description=message("stepper_app.game", lang))
         self.upload = record_upload(message("stepper_app.load", lang))
         self.status = widgets.HTML()
