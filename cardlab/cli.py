@@ -22,7 +22,7 @@ from cardlab import bench, gallery, graphs, worst
 from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import Room
 from cardlab.errors import CardlabError, RecordError, one_line
-from cardlab.games import GAMES, AnyGame, game, game_of, parse_perspective
+from cardlab.games import GAMES, AnyGame, Knowing, game, game_of, knowing, parse_perspective
 from cardlab.i18n import LANGUAGES, card_codes, message
 from cardlab.inputs import MAX_DIGITS, os_error, parse_json
 from cardlab.records import dump_record, load_record, save_record
@@ -277,13 +277,14 @@ def _replay(args: argparse.Namespace) -> int:
     return _emit(args, game_of(record).replay(record, args.legal))
 
 
-def _knowledge(args: argparse.Namespace) -> tuple[AnyGame, Any]:
+def _knowledge(args: argparse.Namespace) -> tuple[Knowing[Any, Any], Any]:
     """The file's game, and what `--as` knows after `--after`."""
     record = load_record(args.file)
     entry = game_of(record)
+    knows = knowing(entry)
     after = _whole_number(args.after, "--after")
     view = entry.record_view(record, parse_perspective(args.perspective), after)
-    return entry, entry.knowledge(view)
+    return knows, knows.knowledge(view)
 
 
 def _infer(args: argparse.Namespace) -> int:

@@ -125,11 +125,18 @@ A = TypeVar("A")
 V = TypeVar("V")
 Rec = TypeVar("Rec", bound=GameRecord)
 K = TypeVar("K")
+#: The same, where a capability only takes them.
+R_in = TypeVar("R_in", bound=Rules, contravariant=True)
+V_in = TypeVar("V_in", contravariant=True)
+Rec_in = TypeVar("Rec_in", bound=GameRecord, contravariant=True)
 
 
 @runtime_checkable
-class GameEntry(Protocol[R, S, A, V, Rec, K]):
-    """Everything the command line, the apps and the classroom need of one game.
+class GameEntry(Protocol[R, S, A, V, Rec]):
+    """What every game offers the command line, the records loader and the classroom.
+
+    A game may offer more (`Knowing`, `Stepped`, `Seated`): shared code offers
+    those features only for the games that have them.
 
     `view(game, seat)` is the one thing a seat's widget, bot or classroom page
     receives of a game: what that seat may know, never more.
@@ -175,10 +182,6 @@ class GameEntry(Protocol[R, S, A, V, Rec, K]):
         """A whole game between the named bots, every move kept."""
         ...
 
-    def example(self, rules: R, names: Sequence[str], seed: int) -> S:
-        """A short game played by the named bots, to step through (the stepper's example)."""
-        ...
-
     def tournament(self, rules: R, names: Sequence[str], games: int, seed: int | None,
                    progress: Callable[[int], None]) -> Report:
         """A seat-rotated tournament and its results."""
@@ -209,7 +212,20 @@ class GameEntry(Protocol[R, S, A, V, Rec, K]):
         """Every hidden card of `game`, by whom (or what) holds it, for a teacher to show."""
         ...
 
-    def knowledge(self, view: V) -> K:
+    def encode(self, action: A) -> dict[str, Any]:
+        """An action as JSON data."""
+        ...
+
+    def decode(self, data: dict[str, Any]) -> A:
+        """The action `encode` wrote (anything else: `RecordError`)."""
+        ...
+
+
+@runtime_checkable
+class Knowing(Protocol[V_in, K]):
+    """A game with exact knowledge: `cardlab infer` and `graph`, the teacher's seat panels."""
+
+    def knowledge(self, view: V_in) -> K:
         """Exact knowledge from a view."""
         ...
 
@@ -225,17 +241,23 @@ class GameEntry(Protocol[R, S, A, V, Rec, K]):
         """The seat's notes beside its graph on the teacher's screen, as HTML."""
         ...
 
-    def encode(self, action: A) -> dict[str, Any]:
-        """An action as JSON data."""
+
+@runtime_checkable
+class Stepped(Protocol[R_in, S, Rec_in]):
+    """A game the stepper can tell step by step."""
+
+    def example(self, rules: R_in, names: Sequence[str], seed: int) -> S:
+        """A short game played by the named bots, to step through (the stepper's example)."""
         ...
 
-    def decode(self, data: dict[str, Any]) -> A:
-        """The action `encode` wrote (anything else: `RecordError`)."""
-        ...
-
-    def story(self, source: S | Rec, lang: str) -> Story:
+    def story(self, source: S | Rec_in, lang: str) -> Story:
         """The stepper's story of a game or a record."""
         ...
+
+
+@runtime_checkable
+class Seated(Protocol):
+    """A game with a table widget, so that a classroom can seat students at it."""
 
     def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
                      lang: str) -> SeatWidget:
@@ -244,7 +266,7 @@ class GameEntry(Protocol[R, S, A, V, Rec, K]):
 
 
 #: A game whose types shared code does not know: what the registry hands out.
-AnyGame = GameEntry[Any, Any, Any, Any, Any, Any]
+AnyGame = GameEntry[Any, Any, Any, Any, Any]
 
 
 class Registry(Mapping[str, AnyGame]):
@@ -352,6 +374,20 @@ def game_of(source: Any) -> AnyGame:
             raise TypeError(f"not a game or record: {type(source).__name__}")
         name = to_record().game
     return game(name)
+
+
+def knowing(entry: AnyGame) -> Knowing[Any, Any]:
+    """`entry`, if it keeps knowledge (`cardlab infer`, `graph`); else a `RecordError`."""
+    if not isinstance(entry, Knowing):
+        raise RecordError("error.cannot_infer", where="game", game=entry.name)
+    return entry
+
+
+def stepped(entry: AnyGame) -> Stepped[Any, Any, Any]:
+    """`entry`, if the stepper can tell its games; else a `RecordError`."""
+    if not isinstance(entry, Stepped):
+        raise RecordError("error.cannot_step", where="game", game=entry.name)
+    return entry
 
 
 def _known() -> Text | str:

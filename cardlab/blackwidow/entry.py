@@ -27,7 +27,7 @@ from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
-from cardlab.games import GameEntry
+from cardlab.games import GameEntry, Knowing, Seated, Stepped
 from cardlab.graphs import blackwidow_graph
 from cardlab.i18n import Number, Text, message
 from cardlab.report import Report
@@ -42,7 +42,9 @@ if TYPE_CHECKING:
 
 
 class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowView,
-                           BlackWidowRecord, BlackWidowKnowledge]):
+                           BlackWidowRecord],
+                 Knowing[BlackWidowView, BlackWidowKnowledge],
+                 Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated):
     """The trick-taking game: passing, tricks, points, the moon."""
 
     name = "blackwidow"

@@ -25,7 +25,7 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.players import BotSeat, bot_seat
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.games import GameEntry
+from cardlab.games import GameEntry, Knowing, Seated, Stepped
 from cardlab.graphs import fivesons_graph
 from cardlab.i18n import Text, message
 from cardlab.render.notes import notes_svg
@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 
 
 class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
-                         FiveSonsRecord | FiveSonsLog, FiveSonsKnowledge]):
+                         FiveSonsRecord | FiveSonsLog],
+               Knowing[FiveSonsLog, FiveSonsKnowledge],
+               Stepped[FiveSonsRules, FiveSonsGame, FiveSonsRecord | FiveSonsLog], Seated):
     """The deduction game: questions, shown cards, guesses."""
 
     name = "fivesons"

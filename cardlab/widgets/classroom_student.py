@@ -54,6 +54,7 @@ from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
 from cardlab.decisions import Decision
 from cardlab.errors import CardlabError
+from cardlab.games import Seated
 from cardlab.i18n import message
 from cardlab.render.cards import hand_svg
 from cardlab.widgets.controls import FOCUS_CLASS
@@ -224,8 +225,13 @@ class StudentView(widgets.VBox):
 
     def _sit(self) -> None:
         self.shared.play_bots()
+        entry = self.shared.entry
+        if not isinstance(entry, Seated):
+            self.room.release(self.table_id, self.seat, self.holder)
+            self._leave("no_widget")
+            return
         names = seat_names(self.shared.info.seats, self.seat, self.lang)
-        self.table = self.shared.entry.table_widget(self.shared, self.seat, names, self.lang)
+        self.table = entry.table_widget(self.shared, self.seat, names, self.lang)
         self.children = [self.message, self.presence, self.table, self.revealed]
         self._show_state()
 

@@ -44,8 +44,8 @@ from cardlab.classroom.room import Room, TableStatus
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
 from cardlab.errors import CardlabError
+from cardlab.games import Knowing, Seated, in_menu_order
 from cardlab.games import game as game_entry
-from cardlab.games import in_menu_order
 from cardlab.i18n import message
 from cardlab.inputs import parse_json
 from cardlab.render.cards import hand_svg
@@ -70,7 +70,8 @@ class TableForm(widgets.VBox):
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         self.game = widgets.Dropdown(options=[(entry.title(lang), entry.name)
-                                              for entry in in_menu_order()],
+                                              for entry in in_menu_order()
+                                              if isinstance(entry, Seated)],
                                      description=_text("game", lang), style=_WIDE)
         self.players = widgets.Dropdown(options=list(PLAYERS), value=4, style=_WIDE,
                                         description=_text("players", lang))
@@ -384,12 +385,13 @@ def _every_seat(shared: SharedTable, names: list[str], lang: str) -> str:
     columns = []
     for seat, name in enumerate(names):
         view = entry.view(game, seat)     # what the seat itself sees, never more
-        knowledge = entry.knowledge(view)
-        graph = entry.graph(knowledge, lang)
+        known = ""
+        if isinstance(entry, Knowing):
+            knowledge = entry.knowledge(view)
+            graph = entry.graph(knowledge, lang)
+            known = graph_html(graph, lang=lang) + entry.notes_html(knowledge, graph, lang)
         columns.append(f'<section class="cardlab-classroom-seat"><h3>{html.escape(name)}</h3>'
-                       f"{hand_svg(sorted(entry.hand(view)), lang=lang)}"
-                       f"{graph_html(graph, lang=lang)}"
-                       f"{entry.notes_html(knowledge, graph, lang)}</section>")
+                       f"{hand_svg(sorted(entry.hand(view)), lang=lang)}{known}</section>")
     revealed = revealed_html(shared, lang) if shared.info.revealed else ""
     return (f'<div class="cardlab-classroom-seats" style="display:flex;flex-wrap:wrap;gap:1em">'
             f"{''.join(columns)}</div>{revealed}")

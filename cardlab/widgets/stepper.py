@@ -32,7 +32,7 @@ import ipywidgets as widgets
 
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import FiveSonsLog
-from cardlab.games import Story, game_of
+from cardlab.games import Story, game_of, stepped
 from cardlab.i18n import message
 from cardlab.render.graph import graph_html
 from cardlab.render.notes import notes_svg
@@ -59,7 +59,7 @@ def story_of(source: Any, lang: str = "en") -> Story:
     >>> story.count, [label for label, _ in story.perspectives]
     (0, ['The table'])
     """
-    return game_of(source).story(source, lang)
+    return stepped(game_of(source)).story(source, lang)
 
 
 class Stepper(widgets.VBox):

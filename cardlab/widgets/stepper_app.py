@@ -27,7 +27,7 @@ import ipywidgets as widgets
 
 from cardlab.apps import AppSettings, chosen_game, read_settings
 from cardlab.errors import CardlabError
-from cardlab.games import game, in_menu_order
+from cardlab.games import Stepped, game, in_menu_order, stepped
 from cardlab.i18n import Text, message
 from cardlab.records import read_record
 from cardlab.widgets.controls import FOCUS_CLASS, record_upload
@@ -45,9 +45,10 @@ def example(settings: AppSettings) -> Any:
     >>> example(read_settings("fivesons", "players=3&seed=4")).rules.players
     3
     """
-    entry = game(settings.game)
+    entry = stepped(game(settings.game))
     seed = EXAMPLE_SEED if settings.seed is None else settings.seed
-    return entry.example(settings.rules, [entry.default_bot, *settings.bots], seed)
+    return entry.example(settings.rules, [game(settings.game).default_bot, *settings.bots],
+                         seed)
 
 
 class StepperApp(widgets.VBox):
@@ -55,7 +56,7 @@ class StepperApp(widgets.VBox):
 
     def __init__(self, query: str | None = None) -> None:
         self.query = query
-        games = in_menu_order()
+        games = [entry for entry in in_menu_order() if isinstance(entry, Stepped)]
         name, self._game_problems = chosen_game(query, tuple(entry.name for entry in games))
         settings = read_settings(name, query)
         self.lang = lang = settings.lang
