@@ -12,24 +12,12 @@ import sys
 import textwrap
 
 import pytest
+from plugin_helpers import forget_plugins, install
 
 from cardlab.cli import main
 from cardlab.errors import RecordError
 from cardlab.games import GAMES, GameEntry, game, game_of, in_menu_order
 from cardlab.records import parse_record
-
-
-def install(root, modules, points):
-    """A distribution in `root`: its `modules` (name -> source) and its game entry points."""
-    info = root / "cardlab_test_games-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cardlab-test-games\n"
-                                   "Version: 1.0\n")
-    lines = [f"{name} = {target}" for name, target in points.items()]
-    (info / "entry_points.txt").write_text("[cardlab.games]\n" + "\n".join(lines) + "\n")
-    for name, source in modules.items():
-        (root / f"{name}.py").write_text(textwrap.dedent(source))
-
 
 AGAIN = """
     from cardlab.fivesons.entry import FiveSons
@@ -52,14 +40,16 @@ NOT_AN_ENTRY = """
 @pytest.fixture
 def plugins(tmp_path, monkeypatch):
     """Four plugins beside the two games: one good, three broken in different ways."""
-    install(tmp_path, {"again_game": AGAIN, "broken_game": BROKEN, "half_game": NOT_AN_ENTRY},
-            {"again": "again_game:Again", "broken": "broken_game:Entry",
-             "half": "half_game:Half", "misnamed": "again_game:Again"})
+    install(tmp_path, {"cardlab.games": {
+        "again": "again_game:Again", "broken": "broken_game:Entry", "half": "half_game:Half",
+        "misnamed": "again_game:Again"}}, {
+        "again_game": textwrap.dedent(AGAIN), "broken_game": BROKEN,
+        "half_game": textwrap.dedent(NOT_AN_ENTRY)})
     monkeypatch.syspath_prepend(str(tmp_path))
-    GAMES.refresh()
+    forget_plugins()
     yield tmp_path
     monkeypatch.undo()
-    GAMES.refresh()
+    forget_plugins()
 
 
 def test_the_two_games_are_entry_points_and_typed_entries():
