@@ -303,7 +303,7 @@ class Registry(Mapping[str, AnyGame]):
         return len(self._entry_points())
 
     def __contains__(self, name: object) -> bool:
-        return name in self._entry_points()
+        return isinstance(name, str) and name in self._entry_points()
 
     def refresh(self) -> None:
         """Look for entry points again (after a distribution was installed, or in tests)."""
