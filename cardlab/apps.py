@@ -16,7 +16,7 @@ variable; a kernel preheated ahead of its page waits for it here, see
 >>> read_settings("blackwidow", 'rules={"moon":"self"}').notes[0].text()[:48]
 'Note: under these rules a game may never end (a '
 
-An app that shows either game (the stepper) reads `game` first:
+An app that shows any game (the stepper) reads `game` first:
 
 >>> chosen_game("game=blackwidow&lang=de", ("fivesons", "blackwidow"))
 ('blackwidow', ())
@@ -29,10 +29,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import parse_qs
 
-from cardlab.blackwidow.rules import MAX_HANDS
 from cardlab.errors import CardlabError
 from cardlab.games import game
-from cardlab.i18n import LANGUAGES, Number, Text
+from cardlab.i18n import LANGUAGES, Text
 from cardlab.inputs import parse_json
 from cardlab.serve.page_request import preheated, wait_for_page
 
@@ -40,9 +39,7 @@ from cardlab.serve.page_request import preheated, wait_for_page
 MAX_QUERY = 4_000
 #: Seeds are whole numbers of at most this many digits.
 MAX_SEED_DIGITS = 18
-#: The bot each other seat gets when `bots` is not given, by game.
-DEFAULT_BOT = {"fivesons": "logician", "blackwidow": "heuristic"}
-#: `game` is read only by apps that show either game (`chosen_game`); the others ignore it.
+#: `game` is read only by apps that show any game (`chosen_game`); the others ignore it.
 PARAMETERS = ("lang", "seed", "players", "bots", "rules", "game")
 
 
@@ -132,7 +129,7 @@ def read_settings(game_name: str, query: str | None = None,
             custom = True
         except CardlabError as err:
             problems.append(_problem("players", err))
-    default = (DEFAULT_BOT[game_name],) * (rules.players - 1)
+    default = (entry.default_bot,) * (rules.players - 1)
     bots = default
     if "bots" in raw:
         names = tuple(name.strip() for name in raw["bots"].split(","))
@@ -144,8 +141,8 @@ def read_settings(game_name: str, query: str | None = None,
         else:
             bots = names
     settings = AppSettings(game_name, lang, seed, rules, bots)
-    notes = (Text("blackwidow.report.endless", limit=Number(MAX_HANDS)),) if getattr(
-        rules, "endless", False) else ()
+    endless = entry.endless(rules)
+    notes = () if endless is None else (endless,)
     return replace(settings, problems=tuple(problems), custom_rules=custom, notes=notes)
 
 

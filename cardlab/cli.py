@@ -19,12 +19,11 @@ from typing import Any, NoReturn
 from tqdm import tqdm
 
 from cardlab import bench, gallery, graphs, worst
-from cardlab.blackwidow.rules import MAX_HANDS
 from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import Room
 from cardlab.errors import CardlabError, RecordError, one_line
-from cardlab.games import GAMES, GameEntry, game_of, parse_perspective
-from cardlab.i18n import LANGUAGES, card_codes, message, number
+from cardlab.games import GAMES, AnyGame, Knowing, game, game_of, knowing, parse_perspective
+from cardlab.i18n import LANGUAGES, card_codes, message
 from cardlab.inputs import MAX_DIGITS, os_error, parse_json
 from cardlab.records import dump_record, load_record, save_record
 from cardlab.render.graph import graph_svg
@@ -142,7 +141,12 @@ def _add_classroom(commands: Any) -> None:
 def _games_help() -> str:
     """Each game's bots and rule options, for `cardlab play --help`."""
     lines = ["bots and rule options (--rules keys) of each game:"]
-    for name, entry in sorted(GAMES.items()):
+    for name in GAMES:
+        try:
+            entry = GAMES[name]
+        except CardlabError as err:  # a broken plugin spoils its own line only
+            lines += [f"  {name}: {err.text()}"]
+            continue
         lines += [f"  {name}:", f"    bots: {', '.join(entry.bots)}",
                   f"    rules: {', '.join(entry.rule_options)}"]
     return "\n".join(lines)
@@ -203,7 +207,7 @@ def _whole_number(value: str | None, option: str, low: int = 0) -> int | None:
 
 
 def _play(args: argparse.Namespace) -> int:
-    entry = GAMES[args.game]
+    entry = game(args.game)
     options = parse_json(args.rules, "--rules")
     rules = entry.read_rules(options)
     seed = _whole_number(args.seed, "--seed")
@@ -212,10 +216,9 @@ def _play(args: argparse.Namespace) -> int:
     for name in names:  # unknown names first, before any game is dealt
         entry.bot_seat(name, None)
     _check_bot_count(entry, options, rules.players, len(names))
-    if getattr(rules, "endless", False):
-        print(message("blackwidow.report.endless", args.lang,
-                      limit=number(MAX_HANDS, args.lang)),
-              file=sys.stderr)
+    endless = entry.endless(rules)
+    if endless is not None:
+        print(endless.text(args.lang), file=sys.stderr)
     if games is not None:
         with _progress(games) as bar:
             def tick(_: int) -> None:
@@ -232,7 +235,7 @@ def _play(args: argparse.Namespace) -> int:
         table, names, result.text(lang), written, args.verbose, lang)))
 
 
-def _check_bot_count(entry: GameEntry, options: Any, players: int, count: int) -> None:
+def _check_bot_count(entry: AnyGame, options: Any, players: int, count: int) -> None:
     """One bot per seat; where `count` players are allowed, say how to ask for them."""
     if count == players:
         return
@@ -274,13 +277,14 @@ def _replay(args: argparse.Namespace) -> int:
     return _emit(args, game_of(record).replay(record, args.legal))
 
 
-def _knowledge(args: argparse.Namespace) -> tuple[GameEntry, object]:
+def _knowledge(args: argparse.Namespace) -> tuple[Knowing[Any, Any], Any]:
     """The file's game, and what `--as` knows after `--after`."""
     record = load_record(args.file)
     entry = game_of(record)
+    knows = knowing(entry)
     after = _whole_number(args.after, "--after")
-    view = entry.view(record, parse_perspective(args.perspective), after)
-    return entry, entry.knowledge(view)
+    view = entry.record_view(record, parse_perspective(args.perspective), after)
+    return knows, knows.knowledge(view)
 
 
 def _infer(args: argparse.Namespace) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from cardlab.errors import IllegalAction
 from cardlab.i18n import Text
@@ -32,27 +32,37 @@ from cardlab.i18n import Text
 #: Whose view: a seat, the whole table ("public"), or None where nobody was named.
 Perspective = int | Literal["public"] | None
 
+#: A game's kinds of decision or event: a `StrEnum` or a `Literal` of strings, its own.
+KindT = TypeVar("KindT", bound=str)
+#: What a decision chooses among: a card, a pair of cards, a choice.
+OptionT = TypeVar("OptionT")
+
 
 @dataclass(frozen=True)
-class Decision:
-    """`seat` must choose `pick` of `options` now; `kind` says what the choice is about."""
+class Decision(Generic[KindT, OptionT]):
+    """`seat` must choose `pick` of `options` now; `kind` says what the choice is about.
+
+    A game names its own kinds and options: a Black Widow play is a
+    ``Decision[Kind, Card]``, its moon choice a ``Decision[Kind, MoonChoice]``.
+    """
 
     seat: int
-    kind: str
-    options: tuple[Any, ...]
+    kind: KindT
+    options: tuple[OptionT, ...]
     pick: int = 1
 
 
 @dataclass(frozen=True)
-class Event:
+class Event(Generic[KindT]):
     """Something that happened at the table, as each seat may hear it.
 
     `text` is what everybody learns; `private` is the fuller account that only
     the seats in `told` may read (a shown card, the cards passed to you).
     `data` holds public facts for views (the card played, the trick's winner).
+    `kind` is one of the game's own event kinds (a `Literal` of its narration).
     """
 
-    kind: str
+    kind: KindT
     text: Text
     seat: int | None = None
     private: Text | None = None

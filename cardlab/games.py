@@ -1,101 +1,401 @@
-"""One registry of games: name -> rules, records, bots, play, reports, views, knowledge, graph.
+"""The registry of games: every game is a plugin found through the `cardlab.games` entry points.
 
-The command line, the records loader and the apps look a game up here and
-never branch on game types. A new game is its own package plus one line in
-`GAMES`.
+A game is its own package plus one line in the ``[project.entry-points."cardlab.games"]``
+table of its distribution's ``pyproject.toml``: the line names the game and
+the class of its :class:`GameEntry`. The command line, the records loader,
+the apps and the classroom look a game up here and never name one. A game's
+entry is loaded (imported and made) the first time it is asked for, so an
+unused game costs nothing and a broken one fails only when it is used, with
+an error that names it.
 
->>> game("fivesons").hint_bot, sorted(GAMES)
-('infogain', ['blackwidow', 'fivesons'])
+>>> game("fivesons").hint_bot, list(GAMES), [entry.name for entry in in_menu_order()]
+('infogain', ['blackwidow', 'fivesons'], ['fivesons', 'blackwidow'])
 >>> parse_perspective("public"), parse_perspective("2"), parse_perspective(None)
 ('public', 2, None)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from importlib.metadata import EntryPoint, entry_points
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from cardlab.blackwidow.entry import BlackWidow
+from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
-from cardlab.fivesons.entry import FiveSons
+from cardlab.i18n import Text
 from cardlab.report import Report
-from cardlab.table import SeatBot, Table
+from cardlab.table import Game, SeatBot, Table
 
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.classroom.shared import SharedTable
+    from cardlab.widgets.classroom_student import SeatWidget
+
+#: The entry-point group games register in.
+GROUP = "cardlab.games"
 #: Seat numbers are short; a longer string of digits is a mistake, not a seat.
 MAX_SEAT_DIGITS = 3
 
 
-class GameEntry(Protocol):
-    """What every game offers the command line and the apps."""
+class Rules(Protocol):
+    """What shared code reads of any game's rules."""
 
+    @property
+    def players(self) -> int: ...
+
+
+class GameRecord(Protocol):
+    """A cardlab/1 record (or observation log) of any game."""
+
+    @property
+    def game(self) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Story(Protocol):
+    """A game told step by step, from each perspective on offer (a game's `story`)."""
+
+    @property
+    def game(self) -> str:
+        """The game's name, as in its records."""
+        ...
+
+    @property
+    def lang(self) -> str:
+        """The language the story is told in."""
+        ...
+
+    @property
+    def count(self) -> int:
+        """How many steps there are."""
+        ...
+
+    @property
+    def views(self) -> tuple[str, ...]:
+        """The pictures on offer: "graph", and "notes" where the game draws a notes sheet."""
+        ...
+
+    @property
+    def perspectives(self) -> list[tuple[str, Any]]:
+        """(label, value) of each perspective on offer."""
+        ...
+
+    @property
+    def places(self) -> list[tuple[str, str]]:
+        """(label, graph node) of each place a card may be, for the focus."""
+        ...
+
+    @property
+    def cards(self) -> list[tuple[str, str]]:
+        """(full name, code) of each card, for the focus."""
+        ...
+
+    def status(self, after: int) -> str:
+        """Where the stepper stands, in words."""
+        ...
+
+    def sentences(self, who: Any, after: int) -> list[str]:
+        """Step `after` in words, as `who` saw it."""
+        ...
+
+    def graph(self, who: Any, after: int) -> nx.DiGraph:
+        """`who`'s knowledge graph after `after` steps."""
+        ...
+
+    def previous(self, who: Any, after: int) -> nx.DiGraph | None:
+        """The graph one step earlier (None before the first)."""
+        ...
+
+    def certainties(self, who: Any, after: int) -> list[str]:
+        """The reasons of the certainties step `after` added for `who`."""
+        ...
+
+    def jumps(self) -> list[int]:
+        """Steps worth jumping to (the end of each trick, say)."""
+        ...
+
+
+#: The game's own types: rules, game state, action, what one seat sees, record, knowledge.
+R = TypeVar("R", bound=Rules)
+S = TypeVar("S", bound=Game)
+A = TypeVar("A")
+V = TypeVar("V")
+Rec = TypeVar("Rec", bound=GameRecord)
+K = TypeVar("K")
+#: The same, where a capability only takes them.
+R_in = TypeVar("R_in", bound=Rules, contravariant=True)
+V_in = TypeVar("V_in", contravariant=True)
+Rec_in = TypeVar("Rec_in", bound=GameRecord, contravariant=True)
+
+
+@runtime_checkable
+class GameEntry(Protocol[R, S, A, V, Rec]):
+    """What every game offers the command line, the records loader and the classroom.
+
+    A game may offer more (`Knowing`, `Stepped`, `Seated`): shared code offers
+    those features only for the games that have them.
+
+    `view(game, seat)` is the one thing a seat's widget, bot or classroom page
+    receives of a game: what that seat may know, never more.
+    """
+
+    #: The game's name: the entry point's name, a record's `game`.
     name: str
     #: Bot names, weakest first; `hint_bot` is the one that gives hints.
     bots: tuple[str, ...]
     hint_bot: str
+    #: The bot of every seat an app's address does not name (and of the stepper's learner).
+    default_bot: str
     #: The keys of `--rules` and of a record's `rules`.
     rule_options: tuple[str, ...]
+    #: Where the game stands in the apps' game menus (lowest first: the default game).
+    order: int
 
-    def read_rules(self, options: Any) -> Any:
+    def title(self, lang: str) -> str:
+        """The game's name in words, in `lang` (for menus)."""
+        ...
+
+    def read_rules(self, options: object) -> R:
         """Rules from a JSON object of options (unknown keys are errors)."""
+        ...
 
-    def read_record(self, data: dict[str, Any]) -> Any:
+    def endless(self, rules: R) -> Text | None:
+        """What to tell before a game under `rules` that may never end (None: it ends)."""
+        ...
+
+    def read_record(self, data: dict[str, Any]) -> Rec:
         """A record (or observation log) from cardlab/1 JSON data of this game."""
+        ...
 
     def bot_seat(self, name: str, seed: int | None) -> SeatBot:
         """The named bot, ready to sit at a table."""
+        ...
 
-    def new_game(self, rules: Any, seed: int | None) -> Any:
+    def new_game(self, rules: R, seed: int | None) -> S:
         """A freshly dealt game."""
+        ...
 
-    def play(self, rules: Any, names: Sequence[str], seed: int | None) -> Table:
+    def play(self, rules: R, names: Sequence[str], seed: int | None) -> Table:
         """A whole game between the named bots, every move kept."""
+        ...
 
-    def tournament(self, rules: Any, names: Sequence[str], games: int, seed: int | None,
+    def tournament(self, rules: R, names: Sequence[str], games: int, seed: int | None,
                    progress: Callable[[int], None]) -> Report:
         """A seat-rotated tournament and its results."""
+        ...
 
-    def result(self, game: Any) -> Report:
+    def result(self, game: S) -> Report:
         """How a game stands (the `cardlab replay` report)."""
+        ...
 
-    def replay(self, record: Any, legal: bool) -> Report:
+    def replay(self, record: Rec, legal: bool) -> Report:
         """Replay a full record and report it (`legal`: list the legal moves too)."""
+        ...
 
-    def view(self, record: Any, perspective: Perspective, after: int | None) -> Any:
-        """What `perspective` knows after the first `after` events or plays."""
+    def view(self, game: S, seat: int) -> V:
+        """What `seat` sees of `game` now."""
+        ...
 
-    def knowledge(self, view: Any) -> Any:
-        """Exact knowledge from a view."""
+    def record_view(self, record: Rec, perspective: Perspective, after: int | None) -> V:
+        """What `perspective` knows after the first `after` events or plays of a record."""
+        ...
 
-    def infer(self, knowledge: Any) -> Report:
-        """The `cardlab infer` report of that knowledge."""
+    def hand(self, view: V) -> Collection[Card]:
+        """The cards the seat of `view` holds."""
+        ...
 
-    def graph(self, knowledge: Any, lang: str) -> nx.DiGraph:
-        """The knowledge graph of that knowledge."""
+    def revealed(self, game: S, names: Sequence[str], lang: str) -> list[
+            tuple[str, Collection[Card]]]:
+        """Every hidden card of `game`, by whom (or what) holds it, for a teacher to show."""
+        ...
 
-    def encode(self, action: Any) -> dict[str, Any]:
+    def encode(self, action: A) -> dict[str, Any]:
         """An action as JSON data."""
+        ...
 
-    def decode(self, data: dict[str, Any]) -> Any:
+    def decode(self, data: dict[str, Any]) -> A:
         """The action `encode` wrote (anything else: `RecordError`)."""
+        ...
 
 
-GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (FiveSons(), BlackWidow())}
+@runtime_checkable
+class Knowing(Protocol[V_in, K]):
+    """A game with exact knowledge: `cardlab infer` and `graph`, the teacher's seat panels."""
+
+    def knowledge(self, view: V_in) -> K:
+        """Exact knowledge from a view."""
+        ...
+
+    def infer(self, knowledge: K) -> Report:
+        """The `cardlab infer` report of that knowledge."""
+        ...
+
+    def graph(self, knowledge: K, lang: str) -> nx.DiGraph:
+        """The knowledge graph of that knowledge."""
+        ...
+
+    def notes_html(self, knowledge: K, graph: nx.DiGraph, lang: str) -> str:
+        """The seat's notes beside its graph on the teacher's screen, as HTML."""
+        ...
 
 
-def game(name: Any) -> GameEntry:
+@runtime_checkable
+class Stepped(Protocol[R_in, S, Rec_in]):
+    """A game the stepper can tell step by step."""
+
+    def example(self, rules: R_in, names: Sequence[str], seed: int) -> S:
+        """A short game played by the named bots, to step through (the stepper's example)."""
+        ...
+
+    def story(self, source: S | Rec_in, lang: str) -> Story:
+        """The stepper's story of a game or a record."""
+        ...
+
+
+@runtime_checkable
+class Seated(Protocol):
+    """A game with a table widget, so that a classroom can seat students at it."""
+
+    def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
+                     lang: str) -> SeatWidget:
+        """The widget of a classroom seat (`names`: every seat's, as that seat calls them)."""
+        ...
+
+
+#: A game whose types shared code does not know: what the registry hands out.
+AnyGame = GameEntry[Any, Any, Any, Any, Any]
+
+
+class Registry(Mapping[str, AnyGame]):
+    """The games of the `cardlab.games` entry points, each loaded when first asked for.
+
+    Names come from the entry points alone; `registry[name]` imports and makes
+    that game's entry (once), and a plugin that cannot be loaded, or is not a
+    game entry, is a `RecordError` that names it.
+    """
+
+    def __init__(self, group: str = GROUP) -> None:
+        self.group = group
+        self._points: dict[str, EntryPoint] | None = None
+        self._loaded: dict[str, AnyGame] = {}
+
+    def _entry_points(self) -> dict[str, EntryPoint]:
+        if self._points is None:
+            points: dict[str, EntryPoint] = {}
+            for point in entry_points(group=self.group):
+                points.setdefault(point.name, point)    # the first on sys.path wins
+            self._points = points
+        return self._points
+
+    def __getitem__(self, name: str) -> AnyGame:
+        if name not in self._loaded:
+            point = self._entry_points()[name]
+            self._loaded[name] = _load(point)
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._entry_points()))
+
+    def __len__(self) -> int:
+        return len(self._entry_points())
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in self._entry_points()
+
+    def refresh(self) -> None:
+        """Look for entry points again (after a distribution was installed, or in tests)."""
+        self._points = None
+        self._loaded.clear()
+
+
+def _load(point: EntryPoint) -> AnyGame:
+    """The entry an entry point names (a class is made with no arguments)."""
+    try:
+        target = point.load()
+        entry = target() if isinstance(target, type) else target
+    except Exception as err:  # a plugin's import may fail in any way: say which game
+        raise RecordError("error.broken_game", where="game", name=point.name,
+                          target=point.value, why=f"{type(err).__name__}: {err}") from None
+    if not isinstance(entry, GameEntry):
+        missing = sorted(member for member in _MEMBERS if not hasattr(entry, member))
+        raise RecordError("error.broken_game", where="game", name=point.name,
+                          target=point.value, why=Text("error.not_an_entry",
+                                                       missing=", ".join(missing)))
+    if entry.name != point.name:
+        raise RecordError("error.broken_game", where="game", name=point.name,
+                          target=point.value, why=Text("error.entry_name", actual=entry.name))
+    return entry
+
+
+_MEMBERS = tuple(sorted(name for name in {*GameEntry.__annotations__, *vars(GameEntry)}
+                        if not name.startswith("_")))
+
+GAMES = Registry()
+
+
+def in_menu_order() -> list[AnyGame]:
+    """Every game that loads, in the order the apps offer them (the first is their default).
+
+    A broken plugin is left out of the menus; asked for by name, it says what is wrong.
+    """
+    entries = []
+    for name in GAMES:
+        try:
+            entries.append(GAMES[name])
+        except RecordError:
+            continue
+    return sorted(entries, key=lambda entry: (entry.order, entry.name))
+
+
+def game(name: object) -> AnyGame:
     """The game called `name`; an unknown name is an error that lists the games."""
     if not isinstance(name, str) or name not in GAMES:
-        raise RecordError("error.unknown_game", where="game", value=name)
+        raise RecordError("error.unknown_game", where="game", value=name, known=_known())
     return GAMES[name]
 
 
-def game_of(record: Any) -> GameEntry:
-    """The game a record or observation log belongs to."""
-    return game(record.game)
+def game_of(source: Any) -> AnyGame:
+    """The game a record, observation log or game (anything with `to_record`) belongs to.
+
+    >>> game_of(game("fivesons").new_game(game("fivesons").read_rules({}), 1)).name
+    'fivesons'
+    >>> game_of("a game")
+    Traceback (most recent call last):
+    ...
+    TypeError: not a game or record: str
+    """
+    name = getattr(source, "game", None)
+    if not isinstance(name, str):
+        to_record = getattr(source, "to_record", None)
+        if not callable(to_record):
+            raise TypeError(f"not a game or record: {type(source).__name__}")
+        name = to_record().game
+    return game(name)
+
+
+def knowing(entry: AnyGame) -> Knowing[Any, Any]:
+    """`entry`, if it keeps knowledge (`cardlab infer`, `graph`); else a `RecordError`."""
+    if not isinstance(entry, Knowing):
+        raise RecordError("error.cannot_infer", where="game", game=entry.name)
+    return entry
+
+
+def stepped(entry: AnyGame) -> Stepped[Any, Any, Any]:
+    """`entry`, if the stepper can tell its games; else a `RecordError`."""
+    if not isinstance(entry, Stepped):
+        raise RecordError("error.cannot_step", where="game", game=entry.name)
+    return entry
+
+
+def _known() -> Text | str:
+    """The games' names in words: 'a', 'b' or 'c'."""
+    names = [f"'{name}'" for name in GAMES]
+    if len(names) < 2:
+        return "".join(names)
+    return Text("error.one_of", names=", ".join(names[:-1]), last=names[-1])
 
 
 def parse_perspective(value: str | None) -> Perspective:

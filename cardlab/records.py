@@ -1,4 +1,7 @@
-"""Loading and saving cardlab/1 records for both games (docs/records.md describes them).
+"""Loading and saving cardlab/1 records of any game (docs/records.md describes them).
+
+Each game reads its own records (`GameEntry.read_record`); this module checks
+the envelope (`format`, `game`) and hands the rest to the game named.
 
 >>> record = parse_record({"format": "cardlab/1", "game": "fivesons", "me": None})
 >>> type(record).__name__, record.rules.players
@@ -11,19 +14,18 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.errors import CardlabError, IllegalAction, RecordError, echo
-from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
-from cardlab.games import game
+from cardlab.games import GameRecord, game
 from cardlab.inputs import os_error, parse_bytes, read_bytes
 
 FORMAT = "cardlab/1"
 
-Record = FiveSonsRecord | FiveSonsLog | BlackWidowRecord
+#: A record or observation log of any game.
+Record = GameRecord
 
 
 def parse_record(data: Any) -> Record:
-    """A typed record from JSON data: a Five Sons record or log, or a Black Widow record."""
+    """A typed record from JSON data, read by the game its `game` names."""
     if not isinstance(data, dict):
         raise RecordError("error.not_object")
     if "format" not in data:
@@ -52,8 +54,8 @@ def read_record(raw: bytes, name: str) -> Record:
     >>> read_record(b'{"format": "cardlab/1", "game": "chess"}', "game.json")
     Traceback (most recent call last):
     ...
-    cardlab.errors.RecordError: game.json, game: unknown game 'chess' (expected 'fivesons' or \
-'blackwidow')
+    cardlab.errors.RecordError: game.json, game: unknown game 'chess' (expected 'blackwidow' or \
+'fivesons')
     """
     where = str(echo(Path(name).name))
     data = parse_bytes(raw, where)

@@ -1,5 +1,7 @@
 """Black Widow in the game registry (`cardlab.games`): what the command line and apps need.
 
+Registered through the `cardlab.games` entry point `blackwidow` (pyproject.toml).
+
 >>> entry = BlackWidow()
 >>> entry.read_rules({"players": 5}).hand_size
 10
@@ -7,7 +9,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import html
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import fields, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -20,28 +23,49 @@ from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.players import BotSeat, bot_seat
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
-from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.rules import MAX_HANDS, BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView, seat_view
+from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
+from cardlab.games import GameEntry, Knowing, Seated, Stepped
+from cardlab.i18n import Number, Text, message
 from cardlab.report import Report
 from cardlab.table import Table
 
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.blackwidow.widgets.play import BlackWidowWidget
+    from cardlab.blackwidow.widgets.stepper import BlackWidowStory
+    from cardlab.classroom.shared import SharedTable
 
-class BlackWidow:
+
+class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowView,
+                           BlackWidowRecord],
+                 Knowing[BlackWidowView, BlackWidowKnowledge],
+                 Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated):
     """The trick-taking game: passing, tricks, points, the moon."""
 
     name = "blackwidow"
     bots = tuple(BOTS)
     rule_options = tuple(option.name for option in fields(BlackWidowRules))
     hint_bot = "montecarlo"
+    default_bot = "heuristic"
+    order = 1
+
+    def title(self, lang: str) -> str:
+        """"Black Widow", in `lang`."""
+        return message("stepper_app.game_blackwidow", lang)
 
     def read_rules(self, options: Any) -> BlackWidowRules:
         """Rules from a JSON object of options."""
         return BlackWidowRules.from_json(options)
+
+    def endless(self, rules: BlackWidowRules) -> Text | None:
+        """Rules under which nobody may ever reach the end: the game stops after `MAX_HANDS`."""
+        return Text("blackwidow.report.endless", limit=Number(MAX_HANDS)) if rules.endless \
+            else None
 
     def read_record(self, data: dict[str, Any]) -> BlackWidowRecord:
         """A full record (Black Widow has no observation logs), each hand replayed as soon
@@ -66,6 +90,11 @@ class BlackWidow:
     def play(self, rules: BlackWidowRules, names: Sequence[str], seed: int | None) -> Table:
         """A whole bot game."""
         return match.play_table(rules, names, seed)
+
+    def example(self, rules: BlackWidowRules, names: Sequence[str], seed: int
+                ) -> BlackWidowGame:
+        """One hand played by the named bots."""
+        return match.play_game(rules, names, seed, hands=1)
 
     def tournament(self, rules: BlackWidowRules, names: Sequence[str], games: int,
                    seed: int | None, progress: Callable[[int], None]) -> Report:
@@ -92,8 +121,12 @@ class BlackWidow:
         return Report(lambda _: report.replay_json(game, cards),
                       partial(report.replay_text, game, legal=cards))
 
-    def view(self, record: BlackWidowRecord, perspective: Perspective,
-             after: int | None) -> BlackWidowView:
+    def view(self, game: BlackWidowGame, seat: int) -> BlackWidowView:
+        """`seat`'s cards, what it passed and received, the plays and the scores."""
+        return seat_view(game, seat)
+
+    def record_view(self, record: BlackWidowRecord, perspective: Perspective,
+                    after: int | None) -> BlackWidowView:
         """What seat `perspective` sees after `after` plays of the record's last hand."""
         last = record.rules.players - 1
         if not isinstance(perspective, int) or perspective > last:
@@ -107,6 +140,16 @@ class BlackWidow:
             record = replace(record, hands=(*record.hands[:-1], last_hand))
         return seat_view(BlackWidowGame.from_record(record), perspective)
 
+    def hand(self, view: BlackWidowView) -> Collection[Card]:
+        """The seat's cards now."""
+        return view.hand
+
+    def revealed(self, game: BlackWidowGame, names: Sequence[str], lang: str
+                 ) -> list[tuple[str, Collection[Card]]]:
+        """Every seat's cards as the last hand was dealt."""
+        deal = game.to_record().hands[-1].deal
+        return [(names[seat], cards) for seat, cards in enumerate(deal)]
+
     def knowledge(self, view: BlackWidowView) -> BlackWidowKnowledge:
         """Exact card counting from the view."""
         return BlackWidowKnowledge.from_view(view)
@@ -119,6 +162,11 @@ class BlackWidow:
         """The card-counting graph."""
         return blackwidow_graph(knowledge, lang)
 
+    def notes_html(self, knowledge: BlackWidowKnowledge, graph: nx.DiGraph, lang: str) -> str:
+        """The card count in words, a paragraph a line."""
+        return "".join(f"<p>{html.escape(line)}</p>"
+                       for line in report.knowledge_text(knowledge, lang).splitlines())
+
     def encode(self, action: Action) -> dict[str, Any]:
         """An action as JSON data."""
         return action_to_json(action)
@@ -126,3 +174,20 @@ class BlackWidow:
     def decode(self, data: dict[str, Any]) -> Action:
         """The action `encode` wrote."""
         return action_from_json(data)
+
+    def story(self, source: BlackWidowGame | BlackWidowRecord, lang: str) -> BlackWidowStory:
+        """The stepper's story of a game or a record."""
+        # Widgets are imported only by the apps that show them: the command line never loads
+        # ipywidgets.
+        from cardlab.blackwidow.widgets.stepper import BlackWidowStory
+
+        if isinstance(source, BlackWidowGame):
+            return BlackWidowStory.from_game(source, lang)
+        return BlackWidowStory.from_record(source, lang)
+
+    def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
+                     lang: str) -> BlackWidowWidget:
+        """The Black Widow table at a classroom seat."""
+        from cardlab.blackwidow.widgets.play import BlackWidowWidget  # widgets only in apps
+
+        return BlackWidowWidget.at_table(shared, seat, names, lang)

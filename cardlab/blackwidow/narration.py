@@ -14,11 +14,17 @@ known only to the passer and, once everyone has passed, to the receiver.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from cardlab.blackwidow.actions import MoonChoice
 from cardlab.cards import Card, CardName
 from cardlab.decisions import Event
 from cardlab.i18n import Count, Text
+
+#: What can happen, as the events' `kind`.
+EventKind = Literal["deal", "pass", "receive", "play", "hearts_broken", "trick", "moon",
+                    "moon_choice", "scored", "over"]
+BlackWidowEvent = Event[EventKind]
 
 
 class CardList:
@@ -37,14 +43,14 @@ class CardList:
                     last=names[-1]).text(lang)
 
 
-def dealt(number: int, direction: str) -> Event:
+def dealt(number: int, direction: str) -> BlackWidowEvent:
     """A new hand is dealt; it says where the cards go."""
     return Event("deal", Text("blackwidow.event.dealt", number=number + 1,
                               direction=Text(f"blackwidow.event.direction.{direction}")),
                  data={"hand": number})
 
 
-def passed(seat: int, to: int, cards: Sequence[Card]) -> Event:
+def passed(seat: int, to: int, cards: Sequence[Card]) -> BlackWidowEvent:
     """`seat` passed its three cards; only it knows which."""
     return Event("pass", Text("blackwidow.event.passed", seat=seat, to=to), seat=seat,
                  private=Text("blackwidow.event.passed_cards", seat=seat, to=to,
@@ -52,7 +58,7 @@ def passed(seat: int, to: int, cards: Sequence[Card]) -> Event:
                  told=frozenset({seat}))
 
 
-def received(seat: int, by: int, cards: Sequence[Card]) -> Event:
+def received(seat: int, by: int, cards: Sequence[Card]) -> BlackWidowEvent:
     """`seat` picks up the cards `by` passed it."""
     return Event("receive", Text("blackwidow.event.received", seat=seat, by=by), seat=seat,
                  private=Text("blackwidow.event.received_cards", seat=seat, by=by,
@@ -60,19 +66,19 @@ def received(seat: int, by: int, cards: Sequence[Card]) -> Event:
                  told=frozenset({seat}))
 
 
-def played(seat: int, card: Card) -> Event:
+def played(seat: int, card: Card) -> BlackWidowEvent:
     """A card played (everyone sees it)."""
     return Event("play", Text("blackwidow.event.played", seat=seat, card=CardName(card)),
                  seat=seat, data={"card": card.code})
 
 
-def hearts_broken(card: Card) -> Event:
+def hearts_broken(card: Card) -> BlackWidowEvent:
     """The first heart (or, by option, the Queen of Spades) fell."""
     return Event("hearts_broken", Text("blackwidow.event.hearts_broken"),
                  data={"card": card.code})
 
 
-def took_trick(seat: int, points: int, total: int) -> Event:
+def took_trick(seat: int, points: int, total: int) -> BlackWidowEvent:
     """`seat` won the trick, worth `points`; `total` taken this hand so far."""
     return Event("trick", Text("blackwidow.event.trick", seat=seat,
                                points=Count("count.points", points),
@@ -80,18 +86,18 @@ def took_trick(seat: int, points: int, total: int) -> Event:
                  seat=seat, data={"points": points, "total": total})
 
 
-def shot_moon(seat: int) -> Event:
+def shot_moon(seat: int) -> BlackWidowEvent:
     """`seat` took every heart and the Queen of Spades."""
     return Event("moon", Text("blackwidow.event.moon", seat=seat), seat=seat)
 
 
-def moon_choice(seat: int, choice: MoonChoice) -> Event:
+def moon_choice(seat: int, choice: MoonChoice) -> BlackWidowEvent:
     """How the shooter chose to score the moon."""
     return Event("moon_choice", Text(f"blackwidow.event.moon_{choice}", seat=seat), seat=seat,
                  data={"choice": str(choice)})
 
 
-def hand_scored(number: int, points: Sequence[int], scores: Sequence[int]) -> Event:
+def hand_scored(number: int, points: Sequence[int], scores: Sequence[int]) -> BlackWidowEvent:
     """The hand is over: points taken and the game's scores."""
     return Event("scored", Text("blackwidow.event.scored", number=number + 1,
                                 points=", ".join(map(str, points)),
@@ -99,7 +105,7 @@ def hand_scored(number: int, points: Sequence[int], scores: Sequence[int]) -> Ev
                  data={"points": list(points), "scores": list(scores)})
 
 
-def game_over(winners: Sequence[int]) -> Event:
+def game_over(winners: Sequence[int]) -> BlackWidowEvent:
     """Someone went over the end score: the lowest score wins (ties share)."""
     key = "blackwidow.report.winners" if len(winners) == 1 else "blackwidow.report.winners_shared"
     return Event("over", Text(key, seats=", ".join(map(str, winners))),

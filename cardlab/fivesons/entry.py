@@ -1,5 +1,7 @@
 """Five Sons in the game registry (`cardlab.games`): what the command line and apps need.
 
+Registered through the `cardlab.games` entry point `fivesons` (pyproject.toml).
+
 >>> entry = FiveSons()
 >>> entry.read_rules({"players": 3}).hand_sizes
 (7, 7, 6)
@@ -7,11 +9,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import fields, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
 from cardlab.fivesons import match, report
@@ -22,25 +25,45 @@ from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.players import BotSeat, bot_seat
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
+from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.games import GameEntry, Knowing, Seated, Stepped
+from cardlab.i18n import Text, message
 from cardlab.report import Report
 from cardlab.table import Table
 
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.classroom.shared import SharedTable
+    from cardlab.fivesons.widgets.play import FiveSonsWidget
+    from cardlab.fivesons.widgets.stepper import FiveSonsStory
 
-class FiveSons:
+
+class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
+                         FiveSonsRecord | FiveSonsLog],
+               Knowing[FiveSonsLog, FiveSonsKnowledge],
+               Stepped[FiveSonsRules, FiveSonsGame, FiveSonsRecord | FiveSonsLog], Seated):
     """The deduction game: questions, shown cards, guesses."""
 
     name = "fivesons"
     bots = tuple(BOTS)
     rule_options = tuple(option.name for option in fields(FiveSonsRules))
     hint_bot = "infogain"
+    default_bot = "logician"
+    order = 0
+
+    def title(self, lang: str) -> str:
+        """"Five Sons", in `lang`."""
+        return message("stepper_app.game_fivesons", lang)
 
     def read_rules(self, options: Any) -> FiveSonsRules:
         """Rules from a JSON object of options."""
         return FiveSonsRules.from_json(options)
+
+    def endless(self, rules: FiveSonsRules) -> Text | None:
+        """Never: every guess puts a seat out or ends the game."""
+        return None
 
     def read_record(self, data: dict[str, Any]) -> FiveSonsRecord | FiveSonsLog:
         """A full record, or an observation log (it has `me`)."""
@@ -57,6 +80,10 @@ class FiveSons:
     def play(self, rules: FiveSonsRules, names: Sequence[str], seed: int | None) -> Table:
         """A whole bot game."""
         return match.play_table(rules, names, seed)
+
+    def example(self, rules: FiveSonsRules, names: Sequence[str], seed: int) -> FiveSonsGame:
+        """A whole game played by the named bots."""
+        return match.play_game(rules, names, seed)
 
     def tournament(self, rules: FiveSonsRules, names: Sequence[str], games: int,
                    seed: int | None, progress: Callable[[int], None]) -> Report:
@@ -76,8 +103,12 @@ class FiveSons:
             raise RecordError("cli.needs_full_record", command="cardlab replay")
         return self.result(FiveSonsGame.from_record(record))
 
-    def view(self, record: FiveSonsRecord | FiveSonsLog, perspective: Perspective,
-             after: int | None) -> FiveSonsLog:
+    def view(self, game: FiveSonsGame, seat: int) -> FiveSonsLog:
+        """`seat`'s observation log: its hand, the questions, what was shown to it."""
+        return game.observation_log(seat)
+
+    def record_view(self, record: FiveSonsRecord | FiveSonsLog, perspective: Perspective,
+                    after: int | None) -> FiveSonsLog:
         """The observation log of `perspective` (a log file is one already), cut after K."""
         if isinstance(record, FiveSonsLog):
             if perspective is not None:
@@ -99,6 +130,16 @@ class FiveSons:
                               count=len(log.events))
         return replace(log, events=log.events[:after])
 
+    def hand(self, view: FiveSonsLog) -> Collection[Card]:
+        """The seat's cards (they stay in the hand all game)."""
+        return view.hand
+
+    def revealed(self, game: FiveSonsGame, names: Sequence[str], lang: str
+                 ) -> list[tuple[str, Collection[Card]]]:
+        """Every seat's hand, and the solution."""
+        return [*((names[seat], game.hands[seat]) for seat in range(game.players)),
+                (message("graph.solution", lang), game.solution)]
+
     def knowledge(self, view: FiveSonsLog) -> FiveSonsKnowledge:
         """Exact counts and every certainty with its reason."""
         return FiveSonsKnowledge.from_log(view)
@@ -114,6 +155,10 @@ class FiveSons:
         """The knowledge graph."""
         return fivesons_graph(knowledge, lang)
 
+    def notes_html(self, knowledge: FiveSonsKnowledge, graph: nx.DiGraph, lang: str) -> str:
+        """The notes sheet of the graph."""
+        return notes_svg(graph, lang)
+
     def encode(self, action: Action) -> dict[str, Any]:
         """An action as JSON data."""
         return action_to_json(action)
@@ -121,3 +166,21 @@ class FiveSons:
     def decode(self, data: dict[str, Any]) -> Action:
         """The action `encode` wrote."""
         return action_from_json(data)
+
+    def story(self, source: FiveSonsGame | FiveSonsRecord | FiveSonsLog, lang: str
+              ) -> FiveSonsStory:
+        """The stepper's story of a game, a full record (every seat) or a log (its seat)."""
+        # Widgets are imported only by the apps that show them: the command line never loads
+        # ipywidgets.
+        from cardlab.fivesons.widgets.stepper import FiveSonsStory
+
+        if isinstance(source, FiveSonsGame):
+            return FiveSonsStory.from_game(source, lang)
+        return FiveSonsStory.from_record(source, lang)
+
+    def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
+                     lang: str) -> FiveSonsWidget:
+        """The Five Sons table at a classroom seat."""
+        from cardlab.fivesons.widgets.play import FiveSonsWidget  # widgets only in apps
+
+        return FiveSonsWidget.at_table(shared, seat, names, lang)

@@ -14,14 +14,20 @@ solution.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from cardlab.cards import Card, CardName
 from cardlab.decisions import Event
 from cardlab.fivesons.actions import Question
 from cardlab.fivesons.cards import QuestionSentence
 from cardlab.i18n import Text
 
+#: What can happen, as the events' `kind`.
+EventKind = Literal["ask", "pass", "show", "nobody", "no_guess", "guess", "over"]
+FiveSonsEvent = Event[EventKind]
 
-def asked(question: Question) -> Event:
+
+def asked(question: Question) -> FiveSonsEvent:
     """`question.seat` asked its question."""
     return Event("ask", Text("fivesons.event.asked", seat=question.seat,
                              question=QuestionSentence(question.face, question.heart)),
@@ -29,12 +35,12 @@ def asked(question: Question) -> Event:
                  data={"face": question.face.code, "heart": question.heart.code})
 
 
-def passed(seat: int) -> Event:
+def passed(seat: int) -> FiveSonsEvent:
     """`seat` holds neither card asked about."""
     return Event("pass", Text("fivesons.event.passed", seat=seat), seat=seat)
 
 
-def showed(question: Question, responder: int | None, card: Card) -> Event:
+def showed(question: Question, responder: int | None, card: Card) -> FiveSonsEvent:
     """`responder` showed `card` to the asker; the others only see that a card was shown."""
     return Event("show", Text("fivesons.event.showed", seat=responder, asker=question.seat),
                  seat=responder,
@@ -44,18 +50,18 @@ def showed(question: Question, responder: int | None, card: Card) -> Event:
                  data={"asker": question.seat})
 
 
-def nobody_showed(question: Question) -> Event:
+def nobody_showed(question: Question) -> FiveSonsEvent:
     """The question went all the way round."""
     return Event("nobody", Text("fivesons.event.nobody"), seat=None,
                  data={"asker": question.seat})
 
 
-def no_guess(seat: int) -> Event:
+def no_guess(seat: int) -> FiveSonsEvent:
     """`seat` let its chance to guess pass."""
     return Event("no_guess", Text("fivesons.event.no_guess", seat=seat), seat=seat)
 
 
-def guessed_wrong(seat: int, solution: tuple[Card, Card]) -> Event:
+def guessed_wrong(seat: int, solution: tuple[Card, Card]) -> FiveSonsEvent:
     """A wrong guess: everybody learns it was wrong, only the guesser sees the solution."""
     return Event("guess", Text("fivesons.event.wrong", seat=seat), seat=seat,
                  private=Text("fivesons.event.wrong_saw", seat=seat, face=CardName(solution[0]),
@@ -63,14 +69,14 @@ def guessed_wrong(seat: int, solution: tuple[Card, Card]) -> Event:
                  told=frozenset({seat}), data={"correct": False})
 
 
-def guessed_right(seat: int, solution: tuple[Card, Card]) -> Event:
+def guessed_right(seat: int, solution: tuple[Card, Card]) -> FiveSonsEvent:
     """The winning guess; the solution is shown to all."""
     return Event("guess", Text("fivesons.event.right", seat=seat, face=CardName(solution[0]),
                                heart=CardName(solution[1])),
                  seat=seat, data={"correct": True, "solution": [c.code for c in solution]})
 
 
-def everyone_wrong(solution: tuple[Card, Card]) -> Event:
+def everyone_wrong(solution: tuple[Card, Card]) -> FiveSonsEvent:
     """Every seat guessed wrong: the game ends and the solution is shown."""
     return Event("over", Text("fivesons.event.everyone_wrong", face=CardName(solution[0]),
                               heart=CardName(solution[1])),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from importlib import resources
+from importlib.metadata import entry_points
 from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "de")
@@ -32,7 +33,23 @@ def catalogue(lang: str) -> dict[str, str]:
         # Not a CardlabError: that class itself needs the catalogue.
         raise ValueError(f"unknown language '{lang}' (choose {', '.join(LANGUAGES)})")
     raw = tomllib.loads(resources.files(__name__).joinpath(f"{lang}.toml").read_text("utf-8"))
-    return dict(_flatten(raw))
+    messages = dict(_flatten(raw))
+    for package in _plugin_catalogues():
+        found = resources.files(package).joinpath(f"{lang}.toml")
+        if found.is_file():
+            for key, value in _flatten(tomllib.loads(found.read_text("utf-8"))):
+                messages.setdefault(key, value)   # a plugin adds messages, never replaces one
+    return messages
+
+
+#: The entry-point group of a plugin game's messages: each names a package holding
+#: ``en.toml``, ``de.toml`` (keys under the game's own name).
+CATALOGUES = "cardlab.catalogues"
+
+
+def _plugin_catalogues() -> list[str]:
+    """The packages of the plugins' catalogues, as their entry points name them."""
+    return sorted({point.value for point in entry_points(group=CATALOGUES)})
 
 
 def _flatten(table: dict[str, Any], prefix: str = ""):

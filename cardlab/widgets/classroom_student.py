@@ -44,21 +44,17 @@ import html
 import math
 import secrets
 import time
-from collections.abc import Collection
-from typing import cast
+from typing import Protocol
 
 import ipywidgets as widgets
 
-from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.blackwidow.widgets.play import BlackWidowWidget
-from cardlab.cards import Card
 from cardlab.classroom.changes import listener
 from cardlab.classroom.room import Room
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
+from cardlab.decisions import Decision
 from cardlab.errors import CardlabError
-from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.widgets.play import FiveSonsWidget
+from cardlab.games import Seated
 from cardlab.i18n import message
 from cardlab.render.cards import hand_svg
 from cardlab.widgets.controls import FOCUS_CLASS
@@ -77,7 +73,22 @@ HEARTBEAT_SECONDS = 1.0
 #: This kernel's holder id: one browser page is one kernel.
 HOLDER = secrets.token_urlsafe(16)
 
-TableWidget = FiveSonsWidget | BlackWidowWidget
+
+
+class SeatWidget(Protocol):
+    """A game's table widget at a classroom seat (`GameEntry.table_widget`): an ipywidget."""
+
+    #: How each seat is called on this screen; set when a seat goes to a bot.
+    names: tuple[str, ...]
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision this seat must take now, or None."""
+        ...
+
+    def others_moved(self) -> None:
+        """Show what the other screens (and the bots) did since the last look."""
+        ...
 
 
 def takeover_seconds(lease: float) -> int:
@@ -114,7 +125,7 @@ class StudentView(widgets.VBox):
         self.lang = lang
         self.holder = holder
         self.shared: SharedTable = room.shared(table_id)
-        self.table: TableWidget | None = None
+        self.table: SeatWidget | None = None
         #: False once the seat went to a bot or to another browser: the view stops.
         self.active = True
         self.message = widgets.HTML()
@@ -214,11 +225,13 @@ class StudentView(widgets.VBox):
 
     def _sit(self) -> None:
         self.shared.play_bots()
+        entry = self.shared.entry
+        if not isinstance(entry, Seated):
+            self.room.release(self.table_id, self.seat, self.holder)
+            self._leave("no_widget")
+            return
         names = seat_names(self.shared.info.seats, self.seat, self.lang)
-        if isinstance(self.shared.table.game, FiveSonsGame):
-            self.table = FiveSonsWidget.at_table(self.shared, self.seat, names, self.lang)
-        else:
-            self.table = BlackWidowWidget.at_table(self.shared, self.seat, names, self.lang)
+        self.table = entry.table_widget(self.shared, self.seat, names, self.lang)
         self.children = [self.message, self.presence, self.table, self.revealed]
         self._show_state()
 
@@ -277,7 +290,7 @@ class StudentView(widgets.VBox):
 
 
 def revealed_html(shared: SharedTable, lang: str) -> str:
-    """Every seat's cards (Five Sons: the hands and the solution; Black Widow: the last deal).
+    """Every hidden card, by who (or what) holds it: the game's `revealed`.
 
     >>> import tempfile, pathlib
     >>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
@@ -286,15 +299,8 @@ def revealed_html(shared: SharedTable, lang: str) -> str:
     >>> html.count("<svg"), "Every seat's cards" in html
     (4, True)
     """
-    game = shared.table.game
     names = seat_names(shared.info.seats, None, lang)
-    hands: list[tuple[str, Collection[Card]]]
-    if isinstance(game, FiveSonsGame):
-        hands = [(names[seat], game.hands[seat]) for seat in range(game.players)]
-        hands.append((message("graph.solution", lang), game.solution))
-    else:
-        deal = cast(BlackWidowGame, game).to_record().hands[-1].deal
-        hands = [(names[seat], cards) for seat, cards in enumerate(deal)]
+    hands = shared.entry.revealed(shared.table.game, names, lang)
     parts = "".join(f"<figure><figcaption>{html.escape(name)}</figcaption>"
                     f"{hand_svg(sorted(cards), lang=lang)}</figure>" for name, cards in hands)
     return (f'<section class="cardlab-revealed"><h2>{html.escape(_text("revealed", lang), False)}'

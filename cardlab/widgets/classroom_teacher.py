@@ -34,28 +34,17 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Collection
-from typing import Any, cast
+from typing import Any
 from urllib.parse import urlencode
 
 import ipywidgets as widgets
 import segno
 
-from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.blackwidow.graph import blackwidow_graph
-from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.report import knowledge_text as blackwidow_text
-from cardlab.blackwidow.view import seat_view
-from cardlab.cards import Card
 from cardlab.classroom.room import Room, TableStatus
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
 from cardlab.errors import CardlabError
-from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.graph import fivesons_graph
-from cardlab.fivesons.knowledge import FiveSonsKnowledge
-from cardlab.fivesons.render.notes import notes_svg
-from cardlab.games import GAMES
+from cardlab.games import Knowing, Seated, in_menu_order
 from cardlab.games import game as game_entry
 from cardlab.i18n import message
 from cardlab.inputs import parse_json
@@ -68,7 +57,6 @@ from cardlab.widgets.stepper import Stepper
 
 #: Seconds between two looks at the store for the overview and the watched table.
 POLL_SECONDS = 1.0
-GAME_NAMES = ("fivesons", "blackwidow")
 PLAYERS = range(3, 7)
 _WIDE = {"description_width": "initial"}
 #: The id of a seat's "New link" button is this and the seat's number.
@@ -81,8 +69,9 @@ class TableForm(widgets.VBox):
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self.game = widgets.Dropdown(options=[(_text(f"game_{name}", lang), name)
-                                              for name in GAME_NAMES],
+        self.game = widgets.Dropdown(options=[(entry.title(lang), entry.name)
+                                              for entry in in_menu_order()
+                                              if isinstance(entry, Seated)],
                                      description=_text("game", lang), style=_WIDE)
         self.players = widgets.Dropdown(options=list(PLAYERS), value=4, style=_WIDE,
                                         description=_text("players", lang))
@@ -115,7 +104,7 @@ class TableForm(widgets.VBox):
     def _seat_choices(self) -> None:
         """One drop-down per seat; the seats already there keep their widget and choice
         (a bot the other game lacks falls back to a student)."""
-        entry = GAMES[self.game.value]
+        entry = game_entry(self.game.value)
         choices = [(_text("student", self.lang), STUDENT)] + [
             (_text("bot", self.lang, bot=name), BOT_PREFIX + name) for name in entry.bots]
         values = {value for _, value in choices}
@@ -194,7 +183,7 @@ class TeacherApp(widgets.VBox):
         self.refresh()
         number = next(k for k, status in enumerate(self.statuses, 1) if status.id == table_id)
         self.create.status = _text("created", self.lang, number=number,
-                                   game=_text(f"game_{game}", self.lang), players=len(seats))
+                                   game=game_entry(game).title(self.lang), players=len(seats))
         self.chooser.value = table_id
 
     def refresh(self) -> None:
@@ -209,7 +198,7 @@ class TeacherApp(widgets.VBox):
             self.replays[status.id].play_bots()
         self.overview.value = self._overview()
         options = [(_text("table_label", self.lang, number=number,
-                           game=_text(f"game_{status.game}", self.lang),
+                           game=game_entry(status.game).title(self.lang),
                            players=len(status.seats)), status.id)
                    for number, status in enumerate(self.statuses, 1)]
         if [value for _, value in options] != [value for _, value in self.chooser.options]:
@@ -353,7 +342,7 @@ class TeacherApp(widgets.VBox):
         state = [_text(key, self.lang) for key, on in (
             ("over", status.over), ("paused", status.paused), ("revealed", status.revealed))
             if on] or [_text("playing", self.lang)]
-        cells = (str(number), _text(f"game_{status.game}", self.lang), seats,
+        cells = (str(number), game_entry(status.game).title(self.lang), seats,
                  _turn(shared, names, self.lang), str(status.actions), ", ".join(state))
         return "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>"
 
@@ -392,25 +381,17 @@ def _turn(shared: SharedTable, names: list[str], lang: str) -> str:
 
 def _every_seat(shared: SharedTable, names: list[str], lang: str) -> str:
     """Each seat's cards, knowledge graph and notes, side by side (the teacher's right)."""
-    game = shared.table.game
+    game, entry = shared.table.game, shared.entry
     columns = []
     for seat, name in enumerate(names):
-        if isinstance(game, FiveSonsGame):
-            fs_knowledge = FiveSonsKnowledge.from_log(game.observation_log(seat))
-            graph = fivesons_graph(fs_knowledge, lang)
-            hand: Collection[Card] = game.hands[seat]
-            notes = notes_svg(graph, lang)
-        else:
-            bw_game = cast(BlackWidowGame, game)
-            view = seat_view(bw_game, seat)
-            bw_knowledge = BlackWidowKnowledge.from_view(view)
-            graph = blackwidow_graph(bw_knowledge, lang)
-            hand = view.hand
-            notes = "".join(f"<p>{html.escape(line)}</p>"
-                            for line in blackwidow_text(bw_knowledge, lang).splitlines())
+        view = entry.view(game, seat)     # what the seat itself sees, never more
+        known = ""
+        if isinstance(entry, Knowing):
+            knowledge = entry.knowledge(view)
+            graph = entry.graph(knowledge, lang)
+            known = graph_html(graph, lang=lang) + entry.notes_html(knowledge, graph, lang)
         columns.append(f'<section class="cardlab-classroom-seat"><h3>{html.escape(name)}</h3>'
-                       f"{hand_svg(sorted(hand), lang=lang)}{graph_html(graph, lang=lang)}"
-                       f"{notes}</section>")
+                       f"{hand_svg(sorted(entry.hand(view)), lang=lang)}{known}</section>")
     revealed = revealed_html(shared, lang) if shared.info.revealed else ""
     return (f'<div class="cardlab-classroom-seats" style="display:flex;flex-wrap:wrap;gap:1em">'
             f"{''.join(columns)}</div>{revealed}")

@@ -1,11 +1,11 @@
-"""Step through a game of either game and watch one perspective's knowledge grow.
+"""Step through a game of any game and watch one perspective's knowledge grow.
 
-Each step tells the event in words as the chosen perspective saw it (in Five
-Sons the shown card only to the asker and the shower; in Black Widow the
-cards passed only to passer and receiver) and lists the certainties it added,
-each with its reason. The picture is that perspective's knowledge graph (or,
-in Five Sons, its notes sheet); a focus on one card or seat draws that
-card's or seat's uncertain links with their chances.
+Each step tells the event in words as the chosen perspective saw it (a card
+shown or passed only to the seats that saw it) and lists the certainties it
+added, each with its reason. The picture is that perspective's knowledge
+graph (or, where the game's story offers it, its notes sheet); a focus on one
+card or seat draws that card's or seat's uncertain links with their chances.
+The game's entry (`cardlab.games`) tells the story: `GameEntry.story`.
 
 The stepper may hold a full record in Python, but the browser gets only the
 chosen view's picture and sentences. Its buttons are a `ControlBar`: toggles
@@ -30,21 +30,20 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.blackwidow.record import BlackWidowRecord
-from cardlab.blackwidow.widgets.stepper import BlackWidowStory
 from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
+from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.render.notes import notes_svg
+
+# DeductionStepper is Five Sons' own stepper: it moves to that game's package.
 from cardlab.fivesons.widgets.stepper import PUBLIC, FiveSonsStory
+from cardlab.games import Story, game_of, stepped
 from cardlab.i18n import message
 from cardlab.render.graph import graph_html
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
-__all__ = ["PUBLIC", "DeductionStepper", "Stepper", "story_of"]
+__all__ = ["PUBLIC", "DeductionStepper", "Stepper", "Story", "story_of"]
 
-Story = FiveSonsStory | BlackWidowStory
 _WRAP = widgets.Layout(flex_flow="row wrap", align_items="center")
 #: Labels in full (ipywidgets cuts them at a fixed width, "Wessen Si…").
 _LABEL = {"description_width": "initial"}
@@ -53,22 +52,14 @@ NO_FOCUS = ""
 
 
 def story_of(source: Any, lang: str = "en") -> Story:
-    """The story of a game of either kind: a game object, a full record or an observation log.
+    """The story of a game of any kind: a game object, a full record or an observation log.
 
     >>> from cardlab.records import parse_record
     >>> story = story_of(parse_record({"format": "cardlab/1", "game": "fivesons", "me": None}))
     >>> story.count, [label for label, _ in story.perspectives]
     (0, ['The table'])
     """
-    if isinstance(source, FiveSonsGame):
-        return FiveSonsStory.from_game(source, lang)
-    if isinstance(source, BlackWidowGame):
-        return BlackWidowStory.from_game(source, lang)
-    if isinstance(source, FiveSonsRecord | FiveSonsLog):
-        return FiveSonsStory.from_record(source, lang)
-    if isinstance(source, BlackWidowRecord):
-        return BlackWidowStory.from_record(source, lang)
-    raise TypeError(f"not a game or record: {type(source).__name__}")
+    return stepped(game_of(source)).story(source, lang)
 
 
 class Stepper(widgets.VBox):
@@ -117,7 +108,7 @@ class Stepper(widgets.VBox):
 
     @classmethod
     def of(cls, source: Any, lang: str = "en") -> Stepper:
-        """A stepper over a game or record of either game (see `story_of`)."""
+        """A stepper over a game or record of any game (see `story_of`)."""
         return cls(story_of(source, lang))
 
     @property

@@ -1,7 +1,7 @@
-"""The stepper app: a recorded game of either game, loaded from a file, or a built-in example.
+"""The stepper app: a recorded game of any game, loaded from a file, or a built-in example.
 
 The page's address sets the language, which game the example is of
-(`game=fivesons` or `game=blackwidow`) and the example game (`seed`,
+(`game=` a game's name, see `cardlab.games`) and the example game (`seed`,
 `players`, `bots`, `rules`, as in every app). A `cardlab/1` file loaded
 through the upload button replaces the example; a bad file is refused with
 its reason in a ``role="status"`` line. The file's content is dropped from
@@ -21,37 +21,34 @@ the upload widget as soon as it is read.
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as widgets
 
 from cardlab.apps import AppSettings, chosen_game, read_settings
-from cardlab.blackwidow.match import play_game as play_blackwidow
 from cardlab.errors import CardlabError
-from cardlab.fivesons.match import play_game as play_fivesons
+from cardlab.games import Stepped, game, in_menu_order, stepped
 from cardlab.i18n import Text, message
 from cardlab.records import read_record
 from cardlab.widgets.controls import FOCUS_CLASS, record_upload
 from cardlab.widgets.guard import guard
-from cardlab.widgets.stepper import Stepper, story_of
+from cardlab.widgets.stepper import Stepper, Story, story_of
 
-GAMES = ("fivesons", "blackwidow")
 #: The example's seed when the address gives none: everybody sees the same example.
 EXAMPLE_SEED = 1
-#: The learner's own seat plays like the others in the example.
-LEARNER_BOT = {"fivesons": "logician", "blackwidow": "heuristic"}
 
 
-def example(settings: AppSettings):
-    """The built-in example: a game played by bots (Black Widow: its first hand).
+def example(settings: AppSettings) -> Any:
+    """The built-in example: a short game played by bots, the learner's seat included
+    (it plays like the others: the game's default bot).
 
-    >>> example(read_settings("fivesons", "players=3&seed=4")).players
+    >>> example(read_settings("fivesons", "players=3&seed=4")).rules.players
     3
     """
-    bots = [LEARNER_BOT[settings.game], *settings.bots]
+    entry = stepped(game(settings.game))
     seed = EXAMPLE_SEED if settings.seed is None else settings.seed
-    if settings.game == "fivesons":
-        return play_fivesons(settings.rules, bots, seed)
-    return play_blackwidow(settings.rules, bots, seed, hands=1)
+    return entry.example(settings.rules, [game(settings.game).default_bot, *settings.bots],
+                         seed)
 
 
 class StepperApp(widgets.VBox):
@@ -59,11 +56,12 @@ class StepperApp(widgets.VBox):
 
     def __init__(self, query: str | None = None) -> None:
         self.query = query
-        name, self._game_problems = chosen_game(query, GAMES)
+        games = [entry for entry in in_menu_order() if isinstance(entry, Stepped)]
+        name, self._game_problems = chosen_game(query, tuple(entry.name for entry in games))
         settings = read_settings(name, query)
         self.lang = lang = settings.lang
         self.game = widgets.Dropdown(
-            options=[(message(f"stepper_app.game_{name}", lang), name) for name in GAMES],
+            options=[(entry.title(lang), entry.name) for entry in games],
             value=name, description=message("stepper_app.game", lang))
         self.upload = record_upload(message("stepper_app.load", lang))
         self.status = widgets.HTML()
@@ -105,7 +103,7 @@ class StepperApp(widgets.VBox):
         self._replace(story)
         self._say(message("stepper_app.loaded", self.lang, name=name))
 
-    def _replace(self, story) -> None:
+    def _replace(self, story: Story) -> None:
         self.stepper = Stepper(story, self.lang)
         self.children = [*self._top, self.stepper]
 

@@ -1,0 +1,60 @@
+"""Shared code names no game: it asks the registry (`cardlab.games`).
+
+The check reads each module's code, that is everything but its docstrings and
+comments: a docstring's example may play a real game, the code may not. Any
+game's name, package or classes in an identifier, an import or a string
+literal is a failure. `SHARED` lists the modules checked, by hand: a module
+joins when it no longer names a game.
+"""
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent / "cardlab"
+
+SHARED = (
+    "games.py",
+    "apps.py",
+    "records.py",
+    "cli.py",
+    "widgets/stepper_app.py",
+    "widgets/classroom.py",
+    "widgets/classroom_student.py",
+    "widgets/classroom_teacher.py",
+    *sorted(str(path.relative_to(ROOT)) for path in (ROOT / "serve").glob("*.py")),
+)
+#: A game's name, its package, its entry and game classes, however written.
+GAME_NAMES = re.compile(r"black_?widow|five_?sons", re.IGNORECASE)
+
+
+def code_of(source: str) -> str:
+    """`source` without its docstrings and comments, its tokens joined by spaces."""
+    docstrings = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                docstrings.add((body[0].lineno, body[0].col_offset))
+    kept = [token.string for token in tokenize.generate_tokens(io.StringIO(source).readline)
+            if token.type != tokenize.COMMENT
+            and not (token.type == tokenize.STRING and token.start in docstrings)]
+    return " ".join(text for text in kept if text.strip())
+
+
+def test_the_check_sees_a_name_in_code_and_not_in_a_docstring():
+    assert GAME_NAMES.search(code_of('GAMES = ("fivesons", "x")\n'))
+    assert GAME_NAMES.search(code_of("from cardlab.blackwidow.game import BlackWidowGame\n"))
+    assert GAME_NAMES.search(code_of("if isinstance(game, FiveSonsGame):\n    pass\n"))
+    assert not GAME_NAMES.search(code_of('def f():\n    """>>> f("blackwidow")"""\n'))
+
+
+@pytest.mark.parametrize("module", SHARED)
+def test_a_shared_module_names_no_game(module):
+    found = GAME_NAMES.findall(code_of((ROOT / module).read_text(encoding="utf-8")))
+    assert not found, f"cardlab/{module} names a game: {sorted(set(found))}"
