@@ -4,7 +4,6 @@ import tracemalloc
 from dataclasses import replace
 
 import pytest
-from fivesons_helpers import HANDS, QS, brute_force, fixed_game, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +16,8 @@ from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import AskSeen, FiveSonsLog, GuessSeen
 from cardlab.fivesons.rules import FiveSonsRules
+
+from helpers.fivesons import HANDS, QS, brute_force, fixed_game, random_game
 
 SMALL_3 = FiveSonsRules(players=3, faces=parse_cards("JC QC KC JD"),
                         hearts=parse_cards("AH 2H 3H 4H"))

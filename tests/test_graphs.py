@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import networkx as nx
 import pytest
-from fivesons_helpers import random_game
 
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import play_game as play_blackwidow
@@ -22,6 +21,8 @@ from cardlab.graphs import blackwidow_graph, fivesons_graph, to_graphml, to_json
 from cardlab.records import save_record
 from cardlab.render.graph import NARROW, GraphPicture, graph_html, graph_svg, layout
 from cardlab.render.notes import notes_svg
+
+from helpers.fivesons import random_game
 
 NS = "{http://www.w3.org/2000/svg}"
 
