@@ -98,6 +98,7 @@ def test_no_points_on_the_first_trick_but_all_point_hands_escape():
 
 
 def test_must_follow_suit_with_the_reason_of_the_contract():
+    """The refusal says why, in the words of docs/contract.md (Command line)."""
     game = _hold_game(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D",
                        "AC 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
                        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",

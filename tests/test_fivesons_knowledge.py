@@ -131,6 +131,7 @@ def test_self_contradicting_logs_name_the_breaking_event(events, message):
 
 
 def test_json_has_every_contract_field():
+    """The fields of `cardlab infer --format json` in docs/contract.md (Command line)."""
     game = fixed_game()
     game.ask(0, QS, parse_cards("3H")[0])
     data = FiveSonsKnowledge.from_log(game.observation_log(1)).to_json()
