@@ -14,6 +14,8 @@ from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import Card, parse_cards
 from cardlab.errors import IllegalAction, RecordError
 
+from helpers.blackwidow import MOON, NEAR, scripted
+
 C = Card.parse
 
 
@@ -96,6 +98,7 @@ def test_no_points_on_the_first_trick_but_all_point_hands_escape():
 
 
 def test_must_follow_suit_with_the_reason_of_the_contract():
+    """The refusal says why, in the words of docs/contract.md (Command line)."""
     game = _hold_game(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D",
                        "AC 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
                        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
@@ -151,34 +154,6 @@ def test_first_trick_points_option():
     game.play(C("AD"))
     game.play(C("AH"))
     assert C("QS") in game.legal_cards()
-
-
-# Scripted hands: every seat plays the first legal card in the order its cards are listed.
-# MOON: seat 0 holds every club but the 2 and wins every trick; the others throw points on it.
-MOON = ["AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C AS",
-        "2C QS 2H 3H 4H 5H 6H 7H 2D 3D 4D 5D 6D",
-        "8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD",
-        "KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS"]
-# NEAR: the same, but seat 0's last lead is the 2 of spades and seat 3 takes the Ace of
-# Hearts with the Ace of Spades: seat 0 takes 25 points (and the Jack of Diamonds), seat 3 one.
-NEAR = ["AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2S",
-        "2C QS 2H 3H 4H 5H 6H 7H 2D 3D 4D 5D 6D",
-        "8H 9H TH JH QH KH 7D 8D 9D TD JD QD AH",
-        "KD AD 3S 4S 5S 6S 7S 8S 9S TS JS KS AS"]
-
-
-def scripted(script, hands=1, **options) -> BlackWidowGame:
-    """A game of `hands` hands, each dealt and played as `script` says (no passing)."""
-    rules = BlackWidowRules(players=4, pass_cycle=("hold",), **options)
-    order = [parse_cards(cards) for cards in script]
-    game = BlackWidowGame.new(rules, deal=[sorted(cards) for cards in order])
-    for number in range(hands):
-        if number:
-            game.deal_next([sorted(cards) for cards in order])
-        while game.phase == "play":
-            legal = set(game.legal_cards())
-            game.apply(Play(game.turn, next(c for c in order[game.turn] if c in legal)))
-    return game
 
 
 def test_points_per_hand_and_the_moon_options():

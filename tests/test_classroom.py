@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import signal
 import sqlite3
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
-from classroom_helpers import BACKENDS, player, postgres_server, store_locations, students
 
 from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import BlackWidowGame
@@ -22,6 +22,9 @@ from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import NoGuess, Question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import FiveSonsRecord
+
+from helpers.stores import BACKENDS, postgres_server, store_locations
+from helpers.table_processes import bots_playing, player, students, wait_for_actions
 
 postgres = pytest.fixture(scope="module")(postgres_server)
 new_store = pytest.fixture(params=BACKENDS)(store_locations)
@@ -93,12 +96,7 @@ def test_a_process_killed_mid_game_leaves_a_game_that_goes_on(tmp_path):
     # SQLite only: on PostgreSQL, test_classroom_postgres.py kills the server mid-game.
     path = tmp_path / "class.sqlite"
     store = Store(path)
-    table_id = store.create_table("blackwidow", {"players": 4, "end_above": 40}, 5,
-                                  ["bot:heuristic"] * 4)
-    doomed = player(path, table_id)
-    deadline = time.monotonic() + 60
-    while len(store.actions(table_id)) < 30 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    table_id, doomed = bots_playing(store, path, 30, seconds=60)
     doomed.send_signal(signal.SIGKILL)
     doomed.wait()
     assert len(store.actions(table_id)) >= 30
@@ -128,15 +126,22 @@ def test_a_student_move_then_the_bots_through_the_shared_table(new_store):
                                                       ("student", "bot:heuristic", "bot:random"))
 
 
+def _students_racing(where: str, end_above: int,
+                     processes: int) -> tuple[Room, str, list[subprocess.Popen]]:
+    """A Black Widow table of three students and a bot, and `processes` processes racing to
+    play its student seats (see `students`), once all have started and it has 15 actions."""
+    room = Room.open(where)
+    table_id = room.create_table("blackwidow", {"players": 4, "end_above": end_above}, 8,
+                                 ["student", "student", "student", "bot:heuristic"])
+    running = [students(where, table_id, seed) for seed in range(processes)]
+    assert [process.stderr.readline() for process in running] == ["ready\n"] * processes
+    wait_for_actions(room.store, table_id, 15, seconds=120)
+    return room, table_id, running
+
+
 def test_students_racing_through_a_pause_and_a_seat_handed_to_a_bot_agree(new_store):
     path = new_store()
-    room = Room.open(path)
-    table_id = room.create_table("blackwidow", {"players": 4, "end_above": 30}, 8,
-                                 ["student", "student", "student", "bot:heuristic"])
-    running = [students(path, table_id, seed) for seed in range(6)]
-    deadline = time.monotonic() + 120
-    while len(room.store.actions(table_id)) < 15 and time.monotonic() < deadline:
-        time.sleep(0.02)
+    room, table_id, running = _students_racing(path, end_above=30, processes=6)
     room.set_paused(table_id, True)
     paused_at = len(room.store.actions(table_id))
     time.sleep(1.0)                  # six processes keep trying all the while
@@ -179,14 +184,7 @@ def test_a_store_moved_mid_game_stops_every_process_and_keeps_the_game(new_store
     # SQLite: the file moved away (its -wal left behind, as `mv` does); PostgreSQL: the
     # schema renamed. No process goes on with a new store, and the moved one is whole.
     where = new_store()
-    room = Room.open(where)
-    table_id = room.create_table("blackwidow", {"players": 4, "end_above": 200}, 8,
-                                 ["student", "student", "student", "bot:heuristic"])
-    running = [students(where, table_id, seed) for seed in range(4)]
-    assert [process.stderr.readline() for process in running] == ["ready\n"] * 4
-    deadline = time.monotonic() + 120
-    while len(room.store.actions(table_id)) < 15 and time.monotonic() < deadline:
-        time.sleep(0.02)
+    room, table_id, running = _students_racing(where, end_above=200, processes=4)
     if where.startswith("postgresql://"):
         import psycopg
 

@@ -12,7 +12,6 @@ import sys
 import time
 
 import pytest
-from classroom_helpers import kernel, player, postgres_server
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.record import BlackWidowRecord
@@ -20,6 +19,9 @@ from cardlab.classroom.changes import ChangeListener
 from cardlab.classroom.room import Room
 from cardlab.classroom.store import Store
 from cardlab.errors import CardlabError
+
+from helpers.stores import postgres_server
+from helpers.table_processes import bots_playing, kernel, player
 
 postgres = pytest.fixture(scope="module")(postgres_server)
 
@@ -80,12 +82,7 @@ def test_a_store_of_another_version_is_refused_and_left_as_it_is(postgres, versi
 def test_a_server_restart_mid_game_loses_nothing_and_the_game_goes_on(postgres):
     url = postgres.database()
     store = Store(url)
-    table_id = store.create_table("blackwidow", {"players": 4, "end_above": 40}, 5,
-                                  ["bot:heuristic"] * 4)
-    first = player(url, table_id)
-    deadline = time.monotonic() + 120
-    while len(store.actions(table_id)) < 20 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    table_id, first = bots_playing(store, url, 20, seconds=120)
     postgres.stop()
     try:
         _, err = first.communicate(timeout=120)

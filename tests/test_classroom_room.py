@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from classroom_helpers import BACKENDS, postgres_server, store_locations
 
 from cardlab.blackwidow.actions import Play
 from cardlab.classroom.room import Access, AccessRefused, Room
@@ -14,6 +13,8 @@ from cardlab.classroom.shared import SharedTable
 from cardlab.classroom.store import Store
 from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import Question
+
+from helpers.stores import BACKENDS, postgres_server, store_locations
 
 postgres = pytest.fixture(scope="module")(postgres_server)
 

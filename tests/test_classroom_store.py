@@ -12,17 +12,20 @@ import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
-from classroom_helpers import BACKENDS, postgres_server, store_locations
 
 from cardlab.classroom.room import Access, AccessRefused, Room
+from cardlab.classroom.shared import SharedTable
 from cardlab.classroom.store import Store
 from cardlab.cli import main
 from cardlab.errors import CardlabError
 from cardlab.widgets.classroom import classroom_app
 from cardlab.widgets.classroom_student import POLL_SECONDS, StudentView
 from cardlab.widgets.classroom_teacher import TeacherApp
+
+from helpers.stores import BACKENDS, postgres_server, store_locations
 
 postgres = pytest.fixture(scope="module")(postgres_server)
 GONE = "has gone since `cardlab classroom` started"
@@ -73,20 +76,34 @@ def _break_sqlite(path: Path, how: str) -> None:
         other.replace(path)
 
 
+class OpenStore(NamedTuple):
+    """A store in use: a room with a Five Sons table (two students and a bot), a teacher's
+    and a student's token, the table shared and the teacher's page open."""
+
+    room: Room
+    table_id: str
+    teacher: str
+    seat: str
+    shared: SharedTable
+    app: TeacherApp
+
+    @classmethod
+    def at(cls, where: object) -> OpenStore:
+        room = Room.open(where)
+        table_id = room.create_table("fivesons", {"players": 3}, 2,
+                                     ["student", "student", "bot:logician"])
+        return cls(room, table_id, room.new_teacher_token(), room.seat_tokens(table_id)[0],
+                   room.shared(table_id), TeacherApp(room))
+
+
 @pytest.mark.parametrize("how", ["deleted", "moved", "emptied", "replaced"])
 def test_a_sqlite_store_gone_while_open_is_said_and_nothing_is_made_in_its_place(tmp_path,
                                                                                   how):
     path = tmp_path / "class.sqlite"
-    room = Room.open(path)
-    table_id = room.create_table("fivesons", {"players": 3}, 2,
-                                 ["student", "student", "bot:logician"])
-    teacher = room.new_teacher_token()
-    seat = room.seat_tokens(table_id)[0]
-    shared = room.shared(table_id)
-    app = TeacherApp(room)
+    opened = OpenStore.at(path)
     _break_sqlite(path, how)
     left = files(tmp_path)
-    _is_said_everywhere(room, shared, app, table_id, str(path), teacher, seat)
+    _is_said_everywhere(opened, str(path))
     assert files(tmp_path) == left                    # nothing made, nothing written
 
 
@@ -94,25 +111,20 @@ def test_a_sqlite_store_gone_while_open_is_said_and_nothing_is_made_in_its_place
 def test_a_postgres_store_gone_while_open_is_said_and_nothing_is_made_in_its_place(postgres,
                                                                                     how):
     url = postgres.database()
-    room = Room.open(url)
-    table_id = room.create_table("fivesons", {"players": 3}, 2,
-                                 ["student", "student", "bot:logician"])
-    teacher = room.new_teacher_token()
-    seat = room.seat_tokens(table_id)[0]
-    shared = room.shared(table_id)
-    app = TeacherApp(room)
+    opened = OpenStore.at(url)
     postgres_run(url, "DROP TABLE seats, actions, tables, meta")
     if how == "replaced":
         postgres_run(url, "CREATE TABLE pupils (name TEXT)", "INSERT INTO pupils VALUES ('Ada')")
     left = postgres_tables(url)
-    _is_said_everywhere(room, shared, app, table_id, url, teacher, seat)
+    _is_said_everywhere(opened, url)
     assert postgres_tables(url) == left
 
 
-def _is_said_everywhere(room: Room, shared, app: TeacherApp, table_id: str, where: str,
-                        teacher: str, seat: str) -> None:
+def _is_said_everywhere(opened: OpenStore, where: str) -> None:
     """Every call of the open room, the teacher's page polling, and a page opened now
     (teacher's and student's) say that the store has gone."""
+    room, table_id, shared, app = opened.room, opened.table_id, opened.shared, opened.app
+    teacher, seat = opened.teacher, opened.seat
     for call in (room.tables, shared.sync, lambda: room.access(teacher),
                  lambda: room.new_seat_token(table_id, 1), lambda: room.claim(table_id, 0, "p"),
                  lambda: room.create_table("fivesons", {"players": 3}, 1, ["student"] * 3)):

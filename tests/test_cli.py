@@ -1,27 +1,11 @@
 """The command line: bad input is exit 2 and one line on stderr, never a traceback."""
 
 import json
-import subprocess
-import sys
-
-from fivesons_helpers import fixed_game
 
 from cardlab.cli import main
 
-
-def run(*args):
-    """Run `cardlab` as a separate process, as a teacher's script would."""
-    return subprocess.run([sys.executable, "-m", "cardlab.cli", *args],
-                          capture_output=True, text=True, timeout=120)
-
-
-def _one_line_error(result):
-    assert result.returncode == 2
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert "Traceback" not in result.stderr
-    return lines[0]
+from helpers.cli import one_line_error, run
+from helpers.fivesons import fixed_game
 
 
 def test_bad_card_code_in_a_record(tmp_path):
@@ -29,15 +13,15 @@ def test_bad_card_code_in_a_record(tmp_path):
     path.write_text(json.dumps({
         "format": "cardlab/1", "game": "fivesons", "solution": ["QS", "3H"],
         "hands": [["KH", "JC", "AH", "5H", "Q*"], [], [], []]}))
-    line = _one_line_error(run("replay", str(path)))
+    line = one_line_error(run("replay", str(path)))
     assert line.startswith("game.json, hands[0][4]: bad card code 'Q*'")
 
 
 def test_missing_file_and_unknown_option():
-    assert "No such file" in _one_line_error(run("infer", "nowhere.json"))
-    assert "unrecognized arguments: --colour" in _one_line_error(
+    assert "No such file" in one_line_error(run("infer", "nowhere.json"))
+    assert "unrecognized arguments: --colour" in one_line_error(
         run("replay", "x.json", "--colour"))
-    assert "invalid choice: 'chess'" in _one_line_error(run("play", "chess", "--bots", "random"))
+    assert "invalid choice: 'chess'" in one_line_error(run("play", "chess", "--bots", "random"))
 
 
 def test_german_messages(tmp_path, capsys):
@@ -71,7 +55,7 @@ def test_a_record_missing_the_card_a_responder_chose_is_one_line(tmp_path):
     data["events"] = [{"ask": 0, "face": "QC", "heart": "2H"}]  # seat 1 holds both
     path = tmp_path / "both.json"
     path.write_text(json.dumps(data))
-    assert _one_line_error(run("replay", str(path))) == (
+    assert one_line_error(run("replay", str(path))) == (
         "both.json, events[0]: seat 1 holds both QC and 2H, so 'shown' must say which one "
         "it showed")
 

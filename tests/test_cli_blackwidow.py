@@ -3,12 +3,12 @@
 import json
 import re
 
-from test_cli import _one_line_error, run
-
 from cardlab.blackwidow.match import play_game, tournament
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cli import main
 from cardlab.records import save_record
+
+from helpers.cli import one_line_error, run
 
 
 def _json(capsys, *args):
@@ -48,7 +48,7 @@ def test_illegal_play_in_a_record_is_one_line(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     suit = plays[i].suit.label()
-    assert _one_line_error(run("replay", str(path))) == (
+    assert one_line_error(run("replay", str(path))) == (
         f"hand 1, play {i + 1}: {plays[j].code} is not legal for seat {seats[i]}: "
         f"{suit} must be followed")
 
@@ -70,9 +70,9 @@ def test_bench_playouts_quick(capsys):
 
 
 def test_bad_rules_and_bots():
-    assert "rules.players: 7 is out of range" in _one_line_error(
+    assert "rules.players: 7 is out of range" in one_line_error(
         run("play", "blackwidow", "--bots", "random", "--rules", '{"players": 7}'))
-    assert "unknown bot 'shark'" in _one_line_error(
+    assert "unknown bot 'shark'" in one_line_error(
         run("play", "blackwidow", "--bots", "shark,random,random,random"))
 
 
@@ -92,7 +92,7 @@ def test_infer_counts_cards_from_one_seat(tmp_path, capsys):
     for by_seat in data["counts"].values():
         assert set(by_seat) == {"0", "1", "3"} and sum(by_seat.values()) == data["worlds"]
     assert len({(v["seat"], v["suit"]) for v in data["voids"]}) == len(data["voids"])
-    assert "--as: a Black Widow record needs --as SEAT" in _one_line_error(
+    assert "--as: a Black Widow record needs --as SEAT" in one_line_error(
         run("infer", str(path)))
 
 

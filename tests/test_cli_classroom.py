@@ -17,7 +17,6 @@ from pathlib import Path
 
 import psutil
 import pytest
-from classroom_helpers import player
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.record import BlackWidowRecord
@@ -27,16 +26,9 @@ from cardlab.cli import main
 from cardlab.records import load_record
 from cardlab.serve.classroom import lan_address, qr_path
 
-
-def cardlab(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cardlab.cli", *args], capture_output=True,
-                          text=True, timeout=120)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from helpers.cli import run
+from helpers.network import free_port
+from helpers.table_processes import player
 
 
 class Classroom:
@@ -45,7 +37,7 @@ class Classroom:
     def __init__(self, store: Path, *options: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cardlab.cli", "classroom", "--store", str(store),
-             "--no-browser", f"--port={_free_port()}", *options],
+             "--no-browser", f"--port={free_port()}", *options],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines: list[str] = []
         for line in self.process.stdout:
@@ -195,14 +187,14 @@ def test_export_writes_the_games_record_to_stdout_or_a_file(tmp_path):
     table_id = room.create_table("fivesons", {"players": 3}, 12, ["bot:logician"] * 3)
     shared = room.shared(table_id)
     shared.play_bots()
-    printed = cardlab("classroom", "export", table_id, "--store", str(store))
+    printed = run("classroom", "export", table_id, "--store", str(store))
     assert printed.returncode == 0, printed.stderr
     assert json.loads(printed.stdout) == shared.table.game.to_record().to_json()
     out = tmp_path / "game.json"
-    written = cardlab("classroom", "export", table_id, "--store", str(store), "-o", str(out))
+    written = run("classroom", "export", table_id, "--store", str(store), "-o", str(out))
     assert written.returncode == 0 and written.stdout == ""
     assert load_record(out) == shared.table.game.to_record()
-    replayed = cardlab("replay", str(out))
+    replayed = run("replay", str(out))
     assert replayed.returncode == 0, replayed.stderr
 
 
@@ -254,7 +246,7 @@ def test_bad_input_is_one_line_in_the_language_asked_and_changes_nothing(tmp_pat
 def test_bench_classroom_reports_the_pages_kernels_memory_and_the_store():
     if not Path(chromium() or "").exists() and not os.environ.get("CI"):
         pytest.skip("no Chromium to open the pages in (apt-get install chromium)")
-    result = cardlab("bench", "classroom", "--quick")
+    result = run("bench", "classroom", "--quick")
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert (figures["students"], figures["tables"], figures["refused"]) == (4, 1, 0)

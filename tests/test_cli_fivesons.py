@@ -4,12 +4,13 @@ import json
 import re
 
 import pytest
-from fivesons_helpers import fixed_game
-from test_cli import _one_line_error, run
 
 from cardlab.cards import parse_cards
 from cardlab.cli import main
 from cardlab.records import save_record
+
+from helpers.cli import one_line_error, run
+from helpers.fivesons import fixed_game
 
 QD, H9, KD, H7, H2 = parse_cards("QD 9H KD 7H 2H")
 
@@ -64,7 +65,7 @@ def test_inconsistent_log_is_exit_2_naming_the_event(tmp_path):
                       {"ask": 1, "face": "QS", "heart": "9H", "shown_by": 3}]}
     path = tmp_path / "log.json"
     path.write_text(json.dumps(log))
-    line = _one_line_error(run("infer", str(path)))
+    line = one_line_error(run("infer", str(path)))
     assert line.startswith("event 2: Seat 2 showed me QS in event 1. But: Seat 2 passed")
 
 
@@ -75,7 +76,7 @@ def test_inconsistent_log_is_exit_2_naming_the_event(tmp_path):
      (["--as", "1", "--after", "9"], "--after: --after 9 is beyond the 3 events")],
 )
 def test_infer_option_errors(record, args, fragment):
-    assert fragment in _one_line_error(run("infer", str(record), *args))
+    assert fragment in one_line_error(run("infer", str(record), *args))
 
 
 def test_illegal_event_in_a_record(tmp_path):
@@ -83,7 +84,7 @@ def test_illegal_event_in_a_record(tmp_path):
     data["events"] = [{"ask": 2, "face": "QD", "heart": "9H"}]
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    assert _one_line_error(run("replay", str(path))) == (
+    assert one_line_error(run("replay", str(path))) == (
         "event 1: It is seat 0's turn to ask, not seat 2's.")
 
 
@@ -103,11 +104,11 @@ def test_tournament(capsys):
 
 
 def test_play_errors():
-    assert "--bots needs one bot per seat: 4 names, not 2" in _one_line_error(
+    assert "--bots needs one bot per seat: 4 names, not 2" in one_line_error(
         run("play", "fivesons", "--bots", "random,random"))
-    assert "unknown bot 'oracle'" in _one_line_error(
+    assert "unknown bot 'oracle'" in one_line_error(
         run("play", "fivesons", "--bots", "oracle,random,random,random"))
-    assert "rules: unknown key 'speed'" in _one_line_error(
+    assert "rules: unknown key 'speed'" in one_line_error(
         run("play", "fivesons", "--bots", "random", "--rules", '{"speed": 1}'))
 
 
@@ -137,12 +138,12 @@ def test_play_help_names_bots_and_rule_options():
     ("blackwidow", "random,random,random,random,random", """--rules '{"players": 5}'"""),
 ])
 def test_a_wrong_bot_count_suggests_the_player_count(game, bots, hint):
-    line = _one_line_error(run("play", game, "--bots", bots))
+    line = one_line_error(run("play", game, "--bots", bots))
     assert line.endswith(f"add {hint}")
 
 
 def test_a_bot_count_no_rules_allow_gets_no_hint():
-    line = _one_line_error(run("play", "fivesons", "--bots", "random,random"))
+    line = one_line_error(run("play", "fivesons", "--bots", "random,random"))
     assert line == "--bots needs one bot per seat: 4 names, not 2"
 
 

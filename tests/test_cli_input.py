@@ -6,10 +6,11 @@ import subprocess
 import sys
 
 import pytest
-from test_cli import _one_line_error, run
 
 from cardlab.cli import main
 from cardlab.inputs import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES
+
+from helpers.cli import one_line_error, run
 
 HUGE = "9" * 4400  # beyond Python's 4,300-digit limit for int(str)
 
@@ -93,7 +94,7 @@ def test_a_fifo_is_refused_without_blocking(tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
     # Opening a FIFO with no writer blocks forever: the timeout in run() would fail the test.
-    assert _one_line_error(run("infer", str(fifo))) == f"{fifo}: not a regular file"
+    assert one_line_error(run("infer", str(fifo))) == f"{fifo}: not a regular file"
 
 
 def test_a_file_over_the_size_limit_names_the_limit(tmp_path, capsys):
@@ -120,7 +121,7 @@ def test_long_input_is_cut_short_in_messages(capsys):
 
 
 def test_a_stray_argument_with_a_newline_stays_on_one_line():
-    line = _one_line_error(run("replay", "x.json", "--col\nour"))
+    line = one_line_error(run("replay", "x.json", "--col\nour"))
     assert "unrecognized arguments: --col\\nour" in line
 
 

@@ -1,7 +1,6 @@
 """Five Sons bots: decisions from observation logs only, with reasons."""
 
 import pytest
-from fivesons_helpers import H3, QS, fixed_game
 
 from cardlab.cards import parse_cards
 from cardlab.errors import CardlabError
@@ -9,6 +8,8 @@ from cardlab.fivesons.bots import BOTS, make_bot
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game, tournament
 from cardlab.fivesons.rules import FiveSonsRules
+
+from helpers.fivesons import H3, QS, fixed_game
 
 QD, H7, H9 = parse_cards("QD 7H 9H")
 

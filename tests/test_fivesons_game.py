@@ -3,7 +3,6 @@
 import copy
 
 import pytest
-from fivesons_helpers import H3, QS, fixed_game, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +11,8 @@ from cardlab.errors import IllegalAction
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import Ask, AskSeen, GuessSeen
 from cardlab.fivesons.rules import FiveSonsRules
+
+from helpers.fivesons import H3, QS, fixed_game, random_game
 
 KH, JC, H2, H9, QD, KD, H7 = parse_cards("KH JC 2H 9H QD KD 7H")
 

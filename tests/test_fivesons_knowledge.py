@@ -4,7 +4,6 @@ import tracemalloc
 from dataclasses import replace
 
 import pytest
-from fivesons_helpers import HANDS, QS, brute_force, fixed_game, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +16,8 @@ from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import AskSeen, FiveSonsLog, GuessSeen
 from cardlab.fivesons.rules import FiveSonsRules
+
+from helpers.fivesons import HANDS, QS, brute_force, fixed_game, random_game
 
 SMALL_3 = FiveSonsRules(players=3, faces=parse_cards("JC QC KC JD"),
                         hearts=parse_cards("AH 2H 3H 4H"))
@@ -130,6 +131,7 @@ def test_self_contradicting_logs_name_the_breaking_event(events, message):
 
 
 def test_json_has_every_contract_field():
+    """The fields of `cardlab infer --format json` in docs/contract.md (Command line)."""
     game = fixed_game()
     game.ask(0, QS, parse_cards("3H")[0])
     data = FiveSonsKnowledge.from_log(game.observation_log(1)).to_json()

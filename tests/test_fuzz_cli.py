@@ -13,12 +13,13 @@ import random
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from test_cli import _one_line_error, run
-from test_records import LOG, blackwidow_record, fivesons_record
 
 from cardlab.cli import main
 from cardlab.errors import CardlabError
 from cardlab.records import parse_record
+
+from helpers.cli import one_line_error, run
+from helpers.records import LOG, blackwidow_record, fivesons_record
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
@@ -135,8 +136,8 @@ def test_real_processes_refuse_fuzzed_files_in_one_line(tmp_path, seed):
     rng = random.Random(seed)
     path = tmp_path / "fuzz.json"
     path.write_bytes(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300))))
-    _one_line_error(run("replay", str(path)))
+    one_line_error(run("replay", str(path)))
     data = blackwidow_record(hands=2)
     data["hands"][rng.randrange(2)]["deal"][rng.randrange(4)] = {"\x1b[2J": [[[]]] * 40}
     path.write_text(json.dumps(data))
-    assert _one_line_error(run("infer", str(path), "--as", "1")).isprintable()
+    assert one_line_error(run("infer", str(path), "--as", "1")).isprintable()

@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import networkx as nx
 import pytest
-from fivesons_helpers import random_game
 
 from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
@@ -24,6 +23,8 @@ from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.graphs import to_graphml, to_json
 from cardlab.records import save_record
 from cardlab.render.graph import NARROW, GraphPicture, graph_html, graph_svg, layout
+
+from helpers.fivesons import random_game
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -6,7 +6,6 @@ import math
 import xml.etree.ElementTree as ET
 
 import pytest
-from fivesons_helpers import random_game
 
 from cardlab.cards import Suit, parse_cards
 from cardlab.fivesons.game import FiveSonsGame
@@ -33,6 +32,8 @@ from cardlab.render.palette import (
     tint,
 )
 from cardlab.render.svg import element
+
+from helpers.fivesons import random_game
 
 NS = "{http://www.w3.org/2000/svg}"
 PLACES = (*SEAT_COLOURS, SOLUTION_COLOUR)

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
-from test_records import MALFORMED
 
 from cardlab.blackwidow import match as blackwidow_match
 from cardlab.blackwidow.game import BlackWidowGame
@@ -20,6 +19,8 @@ from cardlab.fivesons import match as fivesons_match
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import catalogue
 from cardlab.schema import SCHEMA_FILE, schema
+
+from helpers.malformed import MALFORMED
 
 ROOT = Path(__file__).resolve().parents[1]
 VALIDATOR = Draft202012Validator(schema())

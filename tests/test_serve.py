@@ -25,6 +25,8 @@ from cardlab.serve.entries import APP, LESSON, gallery_entries, read_entry
 from cardlab.serve.hosts import allowed_hosts, host_allowed
 from cardlab.serve.pages import busy_html, gallery_html
 
+from helpers.network import free_port
+
 NOTEBOOKS = sorted(notebooks_dir().glob("*.ipynb")) + sorted(notebooks_dir().glob("apps/*.ipynb"))
 
 
@@ -174,18 +176,12 @@ def test_the_busy_page_says_why_in_both_languages():
 
 # --- a real server -------------------------------------------------------------
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class Server:
     """`cardlab serve` (or `gallery.serve` with a small kernel cap) in a child process."""
 
     def __init__(self, *, port: int | None = None, max_kernels: int = 20,
                  cli: bool = True, env: dict[str, str] | None = None):
-        self.asked = port or _free_port()
+        self.asked = port or free_port()
         if cli:
             command = [sys.executable, "-m", "cardlab.cli", "serve", "--no-browser",
                        f"--port={self.asked}"]

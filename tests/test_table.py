@@ -6,8 +6,6 @@ import copy
 import dataclasses
 
 import pytest
-from fivesons_helpers import H3, QS, fixed_game
-from test_blackwidow_game import MOON, scripted
 
 from cardlab.blackwidow.actions import Kind as BlackWidowKind
 from cardlab.blackwidow.actions import Moon, MoonChoice, Pass, Play
@@ -23,6 +21,9 @@ from cardlab.fivesons.players import bot_seat as fivesons_bot
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.table import Person, Table
+
+from helpers.blackwidow import MOON, scripted
+from helpers.fivesons import H3, QS, fixed_game
 
 KH, JC, H2, H7, H9, QD, KD = parse_cards("KH JC 2H 7H 9H QD KD")
 

@@ -3,7 +3,6 @@
 import xml.etree.ElementTree as ET
 
 import pytest
-from fivesons_helpers import random_game
 
 from cardlab.cards import parse_cards
 from cardlab.errors import CardlabError
@@ -21,6 +20,8 @@ from cardlab.fivesons.render.worlds import (
 )
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.worlds import MAX_DEALS, PossibleWorlds, _deals, deal_count
+
+from helpers.fivesons import random_game
 
 JC, QC, AH, H2, H3 = parse_cards("JC QC AH 2H 3H")
 TINY = FiveSonsRules(players=3, faces=(JC, QC), hearts=(AH, H2, H3))

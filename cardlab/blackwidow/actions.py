@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
+from cardlab.action_codec import ActionCodec
 from cardlab.cards import Card
-from cardlab.errors import RecordError
 
 
 class Kind(StrEnum):
@@ -59,6 +58,10 @@ class Moon:
 Action = Pass | Play | Moon
 
 
+#: Writes and reads Black Widow actions as JSON data (for stores of shared tables).
+CODEC = ActionCodec[Action]({"pass": Pass, "play": Play, "moon": Moon})
+
+
 def action_to_json(action: Action) -> dict[str, object]:
     """An action as JSON data (for stores of shared tables).
 
@@ -68,26 +71,9 @@ def action_to_json(action: Action) -> dict[str, object]:
     >>> action_from_json(action_to_json(Moon(1, MoonChoice.SELF)))
     Moon(seat=1, choice=<MoonChoice.SELF: 'self'>)
     """
-    if isinstance(action, Pass):
-        return {"pass": action.seat, "cards": [card.code for card in action.cards]}
-    if isinstance(action, Play):
-        return {"play": action.seat, "card": action.card.code}
-    return {"moon": action.seat, "choice": str(action.choice)}
+    return CODEC.to_json(action)
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
+def action_from_json(data: object) -> Action:
     """The action `action_to_json` wrote; anything else raises `RecordError`."""
-    try:
-        if "pass" in data:
-            return Pass(_seat(data["pass"]), tuple(Card.parse(code) for code in data["cards"]))
-        if "play" in data:
-            return Play(_seat(data["play"]), Card.parse(data["card"]))
-        return Moon(_seat(data["moon"]), MoonChoice(data["choice"]))
-    except (KeyError, TypeError, ValueError):
-        raise RecordError("error.bad_action", value=str(data)[:80]) from None
-
-
-def _seat(value: Any) -> int:
-    if type(value) is not int:
-        raise TypeError(value)
-    return value
+    return CODEC.from_json(data)

@@ -14,19 +14,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from cardlab import bot_seating
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.players import BotSeat, bot_seat
 from cardlab.blackwidow.rules import BlackWidowRules
-from cardlab.errors import CardlabError
 from cardlab.table import Table
 
 
 def make_bots(names: Sequence[str], players: int, seed: int | None) -> list[BotSeat]:
     """One bot per seat, each with its own seeded random source."""
-    if len(names) != players:
-        raise CardlabError("blackwidow.bot.wrong_count", players=players, count=len(names))
-    rng = random.Random(seed)
-    return [bot_seat(name, rng.randrange(2**32)) for name in names]
+    return bot_seating.make_bots(bot_seat, names, players, seed)
 
 
 def play_table(rules: BlackWidowRules, names: Sequence[str], seed: int | None = None,
@@ -76,16 +73,12 @@ class HandStats:
 def tournament(rules: BlackWidowRules, names: Sequence[str], hands: int, seed: int | None = None,
                progress: Callable[[int], None] | None = None) -> dict[str, HandStats]:
     """`hands` hands, the line-up rotated one seat after each, points per hand per bot."""
-    rng = random.Random(seed)
     stats = {name: HandStats() for name in names}
-    for number in range(hands):
-        shift = number % len(names)
-        seating = list(names[shift:]) + list(names[:shift])
-        game = BlackWidowGame.new(rules, rng.randrange(2**32), number=number)
+    for game_round in bot_seating.tournament_rounds(names, hands, seed, progress):
+        seating, rng = game_round.seating, game_round.rng
+        game = BlackWidowGame.new(rules, rng.randrange(2**32), number=game_round.number)
         Table(game, make_bots(seating, rules.players, rng.randrange(2**32))).run(
             stop=partial(_scored, game))
         for seat, name in enumerate(seating):
             stats[name].points.append(game.results[-1].scores[seat])
-        if progress:
-            progress(number + 1)
     return stats

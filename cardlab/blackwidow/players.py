@@ -10,8 +10,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from cardlab import bot_seating
 from cardlab.blackwidow.actions import Action, Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.bots import BlackWidowBot, make_bot
 from cardlab.blackwidow.game import BlackWidowGame
@@ -20,16 +19,8 @@ from cardlab.decisions import Decision
 from cardlab.i18n import Text
 
 
-@dataclass
-class BotSeat:
+class BotSeat(bot_seating.BotSeat[BlackWidowBot]):
     """A Black Widow bot at a table. The bot is handed the seat's view, never the game."""
-
-    bot: BlackWidowBot
-
-    @property
-    def name(self) -> str:
-        """The bot's name (`heuristic`, ...)."""
-        return self.bot.name
 
     def decide(self, game: BlackWidowGame, decision: Decision) -> tuple[Action, Text]:
         """The bot's choice for `decision`, and its reason."""

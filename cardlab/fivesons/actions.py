@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
+from cardlab.action_codec import ActionCodec
 from cardlab.cards import Card
-from cardlab.errors import CardlabError, RecordError
 from cardlab.fivesons.record import Guess
 
 
@@ -60,6 +59,11 @@ __all__ = ["Action", "Guess", "Kind", "NoGuess", "Question", "Show", "action_fro
            "action_to_json"]
 
 
+#: Writes and reads Five Sons actions as JSON data (for stores of shared tables).
+CODEC = ActionCodec[Action]({"ask": Question, "show": Show, "guess": Guess,
+                             "no_guess": NoGuess})
+
+
 def action_to_json(action: Action) -> dict[str, object]:
     """An action as JSON data (for stores of shared tables).
 
@@ -69,32 +73,9 @@ def action_to_json(action: Action) -> dict[str, object]:
     >>> action_from_json(action_to_json(NoGuess(1)))
     NoGuess(seat=1)
     """
-    if isinstance(action, Question):
-        return {"ask": action.seat, "face": action.face.code, "heart": action.heart.code}
-    if isinstance(action, Show):
-        return {"show": action.seat, "card": action.card.code}
-    if isinstance(action, Guess):
-        return {"guess": action.seat, "face": action.face.code, "heart": action.heart.code}
-    return {"no_guess": action.seat}
+    return CODEC.to_json(action)
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
+def action_from_json(data: object) -> Action:
     """The action `action_to_json` wrote; anything else raises `RecordError`."""
-    try:
-        if "ask" in data:
-            return Question(_seat(data["ask"]), Card.parse(data["face"]),
-                            Card.parse(data["heart"]))
-        if "show" in data:
-            return Show(_seat(data["show"]), Card.parse(data["card"]))
-        if "guess" in data:
-            return Guess(_seat(data["guess"]), Card.parse(data["face"]),
-                         Card.parse(data["heart"]))
-        return NoGuess(_seat(data["no_guess"]))
-    except (KeyError, TypeError, CardlabError):
-        raise RecordError("error.bad_action", value=str(data)[:80]) from None
-
-
-def _seat(value: Any) -> int:
-    if type(value) is not int:
-        raise TypeError(value)
-    return value
+    return CODEC.from_json(data)

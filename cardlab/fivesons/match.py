@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from cardlab.errors import CardlabError
+from cardlab import bot_seating
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.players import BotSeat, bot_seat
 from cardlab.fivesons.record import Ask
@@ -25,10 +25,7 @@ MAX_QUESTIONS = 400
 
 def make_bots(names: Sequence[str], players: int, seed: int | None) -> list[BotSeat]:
     """One bot per seat, each with its own seeded random source."""
-    if len(names) != players:
-        raise CardlabError("fivesons.bot.wrong_count", players=players, count=len(names))
-    rng = random.Random(seed)
-    return [bot_seat(name, rng.randrange(2**32)) for name in names]
+    return bot_seating.make_bots(bot_seat, names, players, seed)
 
 
 def play_table(rules: FiveSonsRules, names: Sequence[str], seed: int | None = None) -> Table:
@@ -72,20 +69,16 @@ class BotStats:
 def tournament(rules: FiveSonsRules, names: Sequence[str], games: int, seed: int | None = None,
                progress: Callable[[int], None] | None = None) -> dict[str, BotStats]:
     """`games` games with the line-up rotated one seat each game, so no bot keeps a seat."""
-    rng = random.Random(seed)
     stats = {name: BotStats() for name in names}
-    for number in range(games):
-        shift = number % len(names)
-        seating = list(names[shift:]) + list(names[:shift])
-        game = play_game(rules, seating, rng.randrange(2**32))
+    for game_round in bot_seating.tournament_rounds(names, games, seed, progress):
+        seating = game_round.seating
+        game = play_game(rules, seating, game_round.rng.randrange(2**32))
         for name in seating:
             stats[name].games += 1
         if game.winner is not None:
             winner = stats[seating[game.winner]]
             winner.wins += 1
             winner.questions_to_win.append(_questions(game))
-        if progress:
-            progress(number + 1)
     return stats
 
 

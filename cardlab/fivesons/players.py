@@ -10,8 +10,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from cardlab import bot_seating
 from cardlab.decisions import Decision
 from cardlab.fivesons.actions import Action, Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.bots import FiveSonsBot, make_bot
@@ -19,16 +18,8 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.i18n import Text
 
 
-@dataclass
-class BotSeat:
+class BotSeat(bot_seating.BotSeat[FiveSonsBot]):
     """A Five Sons bot at a table. The bot is handed the seat's log, never the game."""
-
-    bot: FiveSonsBot
-
-    @property
-    def name(self) -> str:
-        """The bot's name (`logician`, ...)."""
-        return self.bot.name
 
     def decide(self, game: FiveSonsGame, decision: Decision) -> tuple[Action, Text]:
         """The bot's choice for `decision`, and its reason."""

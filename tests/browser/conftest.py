@@ -18,6 +18,8 @@ from urllib.parse import urlparse
 
 import pytest
 
+from helpers.network import free_port
+
 CHROMIUM = os.environ.get("CARDLAB_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -73,6 +75,20 @@ def page(browser):
 
 
 @pytest.fixture
+def received(page) -> list[str]:
+    """Every websocket frame the page receives from now on, as text (binary frames decoded),
+    to check that nothing hidden reaches the browser."""
+    frames: list[str] = []
+
+    def listen(socket):
+        socket.on("framereceived", lambda frame: frames.append(
+            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))
+
+    page.on("websocket", listen)
+    return frames
+
+
+@pytest.fixture
 def screenshot(page):
     """Save a screenshot of the page under build/screenshots/NAME.png, for people to look at."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -116,12 +132,6 @@ def exported(tmp_path):
         return (tmp_path / f"{Path(name).name}.html").as_uri()   # de/NAME: NAME.html
 
     return export
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="session")

@@ -1,13 +1,10 @@
 """The assistant app in Voilà, in German, its buttons by keyboard: set up, add a question, refuse a
 contradiction, undo; axe-core, nothing from outside 127.0.0.1, desktop and phone screenshots."""
 
+from helpers.keyboard import press
+
 PHONE = {"width": 390, "height": 844}
 APP = "voila/render/apps/assistant.ipynb?lang=de"
-
-
-def press(page, name):
-    page.get_by_role("button", name=name, exact=True).focus()
-    page.keyboard.press("Enter")
 
 
 def choose(page, label, option):

@@ -3,7 +3,6 @@ card explained, German, the keyboard only, axe-core, what the page receives, and
 
 import re
 
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from cardlab.blackwidow.game import BlackWidowGame
@@ -64,12 +63,6 @@ def errors_on(page) -> list[str]:
         .all_text_contents()
 
 
-def serious_violations(page) -> list:
-    violations = Axe().run(page).response["violations"]
-    return [(v["id"], [n["target"] for n in v["nodes"]])
-            for v in violations if v["impact"] in ("serious", "critical")]
-
-
 def test_a_whole_hand_by_card_buttons_ends_on_the_score_sheet(page, gallery, screenshot):
     app = open_app(page, gallery)
     assert "No hand finished yet" in app.locator(".cardlab-bw-scores").text_content()
@@ -87,7 +80,7 @@ def test_a_whole_hand_by_card_buttons_ends_on_the_score_sheet(page, gallery, scr
     screenshot("app-blackwidow-hand-over", app)
 
 
-def test_the_teachers_view_asks_first_and_opens_by_keyboard(page, gallery, screenshot):
+def test_the_teachers_view_asks_first_and_opens_by_keyboard(page, gallery, screenshot, axe):
     app = open_app(page, gallery)
     app.get_by_role("group", name="Views and game").get_by_role(
         "button", name="Teacher's view").click()
@@ -99,7 +92,7 @@ def test_the_teachers_view_asks_first_and_opens_by_keyboard(page, gallery, scree
     app.get_by_role("button", name="Teacher's view").click()
     confirm = question.get_by_role("button", name="Show every hand")
     confirm.wait_for(timeout=10_000)
-    assert serious_violations(app) == []
+    assert axe(app) == []
     screenshot("app-blackwidow-teacher-question", app)
     confirm.focus()
     app.keyboard.press("Enter")
@@ -124,7 +117,7 @@ def test_a_refused_card_says_why_and_changes_nothing(page, gallery):
         == before
 
 
-def test_german_and_the_keyboard_only_on_a_phone(page, gallery, screenshot):
+def test_german_and_the_keyboard_only_on_a_phone(page, gallery, screenshot, axe):
     page.set_viewport_size(PHONE)
     app = open_app(page, gallery, "&lang=de", deal="Karten geben")
     pass_three(app, "Deine Hand", "Passen")
@@ -143,20 +136,14 @@ def test_german_and_the_keyboard_only_on_a_phone(page, gallery, screenshot):
     app.keyboard.press("Enter")
     wait_for_fewer(app, left, "Deine Hand")
     assert app.evaluate("() => document.activeElement.tagName") in ("BUTTON", "DIV")
-    assert serious_violations(app) == []
+    assert axe(app) == []
     assert errors_on(app) == []
 
 
-def test_no_serious_accessibility_violations_and_nothing_hidden_reaches_the_page(page, gallery):
-    received: list[str] = []
-
-    def listen(socket):
-        socket.on("framereceived", lambda frame: received.append(
-            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))
-
-    page.on("websocket", listen)
+def test_no_serious_accessibility_violations_and_nothing_hidden_reaches_the_page(
+        page, gallery, received, axe):
     app = open_app(page, gallery)
-    assert serious_violations(app) == []
+    assert axe(app) == []
     deal = BlackWidowGame.new(BlackWidowRules(), SEED).hand.deal   # as the app dealt it
     assert_not_received(received, set(BlackWidowRules().deck) - set(deal[0]))
     pass_three(app)

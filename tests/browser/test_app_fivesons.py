@@ -5,8 +5,6 @@ import json
 import re
 from urllib.parse import quote
 
-from axe_playwright_python.sync_playwright import Axe
-
 from cardlab.cards import parse_cards
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.rules import FiveSonsRules
@@ -18,12 +16,6 @@ APP = ("voila/render/apps/fivesons.ipynb?players=3&bots=logician,logician&seed="
        f"{SEED}&rules={quote(json.dumps(DECK))}")
 RULES = FiveSonsRules(players=3, faces=parse_cards(DECK["faces"]),
                       hearts=parse_cards(DECK["hearts"]))
-
-
-def serious_violations(page) -> list:
-    violations = Axe().run(page).response["violations"]
-    return [(v["id"], [n["target"] for n in v["nodes"]])
-            for v in violations if v["impact"] in ("serious", "critical")]
 
 
 def open_app(page, gallery, query=""):
@@ -71,18 +63,18 @@ def play(app, decisions: int):
     return status
 
 
-def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot):
+def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot, axe):
     app = open_app(page, gallery)
     status = play(app, decisions=60)
     assert "The game is over." in status.text_content()
     app.get_by_text("The solution: the").wait_for()
     assert app.get_by_role("button", name="Step through this game").is_visible()
-    assert serious_violations(app) == []
+    assert axe(app) == []
     assert app.outside_requests == []
     screenshot("app-fivesons-end", app)
 
 
-def test_a_wrong_note_is_explained(page, gallery, screenshot):
+def test_a_wrong_note_is_explained(page, gallery, screenshot, axe):
     app = open_app(page, gallery)
     face, heart = a_question_someone_answers()
     ask(app, face.name(), heart.name())
@@ -97,7 +89,7 @@ def test_a_wrong_note_is_explained(page, gallery, screenshot):
     app.get_by_text(f"Seat {other} holds the {card}: wrong.").wait_for(timeout=30_000)
     assert app.get_by_role("button", name=f"{card}, Seat {other}: holds, wrong").count() == 1
     assert "since event 1 (Seat 0 asked:" in app.locator(".cardlab-notes-feedback").inner_text()
-    assert serious_violations(app) == []
+    assert axe(app) == []
     screenshot("app-fivesons-notes-wrong", app)
 
 
@@ -127,7 +119,7 @@ def test_german_keyboard_only_on_a_phone(page, gallery, screenshot):
     screenshot("app-fivesons-de-390px", app)
 
 
-def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot):
+def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot, axe):
     app = open_app(page, gallery)
     table = app.get_by_role("img", name="The table")
     assert "Seat 1 (logician): 2 cards, nothing yet this round" in table.text_content()
@@ -142,20 +134,13 @@ def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot):
     app.get_by_role("status").filter(has_text="Taken back").wait_for(timeout=30_000)
     assert app.locator(".cardlab-log li").count() == 0
     assert "nothing yet this round" in table.text_content()
-    assert serious_violations(app) == []
+    assert axe(app) == []
     assert app.outside_requests == []
 
 
-def test_nothing_another_seat_was_told_reaches_the_page(page, gallery):
+def test_nothing_another_seat_was_told_reaches_the_page(page, gallery, received):
     """Every websocket frame, over several rounds: no card shown between two other seats, no
     other seat's view of a wrong guess, and no solution before the rules reveal it."""
-    received: list[str] = []
-
-    def listen(socket):
-        socket.on("framereceived", lambda frame: received.append(
-            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))
-
-    page.on("websocket", listen)
     app = open_app(page, gallery)
     status = play(app, decisions=8)
     text = "\n".join(received)

@@ -10,16 +10,10 @@ from cardlab.fivesons.match import play_game
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.records import dump_record
 
+from helpers.keyboard import press
+
 PHONE = {"width": 390, "height": 844}
 APP = "voila/render/apps/stepper.ipynb?lang=de&seed=3"
-
-
-def press(page, name, times=1):
-    """Tab to the button named `name` and press Enter on it, as a keyboard user does."""
-    button = page.get_by_role("button", name=name, exact=True)
-    button.focus()
-    for _ in range(times):
-        page.keyboard.press("Enter")
 
 
 def upload(page, path):

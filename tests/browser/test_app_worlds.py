@@ -2,15 +2,10 @@
 question of one's own, the refusal of a big deck; axe-core, nothing fetched from outside
 127.0.0.1, desktop and phone screenshots."""
 
+from helpers.keyboard import press
+
 PHONE = {"width": 390, "height": 844}
 APP = "voila/render/apps/worlds.ipynb?lang=de&seed=1"
-
-
-def press(page, name, times=1):
-    """Focus the button named `name` and press Enter on it, as a keyboard user does."""
-    page.get_by_role("button", name=name, exact=True).focus()
-    for _ in range(times):
-        page.keyboard.press("Enter")
 
 
 def test_worlds_by_keyboard_in_german(page, gallery, axe, screenshot):

@@ -3,21 +3,17 @@ either server play together, and when one server dies mid-game (kill -9) its stu
 reopens the seat's link on the other server and the game goes on, nothing lost.
 
 The PostgreSQL server is the throwaway one of the store tests (skipped where it cannot
-start); the pages are driven as in `test_app_classroom`.
+start); the pages are driven as in `test_app_classroom` (by `tests/helpers/classroom_pages.py`).
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-from test_app_classroom import make_table, start_classroom, take_turn
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # the store tests' helpers
-from classroom_helpers import postgres_server
 
 from cardlab.classroom.room import Room
+
+from helpers.classroom_pages import make_table, start_classroom, take_turn
+from helpers.stores import postgres_server
 
 postgres = pytest.fixture(scope="module")(postgres_server)
 
