@@ -12,12 +12,13 @@ import sys
 import textwrap
 
 import pytest
-from plugin_helpers import forget_plugins, install
 
 from cardlab.cli import main
 from cardlab.errors import RecordError
 from cardlab.games import GAMES, GameEntry, game, game_of, in_menu_order
 from cardlab.records import parse_record
+
+from helpers.plugins import forget_plugins, install
 
 AGAIN = """
     from cardlab.fivesons.entry import FiveSons

@@ -9,10 +9,11 @@ naming it (see test_shared_code_knows_no_game).
 import json
 
 import pytest
-from plugin_helpers import PLUGIN_GAME, forget_plugins, install
 
 from cardlab.cli import main
 from cardlab.games import GAMES, in_menu_order
+
+from helpers.plugins import PLUGIN_GAME, forget_plugins, install
 
 
 @pytest.fixture

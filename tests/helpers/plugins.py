@@ -10,7 +10,7 @@ from cardlab.games import GAMES
 from cardlab.i18n import catalogue
 
 #: The folder that holds the test game's package (`cardlab_highcard`).
-PLUGIN_GAME = Path(__file__).resolve().parent / "plugin_game"
+PLUGIN_GAME = Path(__file__).resolve().parents[1] / "plugin_game"
 
 
 def install(root: Path, points: dict[str, dict[str, str]],
