@@ -327,7 +327,7 @@ def _bench(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input).
 
-    Its output names cards by their codes, as the contract promises.
+    Its output names cards by their codes, as docs/contract.md promises.
     """
     with card_codes():
         return _run(argv)

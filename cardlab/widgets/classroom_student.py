@@ -32,7 +32,7 @@ whose link the teacher replaced (New link), says so and shows nothing more.
 >>> "Seat 0 is open in another browser." in StudentView(room, table, 0, holder="bo").message.value
 True
 >>> takeover_seconds(room.lease)
-11
+6
 """
 
 from __future__ import annotations
