@@ -8,7 +8,8 @@ QR code of the teacher's link for the teacher's own phone or tablet.
 Before the class arrives, the server warms one kernel of the classroom app per
 student seat of the room's tables, and one for the teacher, so that a page
 opened from a seat link finds its kernel ready (as memory allows: see
-`warm_kernels`).
+`warm_kernels`). A seat whose page is open needs no warm kernel: the pool
+shrinks as the class arrives, and grows again as pages close.
 
 Importing this module loads Voilà and Jupyter Server: only when serving.
 """
@@ -101,14 +102,17 @@ def write_qr(link: str, path: Path, lang: str) -> None:
 COUNT_SECONDS = 10.0
 
 
-def warm_kernels(seats: int, room_for: int) -> int:
-    """Classroom kernels to keep preheated: one per student seat and one for the
-    teacher, as far as `room_for` more kernels fit in memory; at least one.
+def warm_kernels(seats: int, open_pages: int, room_for: int) -> int:
+    """Classroom kernels to keep preheated: one for each student seat and the
+    teacher's that has no page open (a page that is open already has its kernel),
+    as far as `room_for` more kernels fit in memory; at least one.
 
-    >>> warm_kernels(30, 100), warm_kernels(30, 12), warm_kernels(0, 0)
-    (31, 12, 1)
+    >>> warm_kernels(30, 0, 100), warm_kernels(30, 25, 100), warm_kernels(30, 0, 12)
+    (31, 6, 12)
+    >>> warm_kernels(30, 31, 100), warm_kernels(0, 0, 0)
+    (1, 1)
     """
-    return max(1, min(seats + 1, room_for))
+    return max(1, min(seats + 1 - open_pages, room_for))
 
 
 class ClassroomVoila(CardlabVoila):
@@ -132,7 +136,7 @@ class ClassroomVoila(CardlabVoila):
             print(message("classroom.cli.qr_written", self.lang, path=str(path)), flush=True)
         return link
 
-    def pool_sizes(self) -> dict[str, int]:
+    def pool_sizes(self, opening: str = "") -> dict[str, int]:
         """The apps' pools, the classroom's sized by `warm_kernels`."""
         if not self._budget:  # the kernels that fit in memory, counted once at the start
             self._budget = int(usable_mb(available_memory_mb()) // KERNEL_MB)
@@ -145,7 +149,10 @@ class ClassroomVoila(CardlabVoila):
                 self._seats = student_seats(self._room)
         others = sum(size for notebook, size in self.pools.items() if notebook != APP_PATH)
         room_for = self._budget - len(self.pages) - others
-        return {**self.pools, APP_PATH: warm_kernels(self._seats, room_for)}
+        return {**self.pools,
+                APP_PATH: warm_kernels(self._seats,
+                                       self.pages.showing(APP_PATH) + (opening == APP_PATH),
+                                       room_for)}
 
 
 def student_seats(room: Room) -> int:

@@ -81,6 +81,8 @@ def available_memory_mb() -> float:
 @dataclass
 class _Page:
     handed: float
+    #: The notebook the page shows ('' when not said).
+    notebook: str = ""
     sent: float | None = None
     #: When the page said it is in a browser (None: not yet).
     here: float | None = None
@@ -118,9 +120,19 @@ class PageKernels:
     def __contains__(self, kernel_id: object) -> bool:
         return kernel_id in self._pages
 
-    def handed(self, kernel_id: str, now: float) -> None:
-        """A page request took (or started) this kernel."""
-        self._pages[kernel_id] = _Page(now)
+    def handed(self, kernel_id: str, now: float, notebook: str = "") -> None:
+        """A page request for `notebook` took (or started) this kernel."""
+        self._pages[kernel_id] = _Page(now, notebook)
+
+    def showing(self, notebook: str) -> int:
+        """How many pages of `notebook` have a kernel.
+
+        >>> pages = PageKernels()
+        >>> pages.handed("k1", 0.0, "apps/a.ipynb"); pages.handed("k2", 0.0, "apps/b.ipynb")
+        >>> pages.showing("apps/a.ipynb")
+        1
+        """
+        return sum(page.notebook == notebook for page in self._pages.values())
 
     def here(self, kernel_id: str, now: float) -> None:
         """The page of this kernel runs in a browser (its first script said so)."""

@@ -19,6 +19,7 @@ import socket
 import threading
 import time
 import webbrowser
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -73,6 +74,8 @@ class Site:
     max_kernels: int
     hosts: frozenset[str]
     pages: PageKernels
+    #: Sets the pools' sizes for when a page of the given notebook has opened.
+    size_pools: Callable[[str], object]
 
 
 def voila_config(root: Path, port: int, open_browser: bool, address: str = HOST,
@@ -183,7 +186,7 @@ class CardlabVoila(Voila):
         self.pages = PageKernels()
         self.app.settings["cardlab"] = Site(
             Path(self.root_dir), self.lang, self.max_kernels,
-            allowed_hosts(self.port, self.extra_host_names), self.pages)
+            allowed_hosts(self.port, self.extra_host_names), self.pages, self.size_pools)
         server = tornado.httpserver.HTTPServer(self.app)
         server.add_sockets(sockets)
         url = self.announce(f"http://{self.ip}:{self.port}/")
@@ -221,14 +224,21 @@ class CardlabVoila(Voila):
     def top_up_pools(self) -> None:
         """Make the pools as large as `pool_sizes` says now, if they are smaller."""
         manager = self.kernel_manager
-        for notebook, size in self.pool_sizes().items():
-            config = manager.kernel_pools_config.setdefault(notebook, {})
-            config["pool_size"] = size
+        for notebook, size in self.size_pools().items():
             if manager.get_pool_size(notebook) < size:
                 manager.fill_if_needed(delay=0, notebook_name=notebook)
 
-    def pool_sizes(self) -> dict[str, int]:
-        """Preheated kernels to keep per notebook now (a classroom changes its own)."""
+    def size_pools(self, opening: str = "") -> dict[str, int]:
+        """Tell Voilà the pools' sizes (`pool_sizes`, counting a page of `opening`
+        as open): Voilà refills a pool to that size after each page it serves."""
+        sizes = self.pool_sizes(opening)
+        for notebook, size in sizes.items():
+            self.kernel_manager.kernel_pools_config.setdefault(notebook, {})["pool_size"] = size
+        return sizes
+
+    def pool_sizes(self, opening: str = "") -> dict[str, int]:
+        """Preheated kernels to keep per notebook, once a page of `opening` (if any)
+        is open (a classroom changes its own)."""
         return self.pools
 
     def announce(self, base: str) -> str:
@@ -403,6 +413,7 @@ class AppHandler(TornadoVoilaHandler):
         # its kernel stops at once; without the cookie that request gets a 403.
         _ = self.xsrf_token
         self._handed: list[str] = []
+        self._notebook = path or ""
         try:
             await super().get(path)
         finally:
@@ -413,20 +424,25 @@ class AppHandler(TornadoVoilaHandler):
     def kernel_manager(self) -> Any:
         """Voilà's kernel manager, as this request uses it: the kernel it hands over
         is noted."""
-        return _Handing(self.settings["kernel_manager"], self._hand)
+        site: Site = self.settings["cardlab"]
+        return _Handing(self.settings["kernel_manager"], self._hand,
+                        lambda: site.size_pools(self._notebook))
 
     def _hand(self, kernel_id: str) -> None:
         self._handed.append(kernel_id)
         PageRequestHandler.requests[kernel_id] = _request_info(self.request)
-        self.settings["cardlab"].pages.handed(kernel_id, time.monotonic())
+        self.settings["cardlab"].pages.handed(kernel_id, time.monotonic(), self._notebook)
 
 
 class _Handing:
-    """A kernel manager that tells `note` which kernel it gives to a page."""
+    """A kernel manager that tells `note` which kernel it gives to a page, and
+    calls `before` before it hands over a preheated one (whose pool it refills)."""
 
-    def __init__(self, manager: Any, note: Any) -> None:
+    def __init__(self, manager: Any, note: Callable[[str], None],
+                 before: Callable[[], object]) -> None:
         self._manager = manager
         self._note = note
+        self._before = before
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._manager, name)
@@ -437,6 +453,7 @@ class _Handing:
         return kernel_id
 
     async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        self._before()
         task, cache, kernel_id = await self._manager.get_rendered_notebook(*args, **kwargs)
         self._note(kernel_id)
         return task, cache, kernel_id
