@@ -64,16 +64,14 @@ SEATED = ".cardlab-classroom-student .cardlab-fivesons"
 def tables_for(students: int) -> tuple[int, ...]:
     """Seats per table for `students`: tables of 4, the last ones of 3 where needed.
 
-    >>> tables_for(30), tables_for(4), tables_for(5)
-    ((4, 4, 4, 4, 4, 4, 3, 3), (4,), (3, 3))
+    >>> tables_for(30), tables_for(4), tables_for(5), tables_for(9)
+    ((4, 4, 4, 4, 4, 4, 3, 3), (4,), (3, 3), (3, 3, 3))
     """
     if students < 3:
         raise ValueError(f"a table needs at least 3 players, not {students}")
     count = -(-students // 4)
-    threes = count * 4 - students
-    while threes > count:  # 5 students: two tables of 3 are the closest
-        count += 1
-        threes = count * 4 - students
+    # Only 5 cannot be made of 3s and 4s: two tables of 3 are the closest.
+    threes = min(count * 4 - students, count)
     return (4,) * (count - threes) + (3,) * threes
 
 
