@@ -142,6 +142,11 @@ class BlackWidowStory:
         """The steps that end a trick (or a hand's passing): where 'trick' jumps go."""
         return [i for i, step in enumerate(self.steps) if step.trick_end]
 
+    def jump_labels(self) -> tuple[str, str]:
+        """The jump buttons go a trick back and on."""
+        return (message("stepper_bw.back_trick", self.lang),
+                message("stepper_bw.next_trick", self.lang))
+
     def _new_certainties(self, who: int, after: int) -> tuple[str, ...]:
         before = self.previous(who, after)
         if before is None:

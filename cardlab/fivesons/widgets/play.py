@@ -42,13 +42,13 @@ from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.notes import NotesSheet
 from cardlab.fivesons.widgets.round import round_picture
+from cardlab.fivesons.widgets.stepper import DeductionStepper
 from cardlab.i18n import Text, message
 from cardlab.table import Person, Seat, SeatBot, Table
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
-from cardlab.widgets.stepper import DeductionStepper
 
 #: The learner's seat in a game against bots.
 LEARNER = 0
