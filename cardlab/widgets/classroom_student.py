@@ -72,6 +72,8 @@ FOLLOW_SECONDS = 15.0
 HEARTBEAT_SECONDS = 1.0
 #: This kernel's holder id: one browser page is one kernel.
 HOLDER = secrets.token_urlsafe(16)
+#: The CSS class of a seat's table widget, whatever the game (pages wait for it).
+TABLE_CLASS = "cardlab-classroom-table"
 
 
 
@@ -88,6 +90,10 @@ class SeatWidget(Protocol):
 
     def others_moved(self) -> None:
         """Show what the other screens (and the bots) did since the last look."""
+        ...
+
+    def add_class(self, className: str) -> object:  # noqa: N803 (ipywidgets' own name)
+        """Mark the widget with a CSS class (every ipywidget can)."""
         ...
 
 
@@ -232,6 +238,7 @@ class StudentView(widgets.VBox):
             return
         names = seat_names(self.shared.info.seats, self.seat, self.lang)
         self.table = entry.table_widget(self.shared, self.seat, names, self.lang)
+        self.table.add_class(TABLE_CLASS)
         self.children = [self.message, self.presence, self.table, self.revealed]
         self._show_state()
 
