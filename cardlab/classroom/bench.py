@@ -9,8 +9,8 @@ table every `POLL_SECONDS` (as the student view does), and when its seat must
 decide, the game's weakest bot (`GameEntry.bots` comes weakest first: a random
 player) decides for it and the move goes through `act`, racing the others
 like a student's click. The tables take turns between the games a classroom
-can seat, in the apps' menu order, each at its default rules. A teacher process lists every table once a
-second, as the teacher's overview does. Figures, never asserted:
+can seat, in the apps' menu order, each at its default rules. A teacher
+process lists every table once a second, as the teacher's overview does. Figures, never asserted:
 
 - latency: from a move's append to another process seeing it, in ms (the poll
   interval is most of it);
@@ -114,16 +114,16 @@ def _seat_students(room: Room, students: int, tables: int) -> list[tuple[str, in
     return seated
 
 
-def _spawn(*args: object) -> subprocess.Popen:
+def _spawn(*args: object) -> subprocess.Popen[str]:
     """A benchmark process: it says "ready", then reads its deadline from stdin."""
     return subprocess.Popen([sys.executable, "-m", "cardlab.classroom.bench",
                              *map(str, args)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
 
-def _errors(process: subprocess.Popen) -> str:
+def _errors(process: subprocess.Popen[str]) -> str:
     process.kill()
-    return process.communicate()[1].strip()
+    return str(process.communicate()[1]).strip()
 
 
 def _start() -> float:

@@ -44,7 +44,7 @@ import html
 import math
 import secrets
 import time
-from typing import Protocol
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
@@ -84,7 +84,7 @@ class SeatWidget(Protocol):
     names: tuple[str, ...]
 
     @property
-    def decision(self) -> Decision | None:
+    def decision(self) -> Decision[Any, Any] | None:
         """The decision this seat must take now, or None."""
         ...
 
@@ -92,7 +92,7 @@ class SeatWidget(Protocol):
         """Show what the other screens (and the bots) did since the last look."""
         ...
 
-    def add_class(self, className: str) -> object:  # noqa: N803 (ipywidgets' own name)
+    def add_class(self, className: str) -> object:
         """Mark the widget with a CSS class (every ipywidget can)."""
         ...
 
@@ -145,7 +145,7 @@ class StudentView(widgets.VBox):
         self._paused = False
         self._revealed = False      # every seat's cards are shown (read here, not from the page)
         self._followed = 0.0                  # when the table was last read
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         super().__init__([self.message, self.presence])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-student")

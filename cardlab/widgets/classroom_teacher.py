@@ -173,7 +173,7 @@ class TeacherApp(widgets.VBox):
         self.problem = widgets.HTML()
         self.seats = widgets.HTML()
         self.stepper = widgets.VBox()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         super().__init__([
             self.problem, _heading(_text("new_table", lang)), self.form, self.create,
             _heading(_text("tables", lang)), self.overview,

@@ -104,11 +104,11 @@ class FiveSonsStory:
         """What `who` knows after `after` events."""
         return self._knowledge(who, after)
 
-    def graph(self, who: int | str, after: int) -> nx.DiGraph:
+    def graph(self, who: int | str, after: int) -> nx.DiGraph[str]:
         """The knowledge graph of `who` after `after` events."""
         return fivesons_graph(self.knowledge(who, after), self.lang)
 
-    def previous(self, who: int | str, after: int) -> nx.DiGraph | None:
+    def previous(self, who: int | str, after: int) -> nx.DiGraph[str] | None:
         """The graph one event earlier (None before the first)."""
         return self.graph(who, after - 1) if after else None
 
