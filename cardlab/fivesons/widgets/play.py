@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 import ipywidgets as widgets
 
@@ -155,7 +155,7 @@ class FiveSonsWidget(widgets.VBox):
         return cast(FiveSonsGame, self.table.game)
 
     @property
-    def decision(self) -> Decision | None:
+    def decision(self) -> Decision[Any, Any] | None:
         """What the learner must decide now (None: nothing, or the game is over)."""
         return next((d for d in self.table.waiting if d.seat == self.seat), None)
 
@@ -333,10 +333,11 @@ class FiveSonsWidget(widgets.VBox):
         """How the latest question or guess ended, as the learner's seat was told it."""
         for event in reversed(self.table.events):
             if event.kind in _OUTCOMES:
-                return event.told_to(self.seat).text(self.lang)
+                told: str = event.told_to(self.seat).text(self.lang)
+                return told
         return ""
 
-    def _prompt(self, decision: Decision | None) -> str:
+    def _prompt(self, decision: Decision[Any, Any] | None) -> str:
         if self.game.over:
             return self._text("over")
         if decision is None:
