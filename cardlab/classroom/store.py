@@ -259,11 +259,14 @@ class _Postgres:
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lost():
-            return self._live().execute(sql.replace("?", "%s"), params).fetchall()
+            rows: list[tuple[Any, ...]] = self._live().execute(sql.replace("?", "%s"),
+                                                               params).fetchall()
+            return rows
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> int:
         with self._lost():
-            return self._live().execute(sql.replace("?", "%s"), params).rowcount
+            count: int = self._live().execute(sql.replace("?", "%s"), params).rowcount
+            return count
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
