@@ -30,8 +30,10 @@ from cardlab.table import Game, SeatBot, Table
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.bench import Benchmark
     from cardlab.classroom.shared import SharedTable
     from cardlab.widgets.classroom_student import SeatWidget
+    from cardlab.worst import LimitCases
 
 #: The entry-point group games register in.
 GROUP = "cardlab.games"
@@ -262,6 +264,24 @@ class Seated(Protocol):
     def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
                      lang: str) -> SeatWidget:
         """The widget of a classroom seat (`names`: every seat's, as that seat calls them)."""
+        ...
+
+
+@runtime_checkable
+class Benchmarked(Protocol):
+    """A game with speed benchmarks (`cardlab bench NAME`)."""
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """The game's benchmarks by name (names are the command line's, unique among games)."""
+        ...
+
+
+@runtime_checkable
+class Bounded(Protocol):
+    """A game whose largest and malformed records `cardlab bench limits` measures."""
+
+    def limit_cases(self) -> LimitCases:
+        """The game's cases, records made on the spot."""
         ...
 
 
