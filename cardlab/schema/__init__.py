@@ -34,10 +34,6 @@ SCHEMA_FILE = "cardlab-1.schema.json"
 #: A refusal counts the problems of a document up to this many, and says how many more.
 MAX_PROBLEMS = 20
 
-#: Definitions whose `hands` are hand entries, located as "hand 1", "hand 2", ...
-_NUMBERED_HANDS = {"blackwidow_record"}
-
-
 @cache
 def schema() -> dict[str, Any]:
     """The cardlab/1 schema as JSON data.
@@ -99,11 +95,13 @@ def _inline(node: Any, defs: dict[str, Any]) -> Any:
     return {**inlined, **target}
 
 
-def check(data: Any, definition: str, name: str, prefix: str = "") -> None:
+def check(data: Any, definition: str, name: str, prefix: str = "", *,
+          numbered_hands: bool = False) -> None:
     """Raise a RecordError for the first structural problem of `data`.
 
     The error is located at `name` when it concerns the whole document, else
-    at its path inside it, after `prefix` ("rules." for the rules of a record).
+    at its path inside it, after `prefix` ("rules." for the rules of a record);
+    with `numbered_hands`, a problem inside ``hands[i]`` is located at "hand i+1".
 
     >>> check({"players": 5, "moon": "self"}, "blackwidow_rules", "rules", "rules.")
     >>> check({"moon": "sun"}, "blackwidow_rules", "rules", "rules.")
@@ -118,7 +116,7 @@ def check(data: Any, definition: str, name: str, prefix: str = "") -> None:
         # The shallowest problem first (a missing key before a bad card inside it),
         # then document order; anyOf errors stay whole rather than split into branches.
         error = min(errors, key=lambda err: len(err.absolute_path))
-        where = _where(name, prefix, error.absolute_path, definition in _NUMBERED_HANDS)
+        where = _where(name, prefix, error.absolute_path, numbered_hands)
         located = _located(error, where)
         raise RecordError(located.key, where=located.where, more=_more(len(errors) - 1),
                           **located.params)
