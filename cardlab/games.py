@@ -8,8 +8,9 @@ entry is loaded (imported and made) the first time it is asked for, so an
 unused game costs nothing and a broken one fails only when it is used, with
 an error that names it.
 
->>> game("fivesons").hint_bot, list(GAMES), [entry.name for entry in in_menu_order()]
-('infogain', ['blackwidow', 'fivesons'], ['fivesons', 'blackwidow'])
+>>> entry = in_menu_order()[0]                     # the apps' default game
+>>> game(entry.name) is entry, entry.hint_bot in entry.bots, list(GAMES) == sorted(GAMES)
+(True, True, True)
 >>> parse_perspective("public"), parse_perspective("2"), parse_perspective(None)
 ('public', 2, None)
 """
@@ -380,8 +381,9 @@ def game(name: object) -> AnyGame:
 def game_of(source: Any) -> AnyGame:
     """The game a record, observation log or game (anything with `to_record`) belongs to.
 
-    >>> game_of(game("fivesons").new_game(game("fivesons").read_rules({}), 1)).name
-    'fivesons'
+    >>> entry = in_menu_order()[0]
+    >>> game_of(entry.new_game(entry.read_rules({}), 1)) is entry
+    True
     >>> game_of("a game")
     Traceback (most recent call last):
     ...

@@ -5,7 +5,7 @@ The schema (``cardlab-1.schema.json`` beside this module, the same file as
 ranges that do not depend on the player count. What needs the rules (hand
 sizes, the deck, seats beyond the player count, legal plays) is checked in Python.
 
->>> check({"players": 7}, "fivesons_rules", "rules", "rules.")
+>>> check(7, "player_count", "rules.players")
 Traceback (most recent call last):
 ...
 cardlab.errors.RecordError: rules.players: 7 is out of range (3 to 6)
@@ -47,7 +47,7 @@ def schema() -> dict[str, Any]:
 
 @cache
 def validator(definition: str) -> Draft202012Validator:
-    """A validator for one of the schema's `$defs`, such as "fivesons_rules"."""
+    """A validator for one of the schema's `$defs`, such as "cards"."""
     Draft202012Validator = _import_jsonschema().Draft202012Validator
     defs = schema()["$defs"]
     return Draft202012Validator(_inline(defs[definition], defs))
@@ -103,11 +103,11 @@ def check(data: Any, definition: str, name: str, prefix: str = "", *,
     at its path inside it, after `prefix` ("rules." for the rules of a record);
     with `numbered_hands`, a problem inside ``hands[i]`` is located at "hand i+1".
 
-    >>> check({"players": 5, "moon": "self"}, "blackwidow_rules", "rules", "rules.")
-    >>> check({"moon": "sun"}, "blackwidow_rules", "rules", "rules.")
+    >>> check({"teacher_view": True}, "practice", "practice", "practice.")
+    >>> check({"teacher_view": "yes"}, "practice", "practice", "practice.")
     Traceback (most recent call last):
     ...
-    cardlab.errors.RecordError: rules.moon: 'sun' is not allowed (choose others, self, choose)
+    cardlab.errors.RecordError: practice.teacher_view: must be true or false, not text
     """
     # Only the first few problems are looked at: a long malformed record has one per
     # entry, and each costs time and memory to describe.
