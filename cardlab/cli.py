@@ -93,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_classroom(commands)
 
     measure = commands.add_parser("bench", help="speed figures as JSON")
-    measure.add_argument("what", choices=("inference", "playouts", "classroom", "limits"),
+    measure.add_argument("what", choices=(*bench.benchmarks(), "classroom", "limits"),
                          help="limits: the largest records accepted and the worst refused")
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
     measure.add_argument("--format", choices=("text", "json"), default="json",
@@ -305,22 +305,17 @@ def _graph(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if args.what == "inference":
-        figures = bench.inference(quick=args.quick, lang=args.lang)
-    elif args.what == "playouts":
-        figures = bench.playouts(quick=args.quick)
-    elif args.what == "limits":
+    if args.what == "limits":
         figures = worst.limits()
-    else:
-        figures = classroom_bench.measure(quick=args.quick)
-    if args.format == "json":
-        print(json.dumps(figures, indent=1))
+        tell = worst.text
     elif args.what == "classroom":
-        print(classroom_bench.text(figures, args.lang))
-    elif args.what == "limits":
-        print(worst.text(figures, args.lang))
+        figures = classroom_bench.measure(quick=args.quick)
+        tell = classroom_bench.text
     else:
-        print(bench.text(args.what, figures, args.lang))
+        benchmark = bench.benchmarks()[args.what]
+        figures = benchmark.measure(args.quick, args.lang)
+        tell = benchmark.text
+    print(json.dumps(figures, indent=1) if args.format == "json" else tell(figures, args.lang))
     return 0
 
 

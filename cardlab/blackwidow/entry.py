@@ -28,7 +28,7 @@ from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
-from cardlab.games import GameEntry, Knowing, Seated, Stepped
+from cardlab.games import Benchmarked, Bounded, GameEntry, Knowing, Seated, Stepped
 from cardlab.i18n import Number, Text, message
 from cardlab.report import Report
 from cardlab.table import Table
@@ -36,15 +36,18 @@ from cardlab.table import Table
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.bench import Benchmark
     from cardlab.blackwidow.widgets.play import BlackWidowWidget
     from cardlab.blackwidow.widgets.stepper import BlackWidowStory
     from cardlab.classroom.shared import SharedTable
+    from cardlab.worst import LimitCases
 
 
 class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowView,
                            BlackWidowRecord],
                  Knowing[BlackWidowView, BlackWidowKnowledge],
-                 Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated):
+                 Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated,
+                 Benchmarked, Bounded):
     """The trick-taking game: passing, tricks, points, the moon."""
 
     name = "blackwidow"
@@ -191,3 +194,15 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
         from cardlab.blackwidow.widgets.play import BlackWidowWidget  # widgets only in apps
 
         return BlackWidowWidget.at_table(shared, seat, names, lang)
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """`cardlab bench playouts`."""
+        from cardlab.blackwidow.bench import BENCHMARKS  # numpy and tqdm only when benchmarking
+
+        return BENCHMARKS
+
+    def limit_cases(self) -> LimitCases:
+        """The records of `cardlab bench limits`."""
+        from cardlab.blackwidow.limits import limit_cases
+
+        return limit_cases()

@@ -27,7 +27,7 @@ from cardlab.fivesons.players import BotSeat, bot_seat
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.games import GameEntry, Knowing, Seated, Stepped
+from cardlab.games import Benchmarked, Bounded, GameEntry, Knowing, Seated, Stepped
 from cardlab.i18n import Text, message
 from cardlab.report import Report
 from cardlab.table import Table
@@ -35,15 +35,18 @@ from cardlab.table import Table
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.bench import Benchmark
     from cardlab.classroom.shared import SharedTable
     from cardlab.fivesons.widgets.play import FiveSonsWidget
     from cardlab.fivesons.widgets.stepper import FiveSonsStory
+    from cardlab.worst import LimitCases
 
 
 class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
                          FiveSonsRecord | FiveSonsLog],
                Knowing[FiveSonsLog, FiveSonsKnowledge],
-               Stepped[FiveSonsRules, FiveSonsGame, FiveSonsRecord | FiveSonsLog], Seated):
+               Stepped[FiveSonsRules, FiveSonsGame, FiveSonsRecord | FiveSonsLog], Seated,
+               Benchmarked, Bounded):
     """The deduction game: questions, shown cards, guesses."""
 
     name = "fivesons"
@@ -184,3 +187,15 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
         from cardlab.fivesons.widgets.play import FiveSonsWidget  # widgets only in apps
 
         return FiveSonsWidget.at_table(shared, seat, names, lang)
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """`cardlab bench inference`."""
+        from cardlab.fivesons.bench import BENCHMARKS  # numpy and tqdm only when benchmarking
+
+        return BENCHMARKS
+
+    def limit_cases(self) -> LimitCases:
+        """The records of `cardlab bench limits`."""
+        from cardlab.fivesons.limits import limit_cases
+
+        return limit_cases()
