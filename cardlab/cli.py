@@ -13,7 +13,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from tqdm import tqdm
@@ -305,6 +305,7 @@ def _graph(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    tell: Callable[[dict[str, Any], str], str]
     if args.what == "limits":
         figures = worst.limits()
         tell = worst.text
