@@ -1,4 +1,5 @@
-"""The `cardlab` command: serve the gallery or a classroom, play, replay, infer, graph, bench.
+"""The `cardlab` command: serve the gallery or a classroom, play, replay, infer, graph, review,
+bench.
 
 Bad input never shows a traceback: it exits with status 2 and one line on
 stderr that says where and why.
@@ -22,7 +23,16 @@ from cardlab import bench, gallery, graphs, worst
 from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import Room
 from cardlab.errors import CardlabError, RecordError, one_line
-from cardlab.games import GAMES, AnyGame, Knowing, game, game_of, knowing, parse_perspective
+from cardlab.games import (
+    GAMES,
+    AnyGame,
+    Knowing,
+    game,
+    game_of,
+    knowing,
+    parse_perspective,
+    reviewing,
+)
 from cardlab.i18n import LANGUAGES, card_codes, message
 from cardlab.inputs import MAX_DIGITS, os_error, parse_json
 from cardlab.records import dump_record, load_record, save_record
@@ -89,6 +99,18 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--after", metavar="K", help="only the first K events")
     graph.add_argument("--format", choices=("svg", "graphml", "json"), default="svg")
     graph.set_defaults(run=_graph)
+
+    review = commands.add_parser(
+        "review", help="the review of one seat's decisions in a full record",
+        description="Measure each decision of one seat from what it knew at that moment: "
+                    "every option's value, the best one, the loss and a verdict.")
+    review.add_argument("file", metavar="RECORD")
+    review.add_argument("--as", dest="perspective", metavar="SEAT", help="the seat to review")
+    review.add_argument("--seed", metavar="N",
+                        help="the seed of the sampled deals (default 0): the same seed gives "
+                             "the same review")
+    _add_format(review)
+    review.set_defaults(run=_review)
 
     _add_classroom(commands)
 
@@ -302,6 +324,26 @@ def _graph(args: argparse.Namespace) -> int:
     else:
         print(graph_svg(graph, lang=args.lang))
     return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    """`cardlab review`: Ctrl-C cancels it with one line and status 130."""
+    try:
+        record = load_record(args.file)
+        entry = reviewing(game_of(record))
+        seat = parse_perspective(args.perspective)
+        if not isinstance(seat, int):
+            raise RecordError("review.no_seat", where="--as")
+        seed = _whole_number(args.seed, "--seed")
+        with _progress(0) as bar:
+            def tick(done: int, total: int) -> None:
+                bar.total, bar.n = total, done
+                bar.refresh()
+            review = entry.review(record, seat, 0 if seed is None else seed, tick)
+    except KeyboardInterrupt:
+        _refuse(message("review.cancelled", args.lang))
+        return 130
+    return _emit(args, Report(review.to_json, review.text))
 
 
 def _bench(args: argparse.Namespace) -> int:
