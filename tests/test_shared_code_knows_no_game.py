@@ -22,6 +22,7 @@ SHARED = (
     "apps.py",
     "records.py",
     "cli.py",
+    "review.py",
     "widgets/stepper_app.py",
     "widgets/classroom.py",
     "widgets/classroom_student.py",
