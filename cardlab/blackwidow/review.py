@@ -37,12 +37,15 @@ random source, seeded from the seed and where the decision is.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import os
 import random
 import signal
-from collections.abc import Callable, Sequence
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -85,8 +88,12 @@ def review_game(record: BlackWidowRecord, seat: int, seed: int = 0,
     game = BlackWidowGame.from_record(record)
     decisions = _decisions(game, seat)
     workers = workers or len(os.sched_getaffinity(0))
-    with _Runner(workers, progress, _task_count(decisions)) as runner:
+    runner = _Runner(progress, _task_count(decisions))
+    try:
+        runner.start(workers)
         moments = _measure(decisions, seed, runner)
+    finally:
+        runner.close()
     outcome = {"hands": [{"hand": number + 1, "points": result.points[seat],
                           "score": result.scores[seat]}
                          for number, result in enumerate(game.results)]}
@@ -365,25 +372,27 @@ def _action(option: tuple[Card, ...]) -> str | list[str]:
 class _Runner:
     """Runs measuring tasks in a process pool (or here, with one worker), and counts them."""
 
-    def __init__(self, workers: int, progress: Progress | None, total: int) -> None:
+    def __init__(self, progress: Progress | None, total: int) -> None:
         self.progress = progress
         self.total = total
         self.done = 0
         self.pool: ProcessPoolExecutor | None = None
-        if workers > 1 and total > 1:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload([__name__])
-            self.pool = ProcessPoolExecutor(workers, mp_context=context,
-                                            initializer=_ignore_interrupts)
 
-    def __enter__(self) -> _Runner:
+    def start(self, workers: int) -> None:
+        """Start `workers` processes (none for one worker or one task); `close` ends them."""
         self._tick()
-        return self
+        if workers > 1 and self.total > 1:
+            # Ctrl-C while a worker is still being started leaves it half made (and it says
+            # so on stderr): hold Ctrl-C until every worker runs and the pool is kept.
+            with _held_interrupts():
+                self.pool = _started_pool(workers)
 
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
+    def close(self) -> None:
+        """End the processes, if any."""
         if self.pool is not None:
-            # On Ctrl-C (or any error) drop the tasks not started; those running are short.
-            self.pool.shutdown(wait=kind is None, cancel_futures=True)
+            # On Ctrl-C (or any error) drop the tasks not started, and wait for the few
+            # running (each is short): workers still starting then start and stop cleanly.
+            self.pool.shutdown(wait=True, cancel_futures=True)
 
     def submit(self, task: Callable, *args: object) -> Future | list:
         if self.pool is None:
@@ -403,6 +412,42 @@ class _Runner:
     def _tick(self) -> None:
         if self.progress is not None:
             self.progress(self.done, self.total)
+
+
+@contextlib.contextmanager
+def _held_interrupts() -> Iterator[None]:
+    """Inside, Ctrl-C waits; it takes effect on leaving (in the main thread: elsewhere it
+    never reaches Python code anyway)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    heard: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, frame: heard.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if heard:
+        raise KeyboardInterrupt
+
+
+def _started_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of `workers` processes, each of them up and running."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    seen: set[int] = set()
+    for _ in range(20 * workers):  # bounded: a busy machine may hand every task to one worker
+        seen.update(pool.map(_worker_id, range(workers)))
+        if len(seen) == workers:
+            break
+    return pool
+
+
+def _worker_id(_: int) -> int:
+    """This worker's process id, after a pause that lets the other workers take tasks too."""
+    time.sleep(0.01)
+    return os.getpid()
 
 
 def _ignore_interrupts() -> None:
