@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 from tqdm import tqdm
 
-from cardlab import bench, gallery, graphs, worst
+from cardlab import bench, gallery, graphs, review_bench, worst
 from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import Room
 from cardlab.errors import CardlabError, RecordError, one_line
@@ -115,8 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_classroom(commands)
 
     measure = commands.add_parser("bench", help="speed figures as JSON")
-    measure.add_argument("what", choices=("inference", "playouts", "classroom", "limits"),
-                         help="limits: the largest records accepted and the worst refused")
+    measure.add_argument("what", choices=("inference", "playouts", "classroom", "limits",
+                                          "review"),
+                         help="limits: the largest records accepted and the worst refused; "
+                              "review: seconds per reviewed game or hand")
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
     measure.add_argument("--format", choices=("text", "json"), default="json",
                          help="JSON on stdout (default) or readable text")
@@ -353,6 +355,8 @@ def _bench(args: argparse.Namespace) -> int:
         figures = bench.playouts(quick=args.quick)
     elif args.what == "limits":
         figures = worst.limits()
+    elif args.what == "review":
+        figures = review_bench.measure(quick=args.quick)
     else:
         figures = classroom_bench.measure(quick=args.quick)
     if args.format == "json":
@@ -361,6 +365,8 @@ def _bench(args: argparse.Namespace) -> int:
         print(classroom_bench.text(figures, args.lang))
     elif args.what == "limits":
         print(worst.text(figures, args.lang))
+    elif args.what == "review":
+        print(review_bench.text(figures, args.lang))
     else:
         print(bench.text(args.what, figures, args.lang))
     return 0

@@ -72,3 +72,13 @@ def test_the_review_sums_losses_by_unit_and_counts_verdicts():
         "number": 1, "hand": 1, "kind": "play", "chosen": "a", "best": "b", "loss": 4.0,
         "verdict": "mistake", "samples": 5, "unit": "points", "values": {"a": 5.0, "b": 1.0},
         "options": None}
+
+
+def test_the_review_benchmark_runs_and_says_its_figures(capsys):
+    from cardlab import review_bench
+    figures = review_bench.measure(quick=True)
+    assert figures["fivesons"]["reviews"] == 1 and figures["blackwidow"]["hands"] == 1
+    assert 0 < figures["fivesons"]["p50_s"] <= figures["fivesons"]["max_s"]
+    assert figures["blackwidow"]["workers"] >= 1
+    lines = review_bench.text(figures, "de").splitlines()
+    assert len(lines) == 2 and lines[1].startswith("Black Widow")

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab.cards import parse_cards
+from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.record import FiveSonsRecord
@@ -134,3 +135,25 @@ def test_infogain_questions_lose_almost_nothing_and_random_ones_clearly_more():
 def test_the_review_is_the_same_each_time():
     record = play_game(SMALL, ["random", "infogain", "logician"], seed=5).to_record()
     assert review_game(record, 0).to_json() == review_game(record, 0).to_json()
+
+
+def test_cards_the_seat_never_saw_do_not_change_its_review():
+    kd, h9, js, h2, qc, h5, kc, h8, qs, h3, jh = parse_cards("KD 9H JS 2H QC 5H KC 8H QS 3H JH")
+    record = fixed_game().to_record()
+    # Seats 2 and 3 swap JH and QH: no question names either, so seat 0 sees the same game.
+    hands = list(record.hands)
+    hands[2] = tuple(parse_cards("QH")[0] if c == jh else c for c in hands[2])
+    hands[3] = tuple(jh if c == parse_cards("QH")[0] else c for c in hands[3])
+    other = replace(record, hands=tuple(hands))
+
+    def played(start):
+        game = FiveSonsGame.start(start.rules, start.solution, start.hands)
+        game.ask(0, kd, h9)
+        game.ask(1, js, h2)
+        game.ask(2, qc, h5)
+        game.ask(3, kc, h8)
+        game.ask(0, qs, h3)
+        return game.to_record()
+    first, second = played(record), played(other)
+    assert first.hands != second.hands
+    assert review_game(first, 0).to_json() == review_game(second, 0).to_json()
