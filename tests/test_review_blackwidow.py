@@ -90,3 +90,18 @@ def test_a_pass_measures_every_set_of_three_and_the_chosen_one_on_every_deal():
     sizes = {option["action"]: option["samples"] for option in passed["options"]}
     assert sizes[" ".join(passed["chosen"])] == sum(deals for deals, _ in PASS_ROUNDS)
     assert min(sizes.values()) == PASS_ROUNDS[0][0]
+
+
+def test_the_moon_choice_is_judged_exactly_against_the_bots_choice():
+    from helpers.blackwidow import MOON, scripted
+    game = scripted(MOON, moon="choose")
+    assert game.phase == "moon" and game.hand.shooter() == 0
+    game.choose_moon("others")
+    review = review_game(game.to_record(), 0, workers=1)
+    moon = review.moments[-1].to_json(len(review.moments), "en")
+    assert moon["kind"] == "moon" and moon["chosen"] == "others"
+    # Nobody is near the end: both choices leave seat 0 26 points ahead of the best other.
+    assert moon["values"] == {"others": -26.0, "self": -26.0}
+    assert moon["verdict"] == "good" and moon["loss"] == 0.0
+    # Points taken before the moon rule (as `cardlab replay` says), and the score after it.
+    assert review.to_json()["outcome"]["hands"] == [{"hand": 1, "points": 26, "score": 0}]
