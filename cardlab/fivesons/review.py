@@ -122,7 +122,9 @@ def _ask(log: FiveSonsLog, index: int) -> Moment:
     rules = log.rules
     options = tuple(Option(_question(f, h), Estimate.exact(values[f, h], knowledge.worlds))
                     for f in rules.faces for h in rules.hearts)
+    # Ties go to the question asked, then to the first in the deck's order.
     best_pair = max(values, key=lambda pair: (round(values[pair], 9),
+                                              pair == (asked.face, asked.heart),
                                               -rules.faces.index(pair[0]),
                                               -rules.hearts.index(pair[1])))
     chosen = _question(asked.face, asked.heart)
