@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from cardlab.bench import Benchmark
     from cardlab.classroom.shared import SharedTable
+    from cardlab.review import Review
     from cardlab.widgets.classroom_student import SeatWidget
     from cardlab.worst import LimitCases
 
@@ -286,6 +287,19 @@ class Bounded(Protocol):
         ...
 
 
+@runtime_checkable
+class Reviewing(Protocol[Rec_in]):
+    """A game that reviews a seat's decisions in a full record (`cardlab review`)."""
+
+    def review(self, record: Rec_in, seat: int, seed: int,
+               progress: Callable[[int, int], None] | None) -> Review:
+        """The review of `seat`'s decisions, from what it knew at each (`seed`: for sampling).
+
+        `progress(done, total)` hears how far it has come, and may raise to cancel.
+        """
+        ...
+
+
 #: A game whose types shared code does not know: what the registry hands out.
 AnyGame = GameEntry[Any, Any, Any, Any, Any]
 
@@ -409,6 +423,13 @@ def stepped(entry: AnyGame) -> Stepped[Any, Any, Any]:
     """`entry`, if the stepper can tell its games; else a `RecordError`."""
     if not isinstance(entry, Stepped):
         raise RecordError("error.cannot_step", where="game", game=entry.name)
+    return entry
+
+
+def reviewing(entry: AnyGame) -> Reviewing[Any]:
+    """`entry`, if it reviews games; else a `RecordError`."""
+    if not isinstance(entry, Reviewing):
+        raise RecordError("review.cannot", where="game", game=entry.name)
     return entry
 
 

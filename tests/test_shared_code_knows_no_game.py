@@ -40,6 +40,7 @@ UNSPOKEN = (
 SHARED = (
     *UNSPOKEN,
     "apps.py",
+    "review.py",
     *sorted(str(path.relative_to(ROOT)) for folder in ("widgets", "classroom", "serve")
             for path in (ROOT / folder).glob("*.py")),
 )

@@ -23,14 +23,16 @@ from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.players import BotSeat, bot_seat
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
+from cardlab.blackwidow.review import review_game
 from cardlab.blackwidow.rules import MAX_HANDS, BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
-from cardlab.games import Benchmarked, Bounded, GameEntry, Knowing, Seated, Stepped
+from cardlab.games import Benchmarked, Bounded, GameEntry, Knowing, Reviewing, Seated, Stepped
 from cardlab.i18n import Number, Text, message
 from cardlab.report import Report
+from cardlab.review import Review, check_seat
 from cardlab.table import Table
 
 if TYPE_CHECKING:
@@ -47,7 +49,7 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
                            BlackWidowRecord],
                  Knowing[BlackWidowView, BlackWidowKnowledge],
                  Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated,
-                 Benchmarked, Bounded):
+                 Benchmarked, Bounded, Reviewing[BlackWidowRecord]):
     """The trick-taking game: passing, tricks, points, the moon."""
 
     name = "blackwidow"
@@ -187,6 +189,12 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
         if isinstance(source, BlackWidowGame):
             return BlackWidowStory.from_game(source, lang)
         return BlackWidowStory.from_record(source, lang)
+
+    def review(self, record: BlackWidowRecord, seat: int, seed: int,
+               progress: Callable[[int, int], None] | None) -> Review:
+        """Every pass, play and moon choice of `seat`, measured single-dummy over both cores."""
+        check_seat(seat, record.rules.players)
+        return review_game(record, seat, seed, progress)
 
     def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
                      lang: str) -> BlackWidowWidget:

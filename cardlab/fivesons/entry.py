@@ -26,10 +26,12 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.players import BotSeat, bot_seat
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.fivesons.render.notes import notes_svg
+from cardlab.fivesons.review import review_game
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.games import Benchmarked, Bounded, GameEntry, Knowing, Seated, Stepped
+from cardlab.games import Benchmarked, Bounded, GameEntry, Knowing, Reviewing, Seated, Stepped
 from cardlab.i18n import Text, message
 from cardlab.report import Report
+from cardlab.review import Review, check_seat
 from cardlab.table import Table
 
 if TYPE_CHECKING:
@@ -46,7 +48,7 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
                          FiveSonsRecord | FiveSonsLog],
                Knowing[FiveSonsLog, FiveSonsKnowledge],
                Stepped[FiveSonsRules, FiveSonsGame, FiveSonsRecord | FiveSonsLog], Seated,
-               Benchmarked, Bounded):
+               Benchmarked, Bounded, Reviewing[FiveSonsRecord | FiveSonsLog]):
     """The deduction game: questions, shown cards, guesses."""
 
     name = "fivesons"
@@ -180,6 +182,14 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
         if isinstance(source, FiveSonsGame):
             return FiveSonsStory.from_game(source, lang)
         return FiveSonsStory.from_record(source, lang)
+
+    def review(self, record: FiveSonsRecord | FiveSonsLog, seat: int, seed: int,
+               progress: Callable[[int, int], None] | None) -> Review:
+        """Every question, chance to guess and shown card of `seat`, measured exactly."""
+        if isinstance(record, FiveSonsLog):
+            raise RecordError("cli.needs_full_record", command="cardlab review")
+        check_seat(seat, record.rules.players)
+        return review_game(record, seat, seed, progress)
 
     def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
                      lang: str) -> FiveSonsWidget:
