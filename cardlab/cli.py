@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from tqdm import tqdm
 
-from cardlab import bench, gallery, graphs, worst
+from cardlab import bench, bench_levels, gallery, graphs, worst
 from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import Room
 from cardlab.errors import CardlabError, RecordError, one_line
@@ -93,8 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_classroom(commands)
 
     measure = commands.add_parser("bench", help="speed figures as JSON")
-    measure.add_argument("what", choices=("inference", "playouts", "classroom", "limits"),
-                         help="limits: the largest records accepted and the worst refused")
+    measure.add_argument("what", choices=("inference", "playouts", "classroom", "limits",
+                                          "levels"),
+                         help="limits: the largest records accepted and the worst refused; "
+                              "levels: how often each bot level wins against the others")
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
     measure.add_argument("--format", choices=("text", "json"), default="json",
                          help="JSON on stdout (default) or readable text")
@@ -311,6 +313,8 @@ def _bench(args: argparse.Namespace) -> int:
         figures = bench.playouts(quick=args.quick)
     elif args.what == "limits":
         figures = worst.limits()
+    elif args.what == "levels":
+        figures = bench_levels.measure(quick=args.quick)
     else:
         figures = classroom_bench.measure(quick=args.quick)
     if args.format == "json":
@@ -319,6 +323,8 @@ def _bench(args: argparse.Namespace) -> int:
         print(classroom_bench.text(figures, args.lang))
     elif args.what == "limits":
         print(worst.text(figures, args.lang))
+    elif args.what == "levels":
+        print(bench_levels.text(figures, args.lang))
     else:
         print(bench.text(args.what, figures, args.lang))
     return 0

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
     from cardlab.classroom.shared import SharedTable
+    from cardlab.levels import Duel
     from cardlab.widgets.classroom_student import SeatWidget
 
 #: The entry-point group games register in.
@@ -262,6 +263,22 @@ class Seated(Protocol):
     def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
                      lang: str) -> SeatWidget:
         """The widget of a classroom seat (`names`: every seat's, as that seat calls them)."""
+        ...
+
+
+@runtime_checkable
+class Leveled(Protocol):
+    """A game whose bots come in levels a learner picks (`cardlab.levels`)."""
+
+    #: The game's name (as in `GameEntry`).
+    name: str
+    #: Each level's bot, weakest first ("beginner", "standard", "expert").
+    levels: Mapping[str, str]
+
+    def duel(self, rules: Any, first: str, second: str, rounds: int,
+             seed: int | None) -> Duel:
+        """`rounds` seat-rotated rounds, the bot `first` on every other seat from seat 0 and
+        `second` on the rest (`cardlab bench levels`)."""
         ...
 
 

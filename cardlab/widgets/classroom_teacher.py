@@ -276,7 +276,7 @@ class TeacherApp(widgets.VBox):
         bots = list(shared.entry.bots)
         if list(self.handover_bot.options) != bots:
             self.handover_bot.options = bots
-            self.handover_bot.value = bots[1]   # a sound, quick stand-in (logician, heuristic)
+            self.handover_bot.value = shared.entry.default_bot   # a sound, quick stand-in
         self.links.value = self._links(shared)
         self.new_links.show(ButtonSpec(f"{_LINK}{seat}", _text("new_link", self.lang, seat=name))
                             for name, seat in students)
