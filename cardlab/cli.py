@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 from tqdm import tqdm
 
-from cardlab import bench, gallery, graphs, review_bench, worst
+from cardlab import bench, bench_levels, gallery, graphs, review_bench, worst
 from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import Room
 from cardlab.errors import CardlabError, RecordError, one_line
@@ -115,9 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_classroom(commands)
 
     measure = commands.add_parser("bench", help="speed figures as JSON")
-    measure.add_argument("what", choices=(*bench.benchmarks(), "classroom", "limits", "review"),
+    measure.add_argument("what", choices=(*bench.benchmarks(), "classroom", "limits", "review",
+                                          "levels"),
                          help="limits: the largest records accepted and the worst refused; "
-                              "review: seconds per reviewed game or hand")
+                              "review: seconds per reviewed game or hand; "
+                              "levels: how often each bot level wins against the others")
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
     measure.add_argument("--format", choices=("text", "json"), default="json",
                          help="JSON on stdout (default) or readable text")
@@ -358,6 +360,9 @@ def _bench(args: argparse.Namespace) -> int:
     elif args.what == "review":
         figures = review_bench.measure(quick=args.quick)
         tell = review_bench.text
+    elif args.what == "levels":
+        figures = bench_levels.measure(quick=args.quick)
+        tell = bench_levels.text
     else:
         benchmark = bench.benchmarks()[args.what]
         figures = benchmark.measure(args.quick, args.lang)

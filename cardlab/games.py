@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from cardlab.bench import Benchmark
     from cardlab.classroom.shared import SharedTable
+    from cardlab.levels import Duel
     from cardlab.review import Review
     from cardlab.widgets.classroom_student import SeatWidget
     from cardlab.worst import LimitCases
@@ -297,6 +298,22 @@ class Reviewing(Protocol[Rec_in]):
 
         `progress(done, total)` hears how far it has come, and may raise to cancel.
         """
+        ...
+
+
+@runtime_checkable
+class Leveled(Protocol):
+    """A game whose bots come in levels a learner picks (`cardlab.levels`)."""
+
+    #: The game's name (as in `GameEntry`).
+    name: str
+    #: Each level's bot, weakest first ("beginner", "standard", "expert").
+    levels: Mapping[str, str]
+
+    def duel(self, rules: Any, first: str, second: str, rounds: int,
+             seed: int | None) -> Duel:
+        """`rounds` seat-rotated rounds, the bot `first` on every other seat from seat 0 and
+        `second` on the rest (`cardlab bench levels`)."""
         ...
 
 

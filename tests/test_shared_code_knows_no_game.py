@@ -41,6 +41,8 @@ SHARED = (
     *UNSPOKEN,
     "apps.py",
     "review.py",
+    "levels.py",
+    "bench_levels.py",
     *sorted(str(path.relative_to(ROOT)) for folder in ("widgets", "classroom", "serve")
             for path in (ROOT / folder).glob("*.py")),
 )
