@@ -84,3 +84,33 @@ def test_every_exercise_gives_the_mistake_then_a_hint_then_the_answer(name, monk
         box.controls.click("check")
         assert box.solved, (name, box._text)
     assert boxes, name
+
+
+@pytest.mark.parametrize("name", [name for name in LESSONS if not name.startswith("de/")])
+def test_english_and_german_lessons_are_in_step(name):
+    english = nbformat.read(NOTEBOOKS / name, as_version=4).cells
+    german = nbformat.read(NOTEBOOKS / "de" / name, as_version=4).cells
+    assert [cell.cell_type for cell in english] == [cell.cell_type for cell in german]
+    for kind in ("ExerciseBox.", "_exercise(", "practice("):
+        assert [cell.source.count(kind) for cell in english] == [
+            cell.source.count(kind) for cell in german], (name, kind)
+
+
+@pytest.mark.parametrize(("maker", "kind"), [("scoring", "number"), ("guess_chance", "number"),
+                                             ("step_name", "choice")])
+def test_new_situation_starts_afresh_with_another_question(maker, kind):
+    from cardlab.lessons import practice
+    make = getattr(practice, maker)
+    options = practice.step_options() if kind == "choice" else ()
+    box = ExerciseBox.practice(make, seed=1, kind=kind, options=options)
+    first_question, first_solution = box._text, box.checker(BLANK).solution
+    wrong = next(value for _, value in box.control.options if value != first_solution) \
+        if kind == "choice" else "1000"
+    box.answer(wrong)
+    box.controls.click("check")
+    assert box.tier == MISTAKE and box.attempts[-1].situation == 1
+    box.controls.click("new")
+    assert box.seed == 2 and box.tier == 0 and not box.solved and box._text != first_question
+    box.answer(box._as_answer(box.checker(BLANK).solution))
+    box.controls.click("check")
+    assert box.solved and box.attempts[-1].situation == 2

@@ -21,9 +21,9 @@ from fractions import Fraction
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import QUEEN_OF_SPADES, Suit
-from cardlab.i18n import Text, message
+from cardlab.i18n import Count, Text, message
 from cardlab.lessons.charts import Chart, lines
-from cardlab.lessons.exercises import BLANK, Blank, Number, Percent, Verdict, check_chance
+from cardlab.lessons.exercises import Blank, Number, Percent, Verdict, check_chance
 
 
 def queen_places(knowledge: BlackWidowKnowledge) -> set[int]:
@@ -143,7 +143,8 @@ def _differences(knowledge: BlackWidowKnowledge, seats: Sequence[int]) -> Series
     sizes = knowledge.problem.capacity
     parts: list[Text] = []
     if len({sizes[seat] for seat in seats}) > 1:
-        parts += [Text("lesson.cards.holds", seat=seat, n=sizes[seat]) for seat in seats]
+        parts += [Text("lesson.cards.holds", seat=seat,
+                        n=Count("count.unseen_cards", sizes[seat])) for seat in seats]
     out = knowledge.out_per_suit()
     for void in knowledge.voids:
         if void.seat in seats and void.suit is Suit.SPADES:

@@ -25,7 +25,7 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.story import event_sentence
 from cardlab.i18n import Text, message
-from cardlab.lessons.exercises import BLANK, Blank, Verdict, percent
+from cardlab.lessons.exercises import Blank, Verdict, percent
 
 #: The answer "nobody can be sure yet".
 UNSURE = "unsure"
@@ -61,7 +61,7 @@ def check_place(answer: Location | Blank, log: FiveSonsLog, after: int, card: Ca
     held = next((fact for fact in knowledge.facts if fact.card == card and fact.holds), None)
     hint = Text("lesson.coach.place_hint", card=CardName(card), after=after)
     truth = UNSURE if held is None else held.place
-    if answer is BLANK:
+    if isinstance(answer, Blank):
         return Verdict(False, solution=truth, hint=(hint,))
     mistake = _place_mistake(answer, log.me, card, facts, held)
     if held is None:
@@ -89,6 +89,20 @@ def _place_mistake(answer: Location, me: int | None, card: Card, facts: dict, he
     if ruled is not None:
         return Text("lesson.coach.place_not", seat=me, card=CardName(card), place=Place(answer))
     return Text("lesson.coach.place_maybe", seat=me, card=CardName(card), place=Place(answer))
+
+
+class Listed:
+    """Seat numbers as a list in the reader's language: ``1, 2 and 3``."""
+
+    def __init__(self, seats: list[int]) -> None:
+        self.seats = seats
+
+    def label(self, lang: str = "en") -> str:
+        """The numbers in `lang`."""
+        names = [str(seat) for seat in self.seats]
+        if len(names) < 2:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {message('lesson.cards.and', lang)} {names[-1]}"
 
 
 class Chances:
@@ -146,19 +160,20 @@ def check_first_to_know(answer: int | Blank, game: FiveSonsGame) -> Verdict:
     first = min(known.values())
     seats = [seat for seat, after in known.items() if after == first]
     hint = Text("lesson.coach.first_hint")
-    if answer is BLANK:
+    if isinstance(answer, Blank):
         return Verdict(False, solution=seats[0], hint=(hint,))
     log = game.observation_log(seats[0])
     knowledge = FiveSonsKnowledge.from_log(log, first)
     solution = [fact.reason for fact in knowledge.facts if fact.place == SOLUTION and fact.holds]
-    reasons = [Text("lesson.deduction.first", seats=", ".join(map(str, seats)), event=first,
+    reasons = [Text("lesson.deduction.first" if len(seats) == 1 else "lesson.deduction.first_many",
+                    seats=Listed(seats), event=first,
                     what=EventSentence(log, first))]
-    mistake = ()
+    mistake: tuple[Text, ...] = ()
     if answer not in seats:
         mistake = (Text("lesson.deduction.later", seat=answer, event=when[answer])
                    if when.get(answer) is not None
                    else Text("lesson.deduction.never", seat=answer),)
-        reasons.insert(0, mistake[0])
+        reasons = [*mistake, *reasons]
     return Verdict(answer in seats, (*reasons, *solution), mistake, (hint,), seats[0])
 
 

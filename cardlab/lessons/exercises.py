@@ -35,8 +35,8 @@ the widget is drawn, that copy is hidden, so nothing shows twice.
 >>> box.controls.click("show"); box.controls.status, box.tier
 ('Here is the answer: 3. 3 is correct.', 3)
 >>> box.answer("3"); box.controls.status = ""; box.controls.click("check")
->>> box.controls.status, box.solved, box.tier, box.attempts[-1]
-('Right! 3 is correct.', True, 3, Attempt(answer="'3'", correct=True, tier=3))
+>>> box.controls.status, box.solved, box.tier, box.attempts[-1].correct
+('Right! 3 is correct.', True, 3, True)
 """
 
 from __future__ import annotations
@@ -197,11 +197,17 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Attempt:
-    """One checked answer: what it was, whether it was right, and the tier it reached."""
+    """One checked answer: what it was, whether it was right, the tier it reached, and the
+    situation it answered (its seed, for an exercise with "New situation"; else None)."""
 
     answer: str
     correct: bool
     tier: int
+    situation: int | None = None
+
+
+#: Makes the situation of a seed: the question, and the checker of its answers.
+Situation = Callable[[int], tuple[str, "Checker"]]
 
 
 def _too(value: Fraction, truth: Fraction, answer: str) -> Text:
@@ -242,7 +248,7 @@ def check_number(answer: Any, truth: int | Fraction,
     120
     """
     hints = () if hint is None else (hint,)
-    if answer is BLANK:
+    if isinstance(answer, Blank):
         return Verdict(False, solution=truth, hint=hints)
     value = parse_number(answer)
     if value is None:
@@ -272,7 +278,7 @@ def check_chance(answer: Any, truth: Fraction, why: Text,
     'Not quite. A chance is between 0 and 1: write 30% or 0.30.'
     """
     hints = () if hint is None else (hint,)
-    if answer is BLANK:
+    if isinstance(answer, Blank):
         return Verdict(False, solution=truth, hint=hints)
     value = parse_number(answer)
     if value is None:
@@ -323,6 +329,9 @@ class ExerciseBox(widgets.VBox):
         self.choices = tuple(choices)
         self._value = value
         self._text = question
+        self._situations: Situation | None = None
+        #: The seed of the situation shown (None: the exercise has only one).
+        self.seed: int | None = None
         #: Wrong answers so far (the same one twice counts once), the highest feedback tier
         #: reached, whether the answer was found, and every answer checked.
         self.tries, self.tier, self.solved = 0, 0, False
@@ -378,6 +387,44 @@ class ExerciseBox(widgets.VBox):
                    lambda: {value for _, value in options if bar.spec(value).pressed},
                    check, lang, [label for label, _ in options])
 
+    @classmethod
+    def practice(cls, situations: Situation, seed: int = 0, lang: str = "en",
+                 kind: str = "number", options: Sequence[tuple[str, Any]] = ()) -> ExerciseBox:
+        """An exercise whose situation comes from a seed, with a "New situation" button.
+
+        `situations(seed)` gives the question and its checker; `kind` is "number" (typed)
+        or "choice" (one of `options`). A new situation starts the tiers afresh.
+
+        >>> box = ExerciseBox.practice(
+        ...     lambda seed: (f"What is {seed} + 1?",
+        ...                   lambda answer: check_number(answer, seed + 1)), seed=4)
+        >>> box.answer("5"); box.solved
+        True
+        >>> box.controls.click("new"); box.seed, box._text, box.solved, box.control.value
+        (5, 'What is 5 + 1?', False, '')
+        """
+        question, checker = situations(seed)
+        box = (cls.number(question, checker, lang) if kind == "number"
+               else cls.choice(question, options, checker, lang))
+        box._situations, box.seed = situations, seed
+        box.controls.show([*box.controls.specs,
+                           ButtonSpec("new", message("lesson.tier.new", lang))])
+        return box
+
+    def new_situation(self, seed: int | None = None) -> None:
+        """Show the situation of `seed` (the next seed if None): a fresh question, no tries."""
+        assert self._situations is not None, "this exercise has one situation only"
+        self.seed = (self.seed or 0) + 1 if seed is None else seed
+        self._text, self.checker = self._situations(self.seed)
+        self.question.value = (f'{_BOX_STYLE}{_HIDE_OFFLINE}<p class="cardlab-question">'
+                               f"{html.escape(self._text)}</p>")
+        self.tries, self.tier, self.solved, self._last_wrong = 0, 0, False, None
+        if isinstance(self.control, widgets.Text):
+            self.control.value = ""
+        elif isinstance(self.control, widgets.RadioButtons):
+            self.control.value = None
+        self.controls.status = message("lesson.tier.new_done", self.lang)
+
     def offline_html(self) -> str:
         """The question, its choices and where answers are checked, as plain HTML.
 
@@ -414,6 +461,8 @@ class ExerciseBox(widgets.VBox):
     def _pressed(self, button: str) -> None:
         if button == "show":
             self.show()
+        elif button == "new":
+            self.new_situation()
         else:
             self.check()
 
@@ -438,7 +487,7 @@ class ExerciseBox(widgets.VBox):
             self._last_wrong = key
             self.tries += 1
             self.tier = max(self.tier, min(self.tries, SHOWN))
-        self.attempts.append(Attempt(key, verdict.correct, self.tier))
+        self.attempts.append(Attempt(key, verdict.correct, self.tier, self.seed))
         self.controls.status = verdict.coached(self.tier, self.lang)
         return verdict
 

@@ -35,7 +35,7 @@ from cardlab.cards import QUEEN_OF_SPADES, Card, CardName, Suit
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import AskSeen
 from cardlab.i18n import Text, message
-from cardlab.lessons.exercises import BLANK, Blank, ExerciseBox, Verdict
+from cardlab.lessons.exercises import Blank, ExerciseBox, Verdict
 
 #: Why a card may not be played, as the engine names it; "legal" when it may.
 REASONS = ("follow", "opening", "first_trick_points", "hearts_not_broken", "legal")
@@ -182,7 +182,7 @@ def check_reason(answer: str | Blank, turn: Turn, card: Card) -> Verdict:
     """
     truth = turn.reason(card)
     hint = (Text("lesson.coach.reason_hint", card=CardName(card)),)
-    if answer is BLANK:
+    if isinstance(answer, Blank):
         return Verdict(False, solution=truth, hint=hint)
     if answer == truth:
         return Verdict(True, (turn.rule(truth, card),), solution=truth)
@@ -314,7 +314,7 @@ def check_seen_card(answer: str | Blank, game: FiveSonsGame, seat: int, event: i
     seen = _seen(game, seat, event)
     truth = NO_CARD if seen.shown is None else seen.shown.code
     hint = (Text("lesson.coach.seen_hint", seat=seat, event=event),)
-    if answer is BLANK:
+    if isinstance(answer, Blank):
         return Verdict(False, solution=truth, hint=hint)
     if seen.shown is not None:
         why = Text("lesson.legal.saw", seat=seat, card=CardName(seen.shown))

@@ -150,8 +150,8 @@ fewest points on average.'
     reasons += [Text("lesson.playing.average", card=CardName(c), points=Number(p, 1))
                 for c, p in averages.items()]
     reasons.append(Text("lesson.playing.lowest", card=CardName(best)))
-    mistake = (Text("lesson.playing.average", card=CardName(card), points=Number(averages[card], 1)),
-               Text("lesson.coach.playout_more"))
+    mistake = (Text("lesson.playing.average", card=CardName(card),
+                    points=Number(averages[card], 1)), Text("lesson.coach.playout_more"))
     return Verdict(card == best, tuple(reasons), mistake, hint, best.code)
 
 
@@ -305,7 +305,7 @@ def check_clearly_better(answer: bool | Blank, stats: Mapping[str, HandStats] | 
         return Verdict(False, first, first, hint, BLANK)
     names = list(names) or list(stats)
     truth = clearly_better(stats, names, better, worse)
-    if answer is BLANK:
+    if isinstance(answer, Blank):
         return Verdict(False, solution=truth, hint=hint)
     gap = difference(stats, names, better, worse)
     each = {name: Interval.of(points) for name, points in per_hand(stats, names).items()}

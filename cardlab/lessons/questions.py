@@ -20,15 +20,16 @@ import math
 import re
 from collections import Counter
 from fractions import Fraction
-from typing import Any
 
 from cardlab.cards import Card, CardName
 from cardlab.fivesons.bots import entropy, expected_entropy
 from cardlab.fivesons.cards import QuestionSentence
+from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import AskSeen, FiveSonsLog
-from cardlab.i18n import Text
-from cardlab.lessons.exercises import BLANK, Blank, Number, Percent, Verdict, parse_number
+from cardlab.i18n import Text, message
+from cardlab.lessons.charts import Chart, lines
+from cardlab.lessons.exercises import Blank, Number, Percent, Verdict, parse_number
 
 #: How close (in bits) an answer must be.
 BITS = 0.05
@@ -84,6 +85,60 @@ def questions_needed(log: FiveSonsLog) -> Fraction:
         raise ValueError("only for equally likely solutions")  # the lesson's case
     lengths = question_lengths(log)
     return Fraction(sum(depth * n for depth, n in lengths.items()), sum(lengths.values()))
+
+
+def bits_and_questions(log: FiveSonsLog) -> Text:
+    """How the uncertainty in bits compares with the questions the best questioning needs.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    >>> print(bits_and_questions(log).text())
+    With the best yes-or-no questions for the 72 solutions, 56 are found after 6 questions and \
+16 are found after 7 questions: 6.22 questions on average, a little more than the 6.17 bits. \
+No way of asking needs fewer questions on average than the bits; the best way needs less than \
+one more.
+    """
+    lengths = sorted(question_lengths(log).items())
+    return Text("lesson.questions.vs_questions",
+                groups=Joined(tuple(Text("lesson.questions.found_after", n=n, depth=depth)
+                                    for depth, n in lengths)),
+                pairs=sum(n for _, n in lengths),
+                questions=Number(float(questions_needed(log)), 2),
+                bits=Number(uncertainty(log), 2))
+
+
+class Joined:
+    """Sentence parts joined as a list: ``a, b and c``, in the reader's language."""
+
+    def __init__(self, parts: tuple[Text, ...]) -> None:
+        self.parts = parts
+
+    def label(self, lang: str = "en") -> str:
+        """The parts in `lang`, joined."""
+        names = [part.text(lang) for part in self.parts]
+        if len(names) < 2:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {message('lesson.cards.and', lang)} {names[-1]}"
+
+
+def uncertainty_chart(game: FiveSonsGame, lang: str = "en") -> Chart:
+    """Each seat's uncertainty about the solution, in bits, after each event of `game`.
+
+    The description (the chart's text alternative and caption) names the same measure
+    as the chart's axis, and says where each seat's line starts and ends.
+    """
+    series = {seat: [uncertainty(game.observation_log(seat), after)
+                     for after in range(len(game.events) + 1)]
+              for seat in range(game.players)}
+    ends = Joined(tuple(Text("lesson.questions.chart_seat", seat=seat,
+                             start=Number(values[0], 2), end=Number(abs(values[-1]), 2))
+                        for seat, values in series.items()))
+    return lines({message("lesson.cards.seat", lang, seat=seat): values
+                  for seat, values in series.items()},
+                 Text("lesson.questions.chart", ends=ends).text(lang),
+                 xlabel=message("lesson.questions.chart_x", lang),
+                 ylabel=message("lesson.questions.chart_y", lang), lang=lang)
 
 
 def nobody_shows(log: FiveSonsLog, face: Card, heart: Card) -> tuple[Fraction, float]:
@@ -149,7 +204,7 @@ def check_bits(answer: str | Blank, log: FiveSonsLog) -> Verdict:
         why = Text("lesson.questions.bits_why", pairs=len(pairs), bits=Number(bits, 2),
                    log=Number(log2, 2))
     hint = (Text("lesson.coach.bits_hint"),)
-    if answer is BLANK:
+    if isinstance(answer, Blank):
         return Verdict(False, solution=round(bits, 2), hint=hint)
     value = bits_number(answer)
     if value is None:
@@ -194,7 +249,7 @@ def check_best_question(answer: int | Blank, log: FiveSonsLog,
     bits = [information(log, face, heart) for face, heart in questions]
     best = max(range(len(bits)), key=lambda index: bits[index])
     hint = (Text("lesson.coach.question_hint"),)
-    if answer is BLANK:
+    if isinstance(answer, Blank):
         return Verdict(False, solution=best, hint=hint)
     reasons = tuple(reason for (face, heart), b in zip(questions, bits, strict=True)
                     for reason in (Text("lesson.questions.expects",
@@ -216,7 +271,9 @@ def why_bits(log: FiveSonsLog, face: Card, heart: Card, numbers: bool = True) ->
     >>> from cardlab.fivesons.rules import FiveSonsRules
     >>> log = FiveSonsLog(FiveSonsRules(players=4), 0, parse_cards("KH JC AH 5H JD"), ())
     >>> print(why_bits(log, *parse_cards("KH 3H")).text())
-    You hold the King of Hearts yourself, so a card shown to you must be the Three of Hearts, and you learn where it is (0.19 bits on average). If nobody can show, the Three of Hearts is the hidden card: that happens in 12.5% of the deals and tells you 3.00 bits at once.
+    You hold the King of Hearts yourself, so a card shown to you must be the Three of Hearts, \
+and you learn where it is (0.19 bits on average). If nobody can show, the Three of Hearts is \
+the hidden card: that happens in 12.5% of the deals and tells you 3.00 bits at once.
     """
     own = [card for card in (face, heart) if card in log.hand]
     if len(own) == 2:

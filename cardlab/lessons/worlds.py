@@ -31,7 +31,7 @@ from cardlab.fivesons.record import Ask
 from cardlab.fivesons.render.worlds import cards_label, deal_label, worlds_svg
 from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.i18n import Count, Text, message
-from cardlab.lessons.exercises import BLANK, Blank, Verdict, check_number, parse_number
+from cardlab.lessons.exercises import Blank, Verdict, check_number, parse_number
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
@@ -190,9 +190,10 @@ def check_cannot_tell(answer: str | Blank, model: PossibleWorlds, seat: int) -> 
     """
     found = solutions(model, seat)
     hint = Text("lesson.coach.cannot_tell_hint", seat=seat)
-    if answer is BLANK:
+    if isinstance(answer, Blank):
         return Verdict(False, solution=sum(found.values()), hint=(hint,))
-    how = Text("lesson.worlds.cannot_tell", seat=seat, count=Count("count.worlds", sum(found.values())),
+    how = Text("lesson.worlds.cannot_tell", seat=seat,
+               count=Count("count.worlds", sum(found.values())),
                by=Joined([Text("lesson.worlds.by_solution", count=found[pair], solution=_pair(pair))
                           for pair in _order(found)]))
     verdict = check_number(answer, sum(found.values()), [
@@ -210,7 +211,8 @@ def check_knows(answer: bool | Blank, model: PossibleWorlds, seat: int) -> Verdi
     mistake = Text(f"lesson.coach.knows_{'no' if truth else 'yes'}", seat=seat)
     hint = Text("lesson.coach.knows_hint", seat=seat)
     if len(found) == 1:
-        why = Text("lesson.worlds.knows", seat=seat, count=Count("count.worlds", sum(found.values())),
+        why = Text("lesson.worlds.knows", seat=seat,
+                   count=Count("count.worlds", sum(found.values())),
                    solution=_listed(found))
     else:
         why = Text("lesson.worlds.does_not_know", seat=seat, count=len(found),
