@@ -10,6 +10,7 @@ neighbour's situation (another seed) has another answer.
   and so whether to guess.
 - `step_name`: lesson 5, which named step of deduction proves a certainty.
 
+>>> from cardlab.lessons.exercises import BLANK
 >>> question, check = scoring(1)
 >>> question.startswith("Four bots played a hand of Black Widow (deal 1")
 True
@@ -25,7 +26,7 @@ from typing import Any
 
 from cardlab.blackwidow.match import play_game as play_blackwidow
 from cardlab.blackwidow.narration import CardList
-from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.rules import BlackWidowRules, PassDirection
 from cardlab.cards import QUEEN_OF_SPADES, CardName, Suit
 from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.evidence import Place
@@ -33,8 +34,7 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import Count, Text, message
-from cardlab.lessons.exercises import (BLANK, Blank, Checker, Number, Verdict, check_chance,
-                                       check_number)
+from cardlab.lessons.exercises import Blank, Checker, Number, Verdict, check_chance, check_number
 from cardlab.lessons.worlds import Cards
 
 #: The bots that play the practice games.
@@ -59,7 +59,7 @@ def scoring(seed: int, lang: str = "en") -> tuple[str, Checker]:
     Four `heuristic` bots play one hand (no passing, the default moon rule: a seat that
     takes every point scores 0 and everyone else 26).
     """
-    rules = BlackWidowRules(pass_cycle=("hold",))
+    rules = BlackWidowRules(pass_cycle=(PassDirection.HOLD,))
     game = play_blackwidow(rules, ["heuristic"] * 4, seed=seed, hands=1)
     hand, result = game.hands[0], game.results[0]
     seat = seed % rules.players
@@ -142,6 +142,7 @@ def step_name(seed: int, lang: str = "en") -> tuple[str, Checker]:
         raise ValueError(f"no step to name in the game of seed {seed}")
     fact = rng.choice(sorted(facts, key=lambda f: (f.card, str(f.place), f.holds)))
     truth = _step(fact.reason.key)
+    assert truth is not None   # only facts with a named step were kept
     where = Place(SOLUTION if fact.place == SOLUTION else fact.place)
     question = Text("lesson.practice.step_question" if fact.holds
                     else "lesson.practice.step_question_not",
