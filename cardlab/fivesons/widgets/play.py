@@ -185,6 +185,11 @@ class FiveSonsWidget(widgets.VBox):
                      self._text("seat_bot", seat=seat, bot=player.name)
                      for seat, player in enumerate(self.table.seats))
 
+    @names.setter
+    def names(self, names: Sequence[str]) -> None:
+        """A shared table renamed its seats (a student's seat went to a bot)."""
+        self._names = tuple(names)
+
     def choose_level(self, level: str) -> None:
         """Sit the bots of `level` at the other seats: only before the first move."""
         if self.level is None:
