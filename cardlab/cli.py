@@ -14,12 +14,12 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from tqdm import tqdm
 
-from cardlab import bench, gallery, graphs, review_bench, worst
+from cardlab import bench, bench_levels, gallery, graphs, review_bench, worst
 from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import Room
 from cardlab.errors import CardlabError, RecordError, one_line
@@ -115,10 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_classroom(commands)
 
     measure = commands.add_parser("bench", help="speed figures as JSON")
-    measure.add_argument("what", choices=("inference", "playouts", "classroom", "limits",
-                                          "review"),
+    measure.add_argument("what", choices=(*bench.benchmarks(), "classroom", "limits", "review",
+                                          "levels"),
                          help="limits: the largest records accepted and the worst refused; "
-                              "review: seconds per reviewed game or hand")
+                              "review: seconds per reviewed game or hand; "
+                              "levels: how often each bot level wins against the others")
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
     measure.add_argument("--format", choices=("text", "json"), default="json",
                          help="JSON on stdout (default) or readable text")
@@ -349,26 +350,24 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if args.what == "inference":
-        figures = bench.inference(quick=args.quick, lang=args.lang)
-    elif args.what == "playouts":
-        figures = bench.playouts(quick=args.quick)
-    elif args.what == "limits":
+    tell: Callable[[dict[str, Any], str], str]
+    if args.what == "limits":
         figures = worst.limits()
+        tell = worst.text
+    elif args.what == "classroom":
+        figures = classroom_bench.measure(quick=args.quick)
+        tell = classroom_bench.text
     elif args.what == "review":
         figures = review_bench.measure(quick=args.quick)
+        tell = review_bench.text
+    elif args.what == "levels":
+        figures = bench_levels.measure(quick=args.quick)
+        tell = bench_levels.text
     else:
-        figures = classroom_bench.measure(quick=args.quick)
-    if args.format == "json":
-        print(json.dumps(figures, indent=1))
-    elif args.what == "classroom":
-        print(classroom_bench.text(figures, args.lang))
-    elif args.what == "limits":
-        print(worst.text(figures, args.lang))
-    elif args.what == "review":
-        print(review_bench.text(figures, args.lang))
-    else:
-        print(bench.text(args.what, figures, args.lang))
+        benchmark = bench.benchmarks()[args.what]
+        figures = benchmark.measure(args.quick, args.lang)
+        tell = benchmark.text
+    print(json.dumps(figures, indent=1) if args.format == "json" else tell(figures, args.lang))
     return 0
 
 

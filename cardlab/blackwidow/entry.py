@@ -13,6 +13,7 @@ import html
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import fields, replace
 from functools import partial
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardlab.blackwidow import match, report
@@ -29,8 +30,18 @@ from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
-from cardlab.games import GameEntry, Knowing, Reviewing, Seated, Stepped
+from cardlab.games import (
+    Benchmarked,
+    Bounded,
+    GameEntry,
+    Knowing,
+    Leveled,
+    Reviewing,
+    Seated,
+    Stepped,
+)
 from cardlab.i18n import Number, Text, message
+from cardlab.levels import Duel
 from cardlab.report import Report
 from cardlab.review import Review, check_seat
 from cardlab.table import Table
@@ -38,16 +49,18 @@ from cardlab.table import Table
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.bench import Benchmark
     from cardlab.blackwidow.widgets.play import BlackWidowWidget
     from cardlab.blackwidow.widgets.stepper import BlackWidowStory
     from cardlab.classroom.shared import SharedTable
+    from cardlab.worst import LimitCases
 
 
 class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowView,
                            BlackWidowRecord],
                  Knowing[BlackWidowView, BlackWidowKnowledge],
                  Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated,
-                 Reviewing[BlackWidowRecord]):
+                 Benchmarked, Bounded, Leveled, Reviewing[BlackWidowRecord]):
     """The trick-taking game: passing, tricks, points, the moon."""
 
     name = "blackwidow"
@@ -55,6 +68,10 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
     rule_options = tuple(option.name for option in fields(BlackWidowRules))
     hint_bot = "montecarlo"
     default_bot = "heuristic"
+    #: Beginner passes high and follows low; standard follows the usual advice; expert plays
+    #: sampled deals out.
+    levels = MappingProxyType({"beginner": "lowest", "standard": "heuristic",
+                               "expert": "montecarlo"})
     order = 1
 
     def title(self, lang: str) -> str:
@@ -105,6 +122,11 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
         stats = match.tournament(rules, names, games, seed, progress=progress)
         data = report.tournament_json(stats)
         return Report(lambda _: data, partial(report.tournament_text, stats, games))
+
+    def duel(self, rules: BlackWidowRules, first: str, second: str, rounds: int,
+             seed: int | None) -> Duel:
+        """Two bots on alternate seats over `rounds` seat-rotated hands."""
+        return match.duel(rules, first, second, rounds, seed)
 
     def result(self, game: BlackWidowGame) -> Report:
         """Points and scores per hand, the moon, the winners."""
@@ -200,3 +222,15 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
         from cardlab.blackwidow.widgets.play import BlackWidowWidget  # widgets only in apps
 
         return BlackWidowWidget.at_table(shared, seat, names, lang)
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """`cardlab bench playouts`."""
+        from cardlab.blackwidow.bench import BENCHMARKS  # numpy and tqdm only when benchmarking
+
+        return BENCHMARKS
+
+    def limit_cases(self) -> LimitCases:
+        """The records of `cardlab bench limits`."""
+        from cardlab.blackwidow.limits import limit_cases
+
+        return limit_cases()
