@@ -133,3 +133,35 @@ def test_ctrl_c_cancels_with_one_line(tmp_path):
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert out == "" and err.strip() == "Review cancelled."
+
+
+def _stderr_on_a_terminal(*args: str) -> str:
+    """What `cardlab` writes to stderr when stderr is a terminal 100 columns wide."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    process = subprocess.Popen([sys.executable, "-m", "cardlab.cli", *args],
+                               stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    written = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the other end is closed
+            break
+        if not chunk:
+            break
+        written += chunk
+    os.close(master)
+    assert process.wait(timeout=120) == 0
+    return written.decode()
+
+
+def test_a_progress_bar_shows_on_a_terminal_only(fivesons):
+    assert "100%" in _stderr_on_a_terminal("review", str(fivesons), "--as", "1")
+    piped = run("review", str(fivesons), "--as", "1")
+    assert piped.returncode == 0 and piped.stderr == ""

@@ -105,3 +105,21 @@ def test_the_moon_choice_is_judged_exactly_against_the_bots_choice():
     assert moon["verdict"] == "good" and moon["loss"] == 0.0
     # Points taken before the moon rule (as `cardlab replay` says), and the score after it.
     assert review.to_json()["outcome"]["hands"] == [{"hand": 1, "points": 26, "score": 0}]
+
+
+def test_cards_with_no_other_hands_card_between_them_are_measured_once():
+    from cardlab.blackwidow.review import _equal_cards
+    from cardlab.blackwidow.view import seat_view
+    # Seat 1 leads QD; seat 0, last, holds every diamond from 2D to JD.
+    record = _played(QUEEN_DEAL, "2C AC 3C 4C QD 5C 4S")
+    game = BlackWidowGame.from_record(record)
+    view = seat_view(game, 0, hand=0, plays=7)
+    assert set(_equal_cards(view, view.legal()).values()) == set(parse_cards("2D"))
+    moment = review_game(_played(QUEEN_DEAL, "2C AC 3C 4C QD 5C 4S 9D"), 0,
+                         workers=1).moments[-1].to_json(1, "en")
+    assert len(set(moment["values"].values())) == 1 and moment["verdict"] == "good"
+    assert moment["chosen"] == moment["best"] == "9D"
+    # The Ace and the Two of Spades around the Queen's trick are not equal.
+    queen = BlackWidowGame.from_record(_played(QUEEN_DEAL, "2C AC 3C 4C KS QS 3S"))
+    view = seat_view(queen, 0, hand=0, plays=7)
+    assert _equal_cards(view, view.legal()) == {card: card for card in parse_cards("2S AS")}

@@ -151,9 +151,12 @@ def _task_count(decisions: Sequence[_Decision]) -> int:
 
 def _measure(decisions: Sequence[_Decision], seed: int, runner: _Runner) -> list[Moment]:
     """Every decision measured: plays and the first pass round together, then the rest."""
-    plays = {i: [runner.submit(_play_chunk, d.view, d.options, _key(seed, d, chunk))
-                 for chunk in range(PLAY_CHUNKS)]
+    equal = {i: _equal_cards(d.view, [option[0] for option in d.options])
              for i, d in enumerate(decisions) if d.kind == "play"}
+    played = {i: tuple(dict.fromkeys((same[card],) for card in same)) for i, same in equal.items()}
+    plays = {i: [runner.submit(_play_chunk, decisions[i].view, played[i],
+                               _key(seed, decisions[i], chunk))
+                 for chunk in range(PLAY_CHUNKS)] for i in played}
     passes = {i: _PassRounds(d, seed) for i, d in enumerate(decisions) if d.kind == "pass"}
     for round_number in range(len(PASS_ROUNDS)):
         for rounds in passes.values():
@@ -163,12 +166,13 @@ def _measure(decisions: Sequence[_Decision], seed: int, runner: _Runner) -> list
     moments = []
     for i, decision in enumerate(decisions):
         if decision.kind == "play":
-            outcomes: dict[tuple[Card, ...], list[Outcome]] = {o: [] for o in decision.options}
+            outcomes: dict[tuple[Card, ...], list[Outcome]] = {o: [] for o in played[i]}
             for future in plays[i]:
                 for row in runner.result(future):
-                    for option, outcome in zip(decision.options, row, strict=True):
+                    for option, outcome in zip(played[i], row, strict=True):
                         outcomes[option].append(outcome)
-            moments.append(_moment(decision, outcomes))
+            moments.append(_moment(decision, {(card,): outcomes[same,]
+                                              for card, same in equal[i].items()}))
         elif decision.kind == "pass":
             moments.append(_moment(decision, passes[i].outcomes))
         else:
@@ -222,6 +226,33 @@ def _pass_tasks(decision: _Decision, number: int, alive: int,
     # few options, more deals: split the deals (each chunk its own random source)
     return [(listed, first_chunk + start, min(CHUNK, deals - start))
             for start in range(0, deals, CHUNK)]
+
+
+def _equal_cards(view: BlackWidowView, legal: Sequence[Card]) -> dict[Card, Card]:
+    """Each legal card, mapped to the lowest legal card worth exactly the same.
+
+    Two cards of a suit with no card of another hand between them (every card
+    between is mine or played) win and lose the same tricks and score the same,
+    unless one is the Queen of Spades or a Jack of Diamonds that counts: they
+    are measured once: with ``8C`` and ``TC`` in my hand and ``9C`` played, ``8C``
+    stands for both.
+    """
+    table = kernel.MaskRules.of(view.rules)
+    gone = kernel.mask(card for _, card in view.plays) | view.hand_mask | ~table.deck
+    special = kernel.QUEEN_BIT | (kernel.JACK_BIT if table.jack_of_diamonds else 0)
+    same: dict[Card, Card] = {}
+    previous: Card | None = None
+    for card in sorted(legal, key=lambda c: c.index):
+        if previous is not None and previous.suit is card.suit and \
+                not special & ((1 << previous.index) | (1 << card.index)):
+            between = ((1 << card.index) - 1) & ~((1 << (previous.index + 1)) - 1)
+            if not between & ~gone:
+                same[card] = same[previous]
+                previous = card
+                continue
+        same[card] = card
+        previous = card
+    return same
 
 
 def _key(seed: int, decision: _Decision, chunk: int) -> str:
