@@ -201,10 +201,10 @@ def test_stories_of_both_games_and_a_lone_log(widow, game):
 # A long Black Widow record loads with one replay; views are worked out when shown.
 
 from cardlab.blackwidow.game import BlackWidowGame  # noqa: E402
+from cardlab.blackwidow.limits import endless_record as endless_blackwidow  # noqa: E402
 from cardlab.blackwidow.view import seat_view  # noqa: E402
 from cardlab.blackwidow.widgets import stepper as stepper_blackwidow  # noqa: E402
 from cardlab.records import parse_record  # noqa: E402
-from cardlab.worst import endless_blackwidow  # noqa: E402
 
 
 def test_a_long_record_is_replayed_once_and_only_the_step_shown_is_counted(monkeypatch):

@@ -209,6 +209,12 @@ def text(figures: dict[str, Any], lang: str = "en") -> str:
                              p50=figures["reload_tti_p50_s"], p95=figures["reload_tti_p95_s"],
                              max=figures["reload_tti_max_s"],
                              seated=figures["reload_seated_max_s"]))
+    lines.append(message("classroom.cli.bench_cpu", lang, **figures["cpu_s"]))
+    without = figures["without_browsers"]
+    lines.append(message("classroom.cli.bench_without", lang, page=without["page_max_s"],
+                         ready=without["ready_max_s"],
+                         reload_ready=without.get("reload", {}).get("ready_max_s"),
+                         **without["cpu_s"]))
     lines.append(message("classroom.cli.bench_kernels", lang, kernels=figures["kernels"],
                          pages=figures["pages"], pool=figures["pool_kernels"],
                          gone=figures["closed_gone_s"], mb=figures["mb_per_kernel"],

@@ -48,8 +48,10 @@ from cardlab.blackwidow.widgets.stepper import BlackWidowStory
 from cardlab.cards import Card, Suit
 from cardlab.decisions import Decision, Event
 from cardlab.errors import CardlabError
+from cardlab.games import Leveled
 from cardlab.games import game as game_entry
 from cardlab.i18n import Text, message
+from cardlab.levels import default_level, level_bots
 from cardlab.records import dump_record, read_record
 from cardlab.table import Person, Seat, Table
 from cardlab.widgets.cards import CardButton, CardButtons
@@ -81,7 +83,7 @@ class BlackWidowWidget(widgets.VBox):
 
     def __init__(self, rules: BlackWidowRules | None = None, bots: Sequence[str] | None = None,
                  seed: int | None = None, lang: str = "en", problems: Sequence[Text] = (),
-                 pace: str = "instant") -> None:
+                 pace: str = "instant", level: str | None = None) -> None:
         rules = rules or BlackWidowRules()
         self.lang = lang
         self.seed = seed
@@ -102,7 +104,11 @@ class BlackWidowWidget(widgets.VBox):
         self.teacher_used = False
         self.problems = widgets.HTML(
             "".join(f'<p class="cardlab-problem">{escape(p.text(lang))}</p>' for p in problems))
-        self.setup = SetupForm(rules, bots or ("heuristic",) * (rules.players - 1), lang)
+        entry = cast(Leveled, game_entry("blackwidow"))
+        if not bots:
+            level = level or default_level(entry)
+            bots = level_bots(entry, level, rules.players - 1)
+        self.setup = SetupForm(rules, bots, lang, level)
         self.start_bar = ControlBar([ButtonSpec("deal", self._text("deal"), primary=True)],
                                     label=self._text("setup_label"))
         self.start_bar.on_click(lambda _: self.deal())
@@ -153,7 +159,7 @@ class BlackWidowWidget(widgets.VBox):
     def from_settings(cls, settings: AppSettings) -> BlackWidowWidget:
         """The widget an app shows for its page address (bad parameters explained)."""
         return cls(settings.rules, settings.bots, settings.seed, settings.lang,
-                   settings.problems + settings.notes)
+                   settings.problems + settings.notes, level=settings.level)
 
     @classmethod
     def at_table(cls, source: SeatSource, seat: int, names: Sequence[str],
