@@ -192,6 +192,9 @@ def test_two_students_play_it_at_a_classroom_table(highcard, tmp_path):
     teacher.create.click("create")
     assert teacher.create.status == "Table 1 is ready: High Card, 2 players."
     table = teacher.chooser.value
+    # The teacher sees each seat's cards; no knowledge panels for a game that keeps none.
+    assert teacher.seats.value.count('class="cardlab-classroom-seat"') == 2
+    assert "cardlab-graph" not in teacher.seats.value
     ann = StudentView(room, table, 0, holder="ann")
     ben = StudentView(room, table, 1, holder="ben")
     assert ann.playing and ben.playing
@@ -226,6 +229,19 @@ def test_two_students_play_it_at_a_classroom_table(highcard, tmp_path):
     assert teacher.stepper.children[0].story_source.game == "highcard"
     ann.poll()
     assert "Every seat's cards" in ann.revealed.value
+
+
+def test_an_apps_address_is_read_by_its_own_rules_and_bots(highcard):
+    from cardlab.apps import read_settings
+
+    settings = read_settings("highcard", "players=2&bots=random&seed=3&lang=de")
+    assert (settings.rules.players, settings.bots, settings.seed, settings.lang,
+            settings.problems) == (2, ("random",), 3, "de", ())
+    bad = read_settings("highcard", "players=9&bots=logician")
+    assert [problem.text("en") for problem in bad.problems] == [
+        "players: 9 is out of range (2 to 4)",
+        "bots: 'logician' is not a bot of this game (random, high)"]
+    assert bad.rules.players == 3 and bad.bots == ("high", "high")
 
 
 # The app page: the stepper's notebook, run in a kernel as Voilà runs it, for the plugin game.
