@@ -185,6 +185,10 @@ class FiveSonsWidget(widgets.VBox):
                      self._text("seat_bot", seat=seat, bot=player.name)
                      for seat, player in enumerate(self.table.seats))
 
+    @names.setter
+    def names(self, names: Sequence[str]) -> None:
+        self._names = tuple(names)
+
     def choose_level(self, level: str) -> None:
         """Sit the bots of `level` at the other seats: only before the first move."""
         if self.level is None:
