@@ -255,6 +255,12 @@ def test_bench_classroom_reports_the_pages_kernels_memory_and_the_store():
     # The 4 students' and the teacher's pages, plus the preheated pools.
     assert figures["pages"] == 5 and figures["kernels"] >= figures["pages"]
     assert figures["mb_per_kernel"] > 10
+    assert figures["cpu_s"]["browsers"] > 0 and figures["cpu_s"]["kernels"] > 0
+    # Without browsers, each page's requests: every page and its widgets came, twice.
+    without = figures["without_browsers"]
+    assert without["ready_never"] == without["reload"]["ready_never"] == 0
+    assert 0 < without["page_max_s"] <= without["ready_max_s"]
+    assert without["widgets"] > 10
     store = figures["store"]
     assert (store["students"], store["tables"]) == (6, 2)
     assert store["actions"] > 0

@@ -227,19 +227,32 @@ def rollout(view: BlackWidowView, position: Position, card: Card,
     >>> len(result.playout.plays), sum(result.scores) in (26, 104)
     (50, True)
     """
-    table = MaskRules.of(view.rules)
-    playout = play_out(table, position, rng, policy=_first(1 << card.index, _duck_policy(table)))
+    return play_rest(view.rules, view.scores, position, rng, first=card)
+
+
+def play_rest(rules: BlackWidowRules, scores: Sequence[int], position: Position,
+              rng: random.Random, first: Card | None = None) -> Rollout:
+    """Every seat ducks to the end of the hand from `position` (the seat to play plays
+    `first`, if given); the game scores after it, from `scores` before the hand.
+
+    The rollout policy of `montecarlo`, for whole hands too (the review of a pass).
+    """
+    table = MaskRules.of(rules)
+    policy = _duck_policy(table)
+    if first is not None:
+        policy = _first(1 << first.index, policy)
+    playout = play_out(table, position, rng, policy=policy)
     points = playout.points(table)
     shooter = kernel.shooter(playout.taken)
 
-    def scores(moon: str) -> list[int]:
-        return kernel.scores_after(points, shooter, moon, view.scores, table.exact_hundred)
+    def after(moon: str) -> list[int]:
+        return kernel.scores_after(points, shooter, moon, scores, table.exact_hundred)
 
     moon = table.moon
     if moon == "choose" and shooter is not None:
-        moon = _better_moon({choice: scores(choice) for choice in ("others", "self")},
-                            shooter, view.rules.end_above)
-    return Rollout(playout, scores(moon))
+        moon = _better_moon({choice: after(choice) for choice in ("others", "self")},
+                            shooter, rules.end_above)
+    return Rollout(playout, after(moon))
 
 
 def _better_moon(outcomes: dict[str, list[int]], seat: int, end_above: int) -> str:

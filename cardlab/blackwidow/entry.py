@@ -24,30 +24,43 @@ from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.players import BotSeat, bot_seat
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
+from cardlab.blackwidow.review import review_game
 from cardlab.blackwidow.rules import MAX_HANDS, BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
-from cardlab.games import GameEntry, Knowing, Leveled, Seated, Stepped
+from cardlab.games import (
+    Benchmarked,
+    Bounded,
+    GameEntry,
+    Knowing,
+    Leveled,
+    Reviewing,
+    Seated,
+    Stepped,
+)
 from cardlab.i18n import Number, Text, message
 from cardlab.levels import Duel
 from cardlab.report import Report
+from cardlab.review import Review, check_seat
 from cardlab.table import Table
 
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.bench import Benchmark
     from cardlab.blackwidow.widgets.play import BlackWidowWidget
     from cardlab.blackwidow.widgets.stepper import BlackWidowStory
     from cardlab.classroom.shared import SharedTable
+    from cardlab.worst import LimitCases
 
 
 class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowView,
                            BlackWidowRecord],
                  Knowing[BlackWidowView, BlackWidowKnowledge],
                  Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated,
-                 Leveled):
+                 Benchmarked, Bounded, Leveled, Reviewing[BlackWidowRecord]):
     """The trick-taking game: passing, tricks, points, the moon."""
 
     name = "blackwidow"
@@ -197,9 +210,27 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
             return BlackWidowStory.from_game(source, lang)
         return BlackWidowStory.from_record(source, lang)
 
+    def review(self, record: BlackWidowRecord, seat: int, seed: int,
+               progress: Callable[[int, int], None] | None) -> Review:
+        """Every pass, play and moon choice of `seat`, measured single-dummy over both cores."""
+        check_seat(seat, record.rules.players)
+        return review_game(record, seat, seed, progress)
+
     def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
                      lang: str) -> BlackWidowWidget:
         """The Black Widow table at a classroom seat."""
         from cardlab.blackwidow.widgets.play import BlackWidowWidget  # widgets only in apps
 
         return BlackWidowWidget.at_table(shared, seat, names, lang)
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """`cardlab bench playouts`."""
+        from cardlab.blackwidow.bench import BENCHMARKS  # numpy and tqdm only when benchmarking
+
+        return BENCHMARKS
+
+    def limit_cases(self) -> LimitCases:
+        """The records of `cardlab bench limits`."""
+        from cardlab.blackwidow.limits import limit_cases
+
+        return limit_cases()

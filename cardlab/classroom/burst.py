@@ -1,7 +1,8 @@
 """A class opening its seat links at once: a real `cardlab classroom`, pages in Chromium.
 
-`cardlab bench classroom` runs it: the server on a new store with Five Sons
-tables for `students` seats; once its kernels are warm, the teacher's page,
+`cardlab bench classroom` runs it: the server on a new store with tables of
+the apps' default game (the first in their menus that a classroom can seat)
+for `students` seats; once its kernels are warm, the teacher's page,
 then every seat's page at the same moment, then every seat page reloaded at
 the same moment. Measured, never asserted:
 
@@ -40,11 +41,13 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from cardlab.classroom.room import Room, room_link
 from cardlab.errors import CardlabError
+from cardlab.games import Seated, in_menu_order
 
 #: Seats per table for a class: 6 tables of 4 and 2 of 3 make 30.
 CLASS_OF_30 = (4, 4, 4, 4, 4, 4, 3, 3)
@@ -58,7 +61,8 @@ PR_SET_PDEATHSIG = 1
 #: Seconds any one wait may take before the run gives up on it.
 PATIENCE = 240
 STUDENT_VIEW = ".cardlab-classroom-student"
-SEATED = ".cardlab-classroom-student .cardlab-fivesons"
+#: A seat's table widget, drawn (`StudentView` marks it so, whatever the game).
+SEATED = ".cardlab-classroom-student .cardlab-classroom-table"
 
 
 def tables_for(students: int) -> tuple[int, ...]:
@@ -76,19 +80,35 @@ def tables_for(students: int) -> tuple[int, ...]:
 
 
 def burst(students: int = 30, reload: bool = True) -> dict[str, Any]:
-    """Open `students` seat pages at once (then reload each) on a new classroom server."""
+    """Open `students` seat pages at once (then reload each) on a new classroom server,
+    in Chromium; then the same on another new server without browsers (`without_browsers`:
+    the server's share, `cardlab.classroom.page_clients`)."""
+    with _class_server(students) as (server, urls, warm_s):
+        figures = asyncio.run(_pages(server, urls, reload))
+    with _class_server(students) as (server, urls, _):
+        without = asyncio.run(_clients(server, urls, reload))
+    return {"students": len(urls), "tables": len(tables_for(students)),
+            "warm_s": round(warm_s, 1), **figures, "without_browsers": without,
+            "cpus": os.cpu_count(), "load_average": [round(x, 2) for x in os.getloadavg()]}
+
+
+@contextlib.contextmanager
+def _class_server(students: int) -> Iterator[tuple[ClassroomServer, list[str], float]]:
+    """A new classroom server with Five Sons tables for `students`, once its kernels are
+    warm: the server, the seat links and the seconds the warming took."""
     tables = tables_for(students)
     with tempfile.TemporaryDirectory(prefix="cardlab-burst-") as folder:
         store = Path(folder) / "class.sqlite"
         room = Room.open(store)
-        ids = [room.create_table("fivesons", {"players": count}, 100 + number,
+        game = next(entry.name for entry in in_menu_order() if isinstance(entry, Seated))
+        ids = [room.create_table(game, {"players": count}, 100 + number,
                                  ["student"] * count) for number, count in enumerate(tables)]
         server = ClassroomServer(store, Path(folder) / "server.log")
         try:
             warm_s = server.wait_warm(sum(tables) + 1)
             urls = [room_link(server.base, token) for table in ids
                     for _, token in sorted(room.seat_tokens(table).items())]
-            figures = asyncio.run(_pages(server, urls, reload))
+            yield server, urls, warm_s
         except CardlabError:
             raise
         except Exception as err:  # a page that never came: say what the server said meanwhile
@@ -96,9 +116,6 @@ def burst(students: int = 30, reload: bool = True) -> dict[str, Any]:
                                f"{server.log.read_text()[-20_000:]}") from None
         finally:
             server.stop()
-    return {"students": len(urls), "tables": len(tables), "warm_s": round(warm_s, 1),
-            **figures, "cpus": os.cpu_count(),
-            "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
 class ClassroomServer:
@@ -167,6 +184,13 @@ class ClassroomServer:
                 times = process.cpu_times()
                 total += times.user + times.system
         return total
+
+    def cpu_seconds(self) -> dict[str, float]:
+        """CPU seconds used so far by the server's own process and by its kernels."""
+        import psutil
+
+        times = psutil.Process(self.process.pid).cpu_times()
+        return {"server": times.user + times.system, "kernels": self.kernel_seconds()}
 
     def memory(self) -> dict[str, Any]:
         """Kernel processes, their median and largest resident size, and the server's, in MB."""
@@ -261,11 +285,14 @@ async def _class(browser: Any, server: ClassroomServer, urls: list[str],
                 for _ in range(-(-len(urls) // PAGES_PER_CONTEXT))]
     pages = [await contexts[number // PAGES_PER_CONTEXT].new_page()
              for number in range(len(urls))]
+    before = {**server.cpu_seconds(), "browsers": _browser_seconds(server)}
     start = time.perf_counter()
     opened = await asyncio.gather(*(open_page(page, url, STUDENT_VIEW, start)
                                     for page, url in zip(pages, urls, strict=True)))
     sat = await asyncio.gather(*(_ready(page, SEATED, start) for page in pages))
+    after = {**server.cpu_seconds(), "browsers": _browser_seconds(server)}
     figures: dict[str, Any] = {"teacher_tti_s": _round(teacher_s),
+                               "cpu_s": _used(before, after),
                                **_spread("tti", [s for s, _ in opened]),
                                **_spread("seated", sat),
                                "refused": sum(status != 200 for _, status in opened),
@@ -289,6 +316,60 @@ async def _class(browser: Any, server: ClassroomServer, urls: list[str],
                    pool_kernels=sum(counts["pools"].values()), **memory,
                    stopped=server.stopped())
     return figures
+
+
+async def _clients(server: ClassroomServer, urls: list[str], reload: bool) -> dict[str, Any]:
+    """The burst without browsers: every seat page's requests at once (`PageClient`),
+    then every page left and asked for again, as a reload does."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    from cardlab.classroom.page_clients import PageClient
+
+    AsyncHTTPClient.configure(None, max_clients=2 * len(urls))  # Tornado's default queues at 10
+    pages = [PageClient(url, server.base) for url in urls]
+
+    async def open_all() -> dict[str, Any]:
+        before = server.cpu_seconds()
+        start = time.perf_counter()
+        opened = await asyncio.gather(*(page.open(start, PATIENCE) for page in pages),
+                                      return_exceptions=True)
+        times = [(None, None) if isinstance(got, BaseException) else got for got in opened]
+        return {**_spread("page", [page for page, _ in times]),
+                **_spread("ready", [ready for _, ready in times]),
+                "cpu_s": _used(before, server.cpu_seconds())}
+
+    figures = await open_all()
+    figures["widgets"] = min(page.widgets for page in pages)
+    if reload:
+        await asyncio.gather(*(page.leave() for page in pages))
+        figures["reload"] = await open_all()
+    await asyncio.gather(*(page.leave() for page in pages))
+    return figures
+
+
+def _browser_seconds(server: ClassroomServer) -> float:
+    """CPU seconds used so far by this process's children that are not the server's:
+    Playwright's driver and the browsers it started."""
+    import psutil
+
+    theirs = {server.process.pid} | {child.pid for child in
+                                     psutil.Process(server.process.pid).children(recursive=True)}
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        if child.pid not in theirs:
+            with contextlib.suppress(psutil.Error):
+                times = child.cpu_times()
+                total += times.user + times.system
+    return total
+
+
+def _used(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    """CPU seconds used between two readings, by part.
+
+    >>> _used({"server": 1.0, "kernels": 2.0}, {"server": 1.5, "kernels": 4.25})
+    {'server': 0.5, 'kernels': 2.2}
+    """
+    return {part: round(after[part] - before[part], 1) for part in before}
 
 
 def _spread(name: str, seconds: list[float | None]) -> dict[str, float | int | None]:

@@ -27,26 +27,39 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.players import BotSeat, bot_seat
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.fivesons.render.notes import notes_svg
+from cardlab.fivesons.review import review_game
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.games import GameEntry, Knowing, Leveled, Seated, Stepped
+from cardlab.games import (
+    Benchmarked,
+    Bounded,
+    GameEntry,
+    Knowing,
+    Leveled,
+    Reviewing,
+    Seated,
+    Stepped,
+)
 from cardlab.i18n import Text, message
 from cardlab.levels import Duel
 from cardlab.report import Report
+from cardlab.review import Review, check_seat
 from cardlab.table import Table
 
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.bench import Benchmark
     from cardlab.classroom.shared import SharedTable
     from cardlab.fivesons.widgets.play import FiveSonsWidget
     from cardlab.fivesons.widgets.stepper import FiveSonsStory
+    from cardlab.worst import LimitCases
 
 
 class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
                          FiveSonsRecord | FiveSonsLog],
                Knowing[FiveSonsLog, FiveSonsKnowledge],
                Stepped[FiveSonsRules, FiveSonsGame, FiveSonsRecord | FiveSonsLog], Seated,
-               Leveled):
+               Benchmarked, Bounded, Leveled, Reviewing[FiveSonsRecord | FiveSonsLog]):
     """The deduction game: questions, shown cards, guesses."""
 
     name = "fivesons"
@@ -190,9 +203,29 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
             return FiveSonsStory.from_game(source, lang)
         return FiveSonsStory.from_record(source, lang)
 
+    def review(self, record: FiveSonsRecord | FiveSonsLog, seat: int, seed: int,
+               progress: Callable[[int, int], None] | None) -> Review:
+        """Every question, chance to guess and shown card of `seat`, measured exactly."""
+        if isinstance(record, FiveSonsLog):
+            raise RecordError("cli.needs_full_record", command="cardlab review")
+        check_seat(seat, record.rules.players)
+        return review_game(record, seat, seed, progress)
+
     def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
                      lang: str) -> FiveSonsWidget:
         """The Five Sons table at a classroom seat."""
         from cardlab.fivesons.widgets.play import FiveSonsWidget  # widgets only in apps
 
         return FiveSonsWidget.at_table(shared, seat, names, lang)
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """`cardlab bench inference`."""
+        from cardlab.fivesons.bench import BENCHMARKS  # numpy and tqdm only when benchmarking
+
+        return BENCHMARKS
+
+    def limit_cases(self) -> LimitCases:
+        """The records of `cardlab bench limits`."""
+        from cardlab.fivesons.limits import limit_cases
+
+        return limit_cases()

@@ -54,3 +54,12 @@ def test_only_open_pages_and_the_warm_pools_keep_kernels(figures):
     others = sum(size for notebook, size in app_pools(notebooks_dir()).items()
                  if notebook != APP_PATH)
     assert figures["pool_kernels"] <= 30 + 1 + others
+
+
+def test_without_browsers_every_page_and_its_widgets_come_twice(figures):
+    # The server's share alone (each browser on its own device): all 30 pages and
+    # their widgets' state are delivered, and again after each page left and came back.
+    without = figures["without_browsers"]
+    assert without["page_never"] == without["ready_never"] == 0, without
+    assert without["reload"]["page_never"] == without["reload"]["ready_never"] == 0, without
+    assert without["widgets"] > 10

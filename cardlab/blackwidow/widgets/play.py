@@ -96,7 +96,7 @@ class BlackWidowWidget(widgets.VBox):
         self._seen = 0      # events shown before the learner's last action
         self._said = ""     # a refusal or hint, shown until the next action
         self._charted = 0   # hands in the score chart
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._hint_bot = bot_seat(game_entry("blackwidow").hint_bot, seed)
         #: Every hand is shown (the teacher's view, after its confirmation).
         self.teacher_view = False
@@ -198,7 +198,7 @@ class BlackWidowWidget(widgets.VBox):
         return self.actions.status if self.table else self.start_bar.status
 
     @property
-    def decision(self) -> Decision | None:
+    def decision(self) -> Decision[Any, Any] | None:
         """What the learner must decide now (None while others are to move)."""
         if self.table is None:
             return None
@@ -419,7 +419,7 @@ class BlackWidowWidget(widgets.VBox):
             record = replace(record, practice=Practice(teacher_view=True))
         self.download.value = panels.download_link(dump_record(record), self.lang)
 
-    def _loaded(self, change: dict) -> None:
+    def _loaded(self, change: dict[str, Any]) -> None:
         if not change["new"]:
             return
         upload = change["new"][0]
@@ -517,7 +517,8 @@ class BlackWidowWidget(widgets.VBox):
         if self.table is not None:
             self.actions.status = text
 
-    def _hand_buttons(self, view: BlackWidowView, decision: Decision | None) -> list[CardButton]:
+    def _hand_buttons(self, view: BlackWidowView,
+                      decision: Decision[Any, Any] | None) -> list[CardButton]:
         received = set(view.received or ())
         cards = sorted(view.hand, key=lambda card: (_SUIT_ORDER[card.suit], card.rank))
         if decision is not None and decision.kind is Kind.PASS:
@@ -528,7 +529,7 @@ class BlackWidowWidget(widgets.VBox):
                 for card in cards]
 
     def _action_buttons(self, view: BlackWidowView,
-                        decision: Decision | None) -> list[ButtonSpec]:
+                        decision: Decision[Any, Any] | None) -> list[ButtonSpec]:
         assert self.table is not None
         buttons = []
         if decision is not None and decision.kind is Kind.PASS:
@@ -550,7 +551,7 @@ class BlackWidowWidget(widgets.VBox):
         return buttons
 
     def _prompt(self, game: BlackWidowGame, view: BlackWidowView,
-                decision: Decision | None) -> str:
+                decision: Decision[Any, Any] | None) -> str:
         news = [event.told_to(self.seat).text(self.lang) for event in self._new_events()
                 if event.kind in _NEWS][-2:]
         return " ".join([*news, status.prompt(
@@ -561,7 +562,7 @@ class BlackWidowWidget(widgets.VBox):
         game = self.game
         return status.waiting(game.phase, game.turn, game.hand.number, self.name, self.lang)
 
-    def _new_events(self) -> list[Event]:
+    def _new_events(self) -> list[Event[Any]]:
         assert self.table is not None
         return self.table.events[self._seen:]
 

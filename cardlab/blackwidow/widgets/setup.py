@@ -128,12 +128,12 @@ class SetupForm(widgets.VBox):
         self.pass_cycle.value = ", ".join(map(str, rules.pass_cycle))
         self.removed.value = " ".join(codes(rules.removed))
 
-    def _level_changed(self, change: dict) -> None:
+    def _level_changed(self, change: dict[str, Any]) -> None:
         for seat, choice in enumerate(self.bots):
             choice.value = (self.levels.levels[change["new"]] if change["new"] != ADDRESS
                             else self.given[min(seat, len(self.given) - 1)])
 
-    def _players_changed(self, change: dict) -> None:
+    def _players_changed(self, change: dict[str, Any]) -> None:
         players = change["new"]
         self._seat_bots(players, [seat.value for seat in self.bots])
         self.pass_cycle.value = ", ".join(map(str, default_pass_cycle(players)))

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 import ipywidgets as widgets
 
@@ -53,6 +53,7 @@ from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.notes import NotesSheet
 from cardlab.fivesons.widgets.round import round_picture
+from cardlab.fivesons.widgets.stepper import DeductionStepper
 from cardlab.games import Leveled
 from cardlab.games import game as game_entry
 from cardlab.i18n import Text, message
@@ -63,7 +64,6 @@ from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 from cardlab.widgets.level_choice import ADDRESS, level_choice
-from cardlab.widgets.stepper import DeductionStepper
 
 #: The learner's seat in a game against bots.
 LEARNER = 0
@@ -208,7 +208,7 @@ class FiveSonsWidget(widgets.VBox):
                           level=level_label(self.levels, level, self.lang)))
 
     @property
-    def decision(self) -> Decision | None:
+    def decision(self) -> Decision[Any, Any] | None:
         """What the learner must decide now (None: nothing, or the game is over)."""
         return next((d for d in self.table.waiting if d.seat == self.seat), None)
 
@@ -401,10 +401,11 @@ class FiveSonsWidget(widgets.VBox):
         """How the latest question or guess ended, as the learner's seat was told it."""
         for event in reversed(self.table.events):
             if event.kind in _OUTCOMES:
-                return event.told_to(self.seat).text(self.lang)
+                told: str = event.told_to(self.seat).text(self.lang)
+                return told
         return ""
 
-    def _prompt(self, decision: Decision | None) -> str:
+    def _prompt(self, decision: Decision[Any, Any] | None) -> str:
         if self.game.over:
             return self._text("over")
         if decision is None:
