@@ -9,12 +9,13 @@ BLACKWIDOW = "voila/render/apps/blackwidow.ipynb?seed=4"
 
 
 def chosen(page, name):
-    """The text of the option a drop-down shows."""
-    return page.get_by_role("combobox", name=name).locator("option:checked").text_content()
+    """The text of the option a drop-down shows (ipywidgets writes its spaces unbroken)."""
+    option = page.get_by_role("combobox", name=name).locator("option:checked")
+    return option.text_content().replace("\xa0", " ")
 
 
 def open_fivesons(page, gallery, query):
-    page.goto(gallery + FIVESONS + query)
+    page.goto(gallery + FIVESONS + query, timeout=90_000)
     page.get_by_role("status").filter(has_text="Your turn").wait_for(timeout=90_000)
 
 
@@ -37,7 +38,7 @@ def test_an_unknown_level_is_explained_and_the_beginner_plays(page, gallery):
 
 def test_black_widow_level_sets_every_seat_and_fits_a_phone(page, gallery, axe):
     page.set_viewport_size(PHONE)
-    page.goto(gallery + BLACKWIDOW + "&level=standard&lang=de")
+    page.goto(gallery + BLACKWIDOW + "&level=standard&lang=de", timeout=90_000)
     chooser = page.get_by_role("combobox", name="Stufe der Bots")
     chooser.wait_for(timeout=90_000)
     assert chosen(page, "Stufe der Bots").startswith("Standard: ")
@@ -47,5 +48,5 @@ def test_black_widow_level_sets_every_seat_and_fits_a_phone(page, gallery, axe):
     seats = page.get_by_role("combobox", name=re.compile(r"^Bot auf Platz|^Platz \d"))
     assert seats.count() == 3
     for seat in range(3):
-        assert seats.nth(seat).locator("option:checked").text_content() == "heuristic"
+        assert seats.nth(seat).locator("option:checked").text_content().strip() == "heuristic"
     assert axe(page) == []
