@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from cardlab.cards import Card
-from cardlab.deal_counting import SOLUTION, count_deals
+from cardlab.deal_counting import SOLUTION, Counts, count_deals
 from cardlab.errors import CardlabError
 from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
@@ -224,7 +224,7 @@ def expected_entropy(log: FiveSonsLog, face: Card, heart: Card) -> float:
     return sum(weight / total * h for weight, h in answers) if total else 0.0
 
 
-def _counts_with(log: FiveSonsLog, event: AskSeen, holds_other: bool):
+def _counts_with(log: FiveSonsLog, event: AskSeen, holds_other: bool) -> Counts | None:
     """Exact counts after `event`, with the shower also holding (or lacking) the other card."""
     try:
         evidence = Evidence.from_log(replace(log, events=(*log.events, event)))

@@ -8,6 +8,8 @@ The game is not over yet: 0 questions so far.
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardlab.deal_counting import SOLUTION, Location
 from cardlab.fivesons.cards import five_sons_question
 from cardlab.fivesons.game import FiveSonsGame
@@ -27,15 +29,16 @@ def knowledge_text(knowledge: FiveSonsKnowledge, lang: str = "en") -> str:
     title = (message("report.perspective_public", lang, after=after) if knowledge.me is None
              else message("report.perspective_seat", lang, seat=knowledge.me, after=after))
     lines = [title, message("report.worlds", lang, worlds=number(knowledge.worlds, lang)), "",
-             message("report.solutions", lang)]
+             message("fivesons.report.solutions", lang)]
     pairs = knowledge.solution_pairs()
     for face, heart, n in pairs[:SHOWN_SOLUTIONS]:
-        lines.append(message("report.solution_line", lang,
+        lines.append(message("fivesons.report.solution_line", lang,
                              sentence=five_sons_question(face, heart, lang),
                              percent=percent(n / knowledge.worlds, lang),
                              worlds=Count("count.deals", n).label(lang)))
     if len(pairs) > SHOWN_SOLUTIONS:
-        lines.append(message("report.more_solutions", lang, count=len(pairs) - SHOWN_SOLUTIONS))
+        lines.append(message("fivesons.report.more_solutions", lang,
+                             count=len(pairs) - SHOWN_SOLUTIONS))
     lines += ["", message("report.table_header", lang), _table(knowledge, lang)]
     if knowledge.facts:
         lines += ["", message("report.facts", lang)]
@@ -67,10 +70,10 @@ def _knowing_lines(knowledge: FiveSonsKnowledge, lang: str) -> list[str]:
     known = knows_solution(knowledge)
     knowers = [message("report.knowing.guessed_right", lang, seat=seat) if seat in right
                else str(seat) for seat, knows in known.items() if knows]
-    lines = [message("report.knows", lang,
+    lines = [message("fivesons.report.knows", lang,
                      seats=", ".join(knowers) or message("report.nobody", lang))]
-    for key, value in (("report.knowing.does_not_know", False),
-                       ("report.knowing.cannot_tell", None)):
+    for key, value in (("fivesons.report.knowing.does_not_know", False),
+                       ("fivesons.report.knowing.cannot_tell", None)):
         seats = [str(seat) for seat, knows in known.items() if knows is value]
         if seats:
             lines.append(message(key, lang, seats=", ".join(seats)))
@@ -79,7 +82,7 @@ def _knowing_lines(knowledge: FiveSonsKnowledge, lang: str) -> list[str]:
 
 def _place(place: Location, lang: str) -> str:
     if place == SOLUTION:
-        return message("place.solution", lang)
+        return message("fivesons.place.solution", lang)
     return message("place.seat", lang, seat=place)
 
 
@@ -101,7 +104,8 @@ def replay_text(game: FiveSonsGame, lang: str = "en") -> str:
     """Who won (or that nobody did, or that the game goes on), and who guessed wrong."""
     questions = sum(isinstance(event, Ask) for event in game.events)
     if game.winner is not None:
-        lines = [message("report.replay_winner", lang, seat=game.winner, questions=questions)]
+        lines = [message("fivesons.report.replay_winner", lang, seat=game.winner,
+                         questions=questions)]
     elif game.at_limit:
         lines = [message("report.replay_limit", lang, questions=questions,
                          limit=number(MAX_EVENTS, lang))]
@@ -126,7 +130,7 @@ def tournament_text(stats: dict[str, BotStats], games: int, lang: str = "en") ->
     return "\n".join(lines)
 
 
-def replay_json(game: FiveSonsGame) -> dict:
+def replay_json(game: FiveSonsGame) -> dict[str, Any]:
     """The `cardlab replay` JSON for Five Sons."""
     return {"winner": game.winner, "eliminated": sorted(game.eliminated), "over": game.over}
 

@@ -18,10 +18,10 @@ True
 from __future__ import annotations
 
 from cardlab.cards import Card, CardName
-from cardlab.deal_counting import SOLUTION
+from cardlab.deal_counting import SOLUTION, Location
 from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.story import event_sentence
 from cardlab.i18n import Text, message
