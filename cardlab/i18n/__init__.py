@@ -52,7 +52,7 @@ def catalogue(lang: str) -> dict[str, str]:
 #: names a package holding ``en.toml``, ``de.toml`` (keys under the game's own name).
 CATALOGUES = "cardlab.catalogues"
 #: The games' entry points (`cardlab.games`): a game's messages may sit beside its entry.
-GAMES = "cardlab.games"
+GAME_GROUP = "cardlab.games"
 
 
 def game_catalogues() -> list[str]:
@@ -65,7 +65,7 @@ def game_catalogues() -> list[str]:
     """
     packages = {point.value for point in entry_points(group=CATALOGUES)}
     packages |= {point.module.rpartition(".")[0] or point.module
-                 for point in entry_points(group=GAMES)}
+                 for point in entry_points(group=GAME_GROUP)}
     return sorted(packages)
 
 
