@@ -109,7 +109,7 @@ class BlackWidowRecord:
         hands: list[HandRecord] = []
         for number, hand in enumerate(data["hands"]):
             if hands and len(hands[-1].plays) < rules.players * rules.hand_size:
-                raise RecordError("records.order.unfinished_hand", where=f"hand {number}",
+                raise RecordError("blackwidow.records.unfinished_hand", where=f"hand {number}",
                                   plays=len(hands[-1].plays), next=number + 1)
             hands.append(_hand(hand, rules, number))
             if each_hand is not None:

@@ -221,7 +221,7 @@ def _seen_event(event: dict[str, Any], rules: FiveSonsRules, me: int | None,
             _seat(shown_by, rules, f"{where}.shown_by")
         shown = _shown(event.get("shown"), face, heart, f"{where}.shown")
         if shown is not None and (me is None or me not in (seat, shown_by)):
-            raise RecordError("records.shown_not_seen", where=f"{where}.shown")
+            raise RecordError("fivesons.records.shown_not_seen", where=f"{where}.shown")
         return AskSeen(seat, face, heart, shown_by, shown)
     seat = _seat(event["guess"], rules, f"{where}.guess")
     solution = None

@@ -51,7 +51,7 @@ def notes_svg(graph: nx.DiGraph[str], lang: str = "en") -> str:
                              font_weight="bold", fill=suit_colour(card.suit)))
         for column, place in enumerate(places):
             parts.append(_cell(graph, place, node, LABEL_W + COLUMN_W * column, y))
-    return svg_document(width, height, message("graph.notes_title", lang,
+    return svg_document(width, height, message("fivesons.graph.notes_title", lang,
                                                title=graph.graph["title"]),
                         element("g", None, *parts, font_family=FONT),
                         description=text_alternative(graph), fluid=True)
