@@ -50,7 +50,7 @@ def blackwidow_graph(knowledge: BlackWidowKnowledge, lang: str = "en") -> nx.DiG
             reason: Text | None = None
             if card in played:
                 number, by = played[card]
-                reason = Text("blackwidow.graph.played", card=card, seat=by, play=number)
+                reason = Text("graph.played", card=card, seat=by, play=number)
                 location_edge(graph, str(seat), card, 0, 1, reason, lang)
                 continue
             n = knowledge.counts.at[card][seat]
@@ -62,10 +62,10 @@ def blackwidow_graph(knowledge: BlackWidowKnowledge, lang: str = "en") -> nx.DiG
                 reason = Text("blackwidow.graph.void", seat=seat, suit=card.suit,
                               play=voids[seat, card.suit])
             elif n == 0:
-                reason = Text("blackwidow.graph.none_of", worlds=knowledge.worlds, card=card,
+                reason = Text("graph.none_of", worlds=knowledge.worlds, card=card,
                               seat=seat)
             elif n == knowledge.worlds:
-                reason = Text("blackwidow.graph.all_of", worlds=knowledge.worlds, card=card,
+                reason = Text("graph.all_of", worlds=knowledge.worlds, card=card,
                               seat=seat)
             location_edge(graph, str(seat), card, n, knowledge.worlds, reason, lang)
     return graph
