@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.bots import HeuristicBot, RandomBot, Rollout, play_rest
@@ -187,7 +188,7 @@ class _PassRounds:
         self.decision = decision
         self.seed = seed
         self.outcomes: dict[tuple[Card, ...], list[Outcome]] = {o: [] for o in decision.options}
-        self.pending: list[tuple[tuple[tuple[Card, ...], ...], Future | list]] = []
+        self.pending: list[tuple[tuple[tuple[Card, ...], ...], Future[Any] | list[Any]]] = []
         self.alive = list(decision.options)
 
     def submit(self, number: int, runner: _Runner) -> None:
@@ -425,12 +426,13 @@ class _Runner:
             # running (each is short): workers still starting then start and stop cleanly.
             self.pool.shutdown(wait=True, cancel_futures=True)
 
-    def submit(self, task: Callable, *args: object) -> Future | list:
+    def submit(self, task: Callable[..., Any], *args: object) -> Future[Any] | list[Any]:
         if self.pool is None:
             return [task, args]
         return self.pool.submit(task, *args)
 
-    def result(self, future: Future | list) -> list:
+    def result(self, future: Future[Any] | list[Any]) -> list[Any]:
+        value: list[Any]
         if isinstance(future, list):
             task, args = future
             value = task(*args)

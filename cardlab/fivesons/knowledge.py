@@ -16,7 +16,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.deal_counting import SOLUTION, Counts, Location, count_deals
+
+# Location is re-exported: widgets name a place in the knowledge's terms.
+from cardlab.deal_counting import SOLUTION, Counts, count_deals
+from cardlab.deal_counting import Location as Location
 from cardlab.errors import InconsistentObservations
 from cardlab.fivesons.cards import sons
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from cardlab.cards import Card
 from cardlab.deal_counting import Counts, Problem, count_deals, settle
@@ -97,7 +98,8 @@ def _decisions(game: FiveSonsGame, record: FiveSonsRecord, seat: int) -> list[tu
     return steps
 
 
-def _chance(events: tuple, asked: int, order: list[int], seat: int) -> list[tuple[str, int]]:
+def _chance(events: tuple[Any, ...], asked: int, order: list[int], seat: int
+            ) -> list[tuple[str, int]]:
     """`seat`'s chance to guess after the question at `asked`, if its turn came."""
     place = order.index(seat)
     index = asked + 1

@@ -520,4 +520,5 @@ class ExerciseBox(widgets.VBox):
         if isinstance(self.control, ControlBar):
             chosen = [spec.label for spec in self.control.specs if spec.id in solution]
             return ", ".join(chosen) or message("lesson.tier.none", self.lang)
-        return next(label for label, value in self.control.options if value == solution)
+        label: str = next(label for label, value in self.control.options if value == solution)
+        return label

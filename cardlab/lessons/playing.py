@@ -205,7 +205,7 @@ def t_quantile(degrees: int, level: float = 0.95) -> float:
         degrees * math.pi)
 
     def density(t: float) -> float:
-        return scale * (1 + t * t / degrees) ** (-(degrees + 1) / 2)
+        return float(scale * (1 + t * t / degrees) ** (-(degrees + 1) / 2))
 
     def central(x: float, steps: int = 400) -> float:   # P(-x < T < x), Simpson's rule
         h = x / steps
