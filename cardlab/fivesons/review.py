@@ -37,7 +37,7 @@ from typing import Any
 
 from cardlab.cards import Card
 from cardlab.deal_counting import Counts, Problem, count_deals, settle
-from cardlab.fivesons.bots import entropy
+from cardlab.fivesons.bots import SHOWN_MIX, average_entropy, entropy, mixed_answer
 from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
@@ -199,16 +199,13 @@ def _expected_entropy(problem: Problem, log: FiveSonsLog, face: Card, heart: Car
                 answers.append((counts.worlds, entropy(counts.pairs.values())))
             continue
         for shown, other in ((face, heart), (heart, face)):
-            mixture: dict[tuple[Card, Card], float] = {}
-            for weight, holds_other in ((1.0, False), (0.5, True)):
-                fixed = _placed(base, shown, other, shower, holds_other)
-                counts = _count(fixed) if fixed is not None else None
-                for pair, n in (counts.pairs.items() if counts else ()):
-                    mixture[pair] = mixture.get(pair, 0.0) + weight * n
-            if mixture:
-                answers.append((sum(mixture.values()), entropy(mixture.values())))
-    total = sum(weight for weight, _ in answers)
-    return sum(weight / total * h for weight, h in answers) if total else 0.0
+            placed = ((weight, _placed(base, shown, other, shower, holds_other))
+                      for weight, holds_other in SHOWN_MIX)
+            answer = mixed_answer((weight, None if fixed is None else _count(fixed))
+                                  for weight, fixed in placed)
+            if answer is not None:
+                answers.append(answer)
+    return average_entropy(answers)
 
 
 def _without(problem: Problem, cards: tuple[Card, ...], seats: list[int]) -> Problem | None:
