@@ -351,16 +351,16 @@ def _reason(view: BlackWidowView, chosen: tuple[Card, ...], best: tuple[Card, ..
     names = {"chosen": _name(chosen), "best": _name(best)}
     queen = rate(mine, 1) - rate(better, 1)
     if queen >= 0.2:
-        reason = Text("review.blackwidow.queen", **names, mine=Number(100 * rate(mine, 1)),
+        reason = Text("blackwidow.review.queen", **names, mine=Number(100 * rate(mine, 1)),
                       better=Number(100 * rate(better, 1)))
         return _with_context(view, reason)
     if rate(mine, 2) - rate(better, 2) >= 0.5:
-        return Text("review.blackwidow.hearts", **names, mine=Number(rate(mine, 2), 1),
+        return Text("blackwidow.review.hearts", **names, mine=Number(rate(mine, 2), 1),
                     better=Number(rate(better, 2), 1))
     if rate(mine, 3) - rate(better, 3) >= 0.1:
-        return Text("review.blackwidow.moon", **names, mine=Number(100 * rate(mine, 3)),
+        return Text("blackwidow.review.moon", **names, mine=Number(100 * rate(mine, 3)),
                     better=Number(100 * rate(better, 3)))
-    return Text("review.blackwidow.points", **names,
+    return Text("blackwidow.review.points", **names,
                 points=Number(_mean(mine) - _mean(better), 1), deals=len(mine))
 
 
@@ -372,8 +372,8 @@ def _with_context(view: BlackWidowView, reason: Text) -> Text:
     voids = [void.seat for void in _knowledge(view).voids if void.suit is Suit.SPADES]
     if voids:
         seats = ", ".join(str(seat) for seat in sorted(voids))
-        return Text("review.blackwidow.queen_out_voids", seats=seats, reason=reason)
-    return Text("review.blackwidow.queen_out", reason=reason)
+        return Text("blackwidow.review.queen_out_voids", seats=seats, reason=reason)
+    return Text("blackwidow.review.queen_out", reason=reason)
 
 
 def _moon_moment(decision: _Decision) -> Moment:

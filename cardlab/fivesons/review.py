@@ -263,8 +263,8 @@ def _ask_reason(knowledge: FiveSonsKnowledge, face: Card, heart: Card,
     for card in (face, heart):
         place = _known_place(knowledge, card)
         if place is not None:
-            return Text("review.fivesons.ask_known", card=card, best=_question(*best))
-    return Text("review.fivesons.ask_bits", best=_question(*best))
+            return Text("fivesons.review.ask_known", card=card, best=_question(*best))
+    return Text("fivesons.review.ask_bits", best=_question(*best))
 
 
 def _known_place(knowledge: FiveSonsKnowledge, card: Card) -> object | None:
@@ -297,7 +297,7 @@ def _guess_chance(log: FiveSonsLog, record: FiveSonsRecord, seat: int, index: in
         judgement = (CHANCE.verdict(Estimate.exact(p, worlds), Estimate.exact(1.0, worlds))[0]
                      if loss else "good", round(loss, 9))
         key = "guess_certain" if loss == 0 else "guess_unsure"
-        reason = Text(f"review.fivesons.{key}", pair=_question(*named),
+        reason = Text(f"fivesons.review.{key}", pair=_question(*named),
                       chance=Number(100 * p, 1), solutions=len(pairs))
         best_key = _question(*likeliest) if certain else "no_guess"
         return Moment("guess", CHANCE, options, _question(*named), _question(*named),
@@ -307,7 +307,7 @@ def _guess_chance(log: FiveSonsLog, record: FiveSonsRecord, seat: int, index: in
     if certain:
         pair = _question(*likeliest)
         return Moment("no_guess", CHANCE, options, None, "no_guess", pair, pair,
-                      {"after": index}, Text("review.fivesons.missed_win", pair=pair),
+                      {"after": index}, Text("fivesons.review.missed_win", pair=pair),
                       {"certain": True, "chance": 1.0, "solutions": 1}, ("mistake", 1.0))
     return Moment("no_guess", CHANCE, options, None, "no_guess", None, "no_guess",
                   {"after": index}, None,
@@ -343,9 +343,9 @@ def _show(log: FiveSonsLog, public: FiveSonsLog, index: int) -> Moment:
                                                      else "mistake")
     reason = None
     if asked.shown in shown_before:
-        reason = Text("review.fivesons.show_seen", card=asked.shown, seat=asker)
+        reason = Text("fivesons.review.show_seen", card=asked.shown, seat=asker)
     elif loss:
-        reason = Text("review.fivesons.show_less", card=best, seat=asker)
+        reason = Text("fivesons.review.show_less", card=best, seat=asker)
     return Moment("show", BITS, options, asked.shown.code, asked.shown.code, best.code,
                   best.code, {"after": index}, reason, {"asker": asker},
                   (verdict, loss))
