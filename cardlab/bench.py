@@ -11,15 +11,12 @@ holds what they share: timing runs against each other, and summing times up.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-
-from cardlab.i18n import message
 
 
 @dataclass(frozen=True)
@@ -57,18 +54,6 @@ def text(what: str, figures: dict[str, Any], lang: str = "en") -> str:
     True
     """
     return benchmarks()[what].text(figures, lang)
-
-
-def estimate(seconds: float, games: int, lang: str) -> str:
-    """What an inference run will do and about how long it takes (whole seconds or minutes).
-
-    >>> estimate(61.2, 10, "en")
-    'Timing inference over 10 bot games; this takes about 62 seconds.'
-    """
-    if seconds < 120:
-        return message("bench.estimate_seconds", lang, games=games,
-                       n=max(2, math.ceil(seconds)))
-    return message("bench.estimate_minutes", lang, games=games, n=round(seconds / 60))
 
 
 def rates(runs: Sequence[Callable[[], object]], seconds: float,

@@ -48,7 +48,7 @@ def measure(quick: bool = False, rounds: int | None = None, names: Sequence[str]
     return figures
 
 
-def _game(entry: Any, rounds: int, bar: tqdm) -> dict[str, Any]:
+def _game(entry: Any, rounds: int, bar: tqdm[Any]) -> dict[str, Any]:
     rules = entry.read_rules({})
     levels = list(entry.levels)
     won = dict.fromkeys(levels, 0)

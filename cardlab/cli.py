@@ -15,7 +15,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, Never, NoReturn
 
 from tqdm import tqdm
 
@@ -86,17 +86,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_format(replay)
     replay.set_defaults(run=_replay)
 
-    infer = commands.add_parser("infer", help="what one seat (or the table) can infer")
-    infer.add_argument("file", metavar="FILE")
-    infer.add_argument("--as", dest="perspective", metavar="SEAT|public")
-    infer.add_argument("--after", metavar="K", help="only the first K events")
+    infer = _add_perspective(commands.add_parser(
+        "infer", help="what one seat (or the table) can infer"))
     _add_format(infer)
     infer.set_defaults(run=_infer)
 
-    graph = commands.add_parser("graph", help="the knowledge graph of one perspective")
-    graph.add_argument("file", metavar="FILE")
-    graph.add_argument("--as", dest="perspective", metavar="SEAT|public")
-    graph.add_argument("--after", metavar="K", help="only the first K events")
+    graph = _add_perspective(commands.add_parser(
+        "graph", help="the knowledge graph of one perspective"))
     graph.add_argument("--format", choices=("svg", "graphml", "json"), default="svg")
     graph.set_defaults(run=_graph)
 
@@ -175,6 +171,14 @@ def _games_help() -> str:
         lines += [f"  {name}:", f"    bots: {', '.join(entry.bots)}",
                   f"    rules: {', '.join(entry.rule_options)}"]
     return "\n".join(lines)
+
+
+def _add_perspective(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """FILE, `--as` and `--after`: whose knowledge, of which record, after how many events."""
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("--as", dest="perspective", metavar="SEAT|public")
+    parser.add_argument("--after", metavar="K", help="only the first K events")
+    return parser
 
 
 def _add_format(parser: argparse.ArgumentParser) -> None:
@@ -292,7 +296,7 @@ def _play_text(table: Table, names: Sequence[str], result: str, written: str | N
     return "\n".join(lines)
 
 
-def _progress(total: int) -> tqdm:
+def _progress(total: int) -> tqdm[Never]:
     """A progress bar on stderr (only where stderr is a terminal)."""
     return tqdm(total=total, file=sys.stderr, disable=None)
 
@@ -386,7 +390,7 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         args = parser.parse_args(argv)
         lang = args.lang
-        status = args.run(args)
+        status: int = args.run(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return status
     except BrokenPipeError:

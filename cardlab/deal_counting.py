@@ -52,11 +52,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from cardlab.cards import Card
 from cardlab.errors import CardlabError
 
 SOLUTION = "solution"
@@ -73,7 +74,7 @@ MAX_CASES = 5000
 
 #: Where a card can be: a seat number, or SOLUTION (the cards hidden in the middle).
 Location = int | str
-Clause = tuple[Location, Hashable, Hashable]
+Clause = tuple[Location, Card, Card]
 
 
 class TooHard(CardlabError):
@@ -89,12 +90,12 @@ class Problem:
     the middle) leaves them empty and never allows `SOLUTION`.
     """
 
-    cards: tuple
-    capacity: dict
-    allowed: dict
+    cards: tuple[Card, ...]
+    capacity: Mapping[int, int]
+    allowed: Mapping[Card, frozenset[Location]]
     clauses: tuple[Clause, ...] = ()
-    first_kind: frozenset = field(default_factory=frozenset)
-    second_kind: frozenset = field(default_factory=frozenset)
+    first_kind: frozenset[Card] = field(default_factory=frozenset)
+    second_kind: frozenset[Card] = field(default_factory=frozenset)
 
     @property
     def has_solution(self) -> bool:
@@ -112,10 +113,10 @@ class Counts:
     """Exact counts: `worlds` deals in all, `at[card][location]` of them put the card there."""
 
     worlds: int
-    at: dict
-    pairs: dict
+    at: dict[Card, dict[Location, int]]
+    pairs: dict[tuple[Card, Card], int]
 
-    def probability(self, card: Hashable, location: Location) -> float:
+    def probability(self, card: Card, location: Location) -> float:
         """The share of consistent deals that put `card` at `location`."""
         return self.at[card][location] / self.worlds if self.worlds else 0.0
 
@@ -130,7 +131,7 @@ def count_deals(problem: Problem) -> Counts:
     if len(parts) == 1:
         return parts[0]
     at = {card: dict.fromkeys(problem.locations, 0) for card in problem.cards}
-    pairs: dict = {}
+    pairs: dict[tuple[Card, Card], int] = {}
     for part in parts:
         for card, by_place in part.at.items():
             for place, n in by_place.items():
@@ -186,8 +187,9 @@ def _split(case: _Counter) -> list[Problem]:
     widest = max(range(len(case.domains)), key=case.width)
     position = max(case.domains[widest], key=lambda j: (len(case.links[j]), -j))
     card = case.order[position]
-    asked = {seat for seat, _ in case.links[position]}
-    options = [frozenset({seat}) for seat in problem.capacity if seat in asked]
+    asked: set[Location] = {seat for seat, _ in case.links[position]}
+    options: list[frozenset[Location]] = [frozenset({seat}) for seat in problem.capacity
+                                          if seat in asked]
     if rest := problem.allowed[card] - asked:
         options.append(frozenset(rest))
     return [replace(problem, allowed={**problem.allowed, card: option}) for option in options]
@@ -278,7 +280,7 @@ class _Counter:
         # The seat left without an axis is the largest: its usage follows from the others'.
         implied = max(self.seats, key=problem.capacity.__getitem__) if self.seats else None
         self.counted = [seat for seat in self.seats if seat != implied]
-        self.seat_axis = {seat: 2 + i for i, seat in enumerate(self.counted)}
+        self.seat_axis: dict[Location, int] = {seat: 2 + i for i, seat in enumerate(self.counted)}
         self.base_shape = (len(self.solution_seconds) + 1, 2 if problem.has_solution else 1,
                            *(problem.capacity[seat] + 1 for seat in self.counted))
         self.base_ndim = len(self.base_shape)
@@ -307,7 +309,7 @@ class _Counter:
     def _open_domains(self) -> list[dict[int, tuple[Location, ...]]]:
         """Before card k is placed: each open card and the seats its open clauses ask about."""
         domains: list[dict[int, tuple[Location, ...]]] = [{}]
-        waiting: dict[int, Counter] = {}
+        waiting: dict[int, Counter[Location]] = {}
         for i, links in enumerate(self.links):
             now = dict(domains[-1])
             for seat, j in links:
@@ -327,7 +329,7 @@ class _Counter:
         return 2 + len(self.hidden) - self.rows_before[boundary]
 
     def _size(self, rows: int, boundary: int) -> int:
-        return rows * math.prod(self.base_shape[1:]) * math.prod(
+        return rows * int(math.prod(self.base_shape[1:])) * math.prod(
             len(seats) + 1 for seats in self.domains[boundary].values())
 
     def width(self, boundary: int) -> int:
@@ -359,8 +361,8 @@ class _Counter:
 
         backward = self._start()
         at: list[dict[Location, int]] = [dict.fromkeys(self.locations, 0) for _ in self.order]
-        pairs: dict = {}
-        done: dict[tuple, int] = {}
+        pairs: dict[tuple[Card, Card], int] = {}
+        done: dict[tuple[object, ...], int] = {}
         for b in range(len(self.order) - 1, -1, -1):
             kind = self._kind(b)
             twin = done.get(kind) if kind is not None else None
@@ -389,11 +391,12 @@ class _Counter:
             arrays.append(_total(step) if step else self._empty(self.rows_before[b + 1], b + 1))
         return arrays
 
-    def final_index(self) -> tuple:
+    def final_index(self) -> tuple[int, ...]:
         """The state in which every seat is full (problems without a solution)."""
         return (0, 0, *(self.problem.capacity[seat] for seat in self.counted))
 
-    def draw(self, forwards: list[np.ndarray], final: tuple, rng: random.Random) -> dict:
+    def draw(self, forwards: list[np.ndarray], final: tuple[int, ...], rng: random.Random
+             ) -> dict[Card, Location]:
         """One deal, drawn backwards from `final` in proportion to the prefix counts."""
         deal = {}
         state = list(final)
@@ -422,7 +425,8 @@ class _Counter:
         return before
 
     def _marginals(self, b: int, pieces: dict[Location, np.ndarray],
-                   reversed_suffix: np.ndarray, worlds: int, at: dict, pairs: dict) -> None:
+                   reversed_suffix: np.ndarray, worlds: int, at: dict[Location, int],
+                   pairs: dict[tuple[Card, Card], int]) -> None:
         """Deals per location of card b; the last one is what the others leave of the total."""
         card = self.order[b]
         locations = list(pieces)
@@ -438,7 +442,7 @@ class _Counter:
                     if by_second[k - 1]:
                         pairs[card, second] = int(by_second[k - 1])
 
-    def _kind(self, b: int) -> tuple | None:
+    def _kind(self, b: int) -> tuple[object, ...] | None:
         """Cards of one kind are interchangeable: same places, no clauses, same group.
 
         Second-kind cards that may be hidden are told apart by the solution axis, so they
@@ -566,8 +570,9 @@ class _Counter:
     def _final(self, array: np.ndarray) -> int:
         full = tuple(self.problem.capacity[seat] for seat in self.counted)
         if not self.problem.has_solution:
-            return array[(0, 0, *full)]
-        return array[(slice(1, None), 1, *full)].sum()
+            return int(array[(0, 0, *full)])
+        index: tuple[slice | int, ...] = (slice(1, None), 1, *full)
+        return int(array[index].sum())
 
 
 def _value(seats: tuple[Location, ...], loc: Location) -> int:
@@ -583,9 +588,9 @@ def _apply(piece: np.ndarray, axis: int, matrix: np.ndarray, closes: bool) -> np
     """
     rows, cols = np.nonzero(matrix)
     if closes and len(rows) == len(matrix):
-        return piece.sum(axis=axis)
+        return np.asarray(piece.sum(axis=axis))
     if closes and len(rows) == 1:
-        return piece.take(int(rows[0]), axis=axis)
+        return np.asarray(piece.take(int(rows[0]), axis=axis))
     if not closes and len(rows) == len(matrix) == matrix.shape[1] and (rows == cols).all():
         return piece
     shape = list(piece.shape)
@@ -616,7 +621,8 @@ def _deal_bound(problem: Problem) -> int:
     return bound
 
 
-def sample_deals(problem: Problem, rng: random.Random, count: int) -> list[dict]:
+def sample_deals(problem: Problem, rng: random.Random, count: int
+                 ) -> list[dict[Card, Location]]:
     """`count` deals drawn uniformly from all consistent deals, each as {card: location}.
 
     Draws backwards through the forward counts: each card's location is chosen
@@ -639,14 +645,14 @@ def sample_deals(problem: Problem, rng: random.Random, count: int) -> list[dict]
     return [counter.draw(forwards, final, rng) for _ in range(count)]
 
 
-def _order_cards(cards: Iterable[Hashable], clauses: list[Clause]) -> list[Hashable]:
+def _order_cards(cards: Iterable[Card], clauses: list[Clause]) -> list[Card]:
     """Cards in no clause first; then greedily the card that keeps the open state smallest.
 
     The open state's size is the product, over placed cards with a clause
     partner still to come, of 1 + the number of seats those clauses ask about.
     """
     cards = list(cards)
-    partners: dict[Hashable, list[tuple[Location, Hashable]]] = {card: [] for card in cards}
+    partners: dict[Card, list[tuple[Location, Card]]] = {card: [] for card in cards}
     for seat, a, b in clauses:
         partners[a].append((seat, b))
         partners[b].append((seat, a))
@@ -654,12 +660,12 @@ def _order_cards(cards: Iterable[Hashable], clauses: list[Clause]) -> list[Hasha
     remaining = [card for card in cards if partners[card]]
     # For each card: per seat, how many of its clauses there still wait for a partner.
     waiting = {card: Counter(seat for seat, _ in partners[card]) for card in remaining}
-    placed: set[Hashable] = set()
+    placed: set[Card] = set()
 
-    def growth(card: Hashable) -> float:
+    def growth(card: Card) -> float:
         """How much the log-size of the open state grows if `card` comes next."""
         change = math.log(1 + len(waiting[card]))
-        closing: dict[Hashable, Counter] = {}
+        closing: dict[Card, Counter[Location]] = {}
         for seat, other in partners[card]:
             if other in placed:
                 closing.setdefault(other, Counter())[seat] += 1

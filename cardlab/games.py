@@ -18,6 +18,7 @@ an error that names it.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
@@ -106,11 +107,11 @@ class Story(Protocol):
         """Step `after` in words, as `who` saw it."""
         ...
 
-    def graph(self, who: Any, after: int) -> nx.DiGraph:
+    def graph(self, who: Any, after: int) -> nx.DiGraph[str]:
         """`who`'s knowledge graph after `after` steps."""
         ...
 
-    def previous(self, who: Any, after: int) -> nx.DiGraph | None:
+    def previous(self, who: Any, after: int) -> nx.DiGraph[str] | None:
         """The graph one step earlier (None before the first)."""
         ...
 
@@ -238,11 +239,11 @@ class Knowing(Protocol[V_in, K]):
         """The `cardlab infer` report of that knowledge."""
         ...
 
-    def graph(self, knowledge: K, lang: str) -> nx.DiGraph:
+    def graph(self, knowledge: K, lang: str) -> nx.DiGraph[str]:
         """The knowledge graph of that knowledge."""
         ...
 
-    def notes_html(self, knowledge: K, graph: nx.DiGraph, lang: str) -> str:
+    def notes_html(self, knowledge: K, graph: nx.DiGraph[str], lang: str) -> str:
         """The seat's notes beside its graph on the teacher's screen, as HTML."""
         ...
 
@@ -315,6 +316,58 @@ class Leveled(Protocol):
         """`rounds` seat-rotated rounds, the bot `first` on every other seat from seat 0 and
         `second` on the rest (`cardlab bench levels`)."""
         ...
+
+
+def load(path: str) -> Any:
+    """What `path` names, "package.module:attribute", its module imported only now.
+
+    >>> load("cardlab.cards:Card").__name__
+    'Card'
+    """
+    module, _, attribute = path.partition(":")
+    return getattr(import_module(module), attribute)
+
+
+class HeavyParts:
+    """The parts of a game entry that load much (widgets, benchmarks), each named by where it
+    is and imported when first used: the command line never loads ipywidgets, nor numpy for
+    a benchmark. An entry that inherits this names its parts instead of writing the methods
+    of `Stepped`, `Seated`, `Benchmarked` and `Bounded`.
+    """
+
+    #: The game's state: `story` tells a game of this type, and anything else as a record.
+    game_type: type
+    #: "module:Class" of the stepper's story (`from_game`, `from_record`).
+    story_at: str
+    #: "module:Class" of the classroom seat's table widget (`at_table`).
+    table_at: str
+    #: "module:NAME" of the game's `Benchmark`s by name.
+    benchmarks_at: str
+    #: "module:function" that makes the game's `LimitCases`.
+    limit_cases_at: str
+
+    def story(self, source: Any, lang: str) -> Story:
+        """The stepper's story of a game or a record."""
+        told = load(self.story_at)
+        story: Story = (told.from_game(source, lang) if isinstance(source, self.game_type)
+                        else told.from_record(source, lang))
+        return story
+
+    def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
+                     lang: str) -> SeatWidget:
+        """The game's table at a classroom seat."""
+        widget: SeatWidget = load(self.table_at).at_table(shared, seat, names, lang)
+        return widget
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """The game's benchmarks by name."""
+        found: dict[str, Benchmark] = load(self.benchmarks_at)
+        return found
+
+    def limit_cases(self) -> LimitCases:
+        """The game's cases of `cardlab bench limits`, made now."""
+        cases: LimitCases = load(self.limit_cases_at)()
+        return cases
 
 
 #: A game whose types shared code does not know: what the registry hands out.

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Collection, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -43,14 +44,14 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-def to_json(graph: nx.DiGraph) -> str:
+def to_json(graph: nx.DiGraph[str]) -> str:
     """networkx node-link data as JSON text."""
     import networkx as nx
 
     return json.dumps(nx.node_link_data(graph), ensure_ascii=False)
 
 
-def to_graphml(graph: nx.DiGraph) -> str:
+def to_graphml(graph: nx.DiGraph[str]) -> str:
     """The graph as GraphML text."""
     import networkx as nx
 
@@ -63,25 +64,28 @@ def perspective(me: int | None) -> str:
     return "public" if me is None else str(me)
 
 
-def add_seats(graph: nx.DiGraph, players: int, sizes, me: int | None, lang: str) -> None:
+def add_seats(graph: nx.DiGraph[str], players: int, sizes: Sequence[int], me: int | None,
+              lang: str) -> None:
     for seat in range(players):
         key = "graph.me" if seat == me else "graph.seat"
         graph.add_node(str(seat), kind="seat", seat=seat, me=seat == me, cards=sizes[seat],
                        label=Text(key, seat=seat).text(lang))
 
 
-def add_solution(graph: nx.DiGraph, cards: int, contents: Text, lang: str) -> None:
+def add_solution(graph: nx.DiGraph[str], cards: int, contents: Text, lang: str) -> None:
     """The place of the cards hidden in the middle: `cards` of them, `contents` in words."""
     graph.add_node(SOLUTION, kind="solution", label=Text("graph.solution").text(lang),
                    cards=cards, contents=contents.text(lang))
 
 
-def add_card(graph: nx.DiGraph, card: Card, lang: str, group: str, played: bool = False) -> None:
+def add_card(graph: nx.DiGraph[str], card: Card, lang: str, group: str,
+             played: bool = False) -> None:
     graph.add_node(card.code, kind="card", suit=card.suit.letter, rank=card.rank.letter,
                    group=group, played=played, label=card.name(lang))
 
 
-def add_own_hand(graph: nx.DiGraph, me: int | None, hand, deck, lang: str) -> None:
+def add_own_hand(graph: nx.DiGraph[str], me: int | None, hand: Collection[Card],
+                 deck: Iterable[Card], lang: str) -> None:
     if me is None:
         return
     for card in deck:
@@ -93,7 +97,7 @@ def add_own_hand(graph: nx.DiGraph, me: int | None, hand, deck, lang: str) -> No
                            why=Text("graph.not_mine", card=card).text(lang))
 
 
-def location_edge(graph: nx.DiGraph, place: str, card: Card, n: int, worlds: int,
+def location_edge(graph: nx.DiGraph[str], place: str, card: Card, n: int, worlds: int,
                    reason: Text | None, lang: str) -> None:
     kind = "holds" if n == worlds else "lacks" if n == 0 else "may_hold"
     attrs = {"kind": kind, "p": float(Fraction(n, worlds)), "share": f"{n}/{worlds}"}
@@ -102,7 +106,7 @@ def location_edge(graph: nx.DiGraph, place: str, card: Card, n: int, worlds: int
     graph.add_edge(place, card.code, **attrs)
 
 
-def example_graph(lang: str = "en") -> nx.DiGraph:
+def example_graph(lang: str = "en") -> nx.DiGraph[str]:
     """A tiny graph to try a picture or an export on: two seats and a solution, each holding
     one of three cards, and nothing known yet (each card is at each place in 2 of 6 deals).
 
@@ -113,7 +117,7 @@ def example_graph(lang: str = "en") -> nx.DiGraph:
     import networkx as nx  # loaded when a graph is built, not with every app
 
     cards = parse_cards("QS 8H AC")
-    graph: nx.DiGraph = nx.DiGraph(perspective="public", after=0, worlds="6",
+    graph: nx.DiGraph[str] = nx.DiGraph(perspective="public", after=0, worlds="6",
                                    title=Text("graph.example_title").text(lang))
     add_seats(graph, 2, [1, 1], None, lang)
     add_solution(graph, 1, Text("graph.example_contents"), lang)

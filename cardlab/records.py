@@ -36,7 +36,8 @@ def parse_record(data: Any) -> Record:
         raise RecordError("error.unknown_format", where="format", value=data["format"])
     if "game" not in data:
         raise RecordError("error.missing_key", where="record", key="game")
-    return game(data["game"]).read_record(data)
+    record: Record = game(data["game"]).read_record(data)
+    return record
 
 
 def load_record(path: str | Path) -> Record:

@@ -75,10 +75,10 @@ def _summary(seconds: list[float]) -> dict[str, float]:
 def text(figures: dict[str, Any], lang: str = "en") -> str:
     """The figures as two readable lines in `lang`."""
     five, black = figures["fivesons"], figures["blackwidow"]
-    lines = [message("bench.review_fivesons", lang, reviews=five["reviews"],
+    lines = [message("fivesons.bench.review", lang, reviews=five["reviews"],
                      p50=f"{five['p50_s']:.2f}", max=f"{five['max_s']:.2f}",
                      target=f"{five['target_s']:g}")]
-    line = message("bench.review_blackwidow", lang, workers=black["workers"],
+    line = message("blackwidow.bench.review", lang, workers=black["workers"],
                    hands=black["hands"], p50=f"{black['p50_s']:.2f}",
                    max=f"{black['max_s']:.2f}", target=f"{black['target_s']:g}")
     if black["one_worker_s"] is not None:

@@ -39,12 +39,12 @@ class Game(Protocol):
     def to_record(self) -> Any: ...
 
     @property
-    def decisions(self) -> tuple[Decision, ...]: ...
+    def decisions(self) -> tuple[Decision[Any, Any], ...]: ...
 
     @property
     def over(self) -> bool: ...
 
-    def apply(self, action: Any) -> list[Event]: ...
+    def apply(self, action: Any) -> list[Event[Any]]: ...
 
     def why_not(self, action: Any) -> Text | None: ...
 
@@ -54,7 +54,7 @@ class PlayedInRounds(Protocol):
     """A game played in rounds (hands) also deals the next one when the last is scored:
     between two rounds no seat decides, yet the game is not over."""
 
-    def deal_next(self) -> list[Event]: ...
+    def deal_next(self) -> list[Event[Any]]: ...
 
 
 class SeatBot(Protocol):
@@ -63,7 +63,7 @@ class SeatBot(Protocol):
     @property
     def name(self) -> str: ...
 
-    def decide(self, game: Any, decision: Decision) -> tuple[Any, Text]: ...
+    def decide(self, game: Any, decision: Decision[Any, Any]) -> tuple[Any, Text]: ...
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class Move:
 
     seat: int | None
     action: Any
-    events: list[Event]
+    events: list[Event[Any]]
     reason: Text | None = None
 
 
@@ -107,12 +107,12 @@ class Table:
             raise IllegalAction("table.wrong_seats", players=players, count=len(self.seats))
 
     @property
-    def events(self) -> list[Event]:
+    def events(self) -> list[Event[Any]]:
         """Everything that happened, in order."""
         return [event for move in self.moves for event in move.events]
 
     @property
-    def waiting(self) -> tuple[Decision, ...]:
+    def waiting(self) -> tuple[Decision[Any, Any], ...]:
         """The open decisions that wait for a person (empty while bots are to move)."""
         return tuple(decision for decision in self.game.decisions
                      if isinstance(self.seats[decision.seat], Person))
@@ -125,7 +125,7 @@ class Table:
             return not self.game.over and not self.pause_between_rounds
         return any(not isinstance(self.seats[d.seat], Person) for d in decisions)
 
-    def act(self, action: Any) -> list[Event]:
+    def act(self, action: Any) -> list[Event[Any]]:
         """A person's decision. A refused one raises `IllegalAction` and changes nothing."""
         seat = getattr(action, "seat", None)
         if seat is not None and 0 <= seat < len(self.seats) and not isinstance(
@@ -138,7 +138,7 @@ class Table:
         self.moves.append(Move(seat, action, events))
         return events
 
-    def step(self) -> list[Event]:
+    def step(self) -> list[Event[Any]]:
         """One bot decision (or the next deal); nothing if a person must decide or it is over."""
         decisions = self.game.decisions
         if not decisions:
@@ -154,14 +154,14 @@ class Table:
                 return events
         return []
 
-    def run(self, stop: Callable[[], bool] | None = None) -> list[Event]:
+    def run(self, stop: Callable[[], bool] | None = None) -> list[Event[Any]]:
         """Bots decide until a person must, the game is over, or `stop()` says so."""
-        told: list[Event] = []
+        told: list[Event[Any]] = []
         while self.bot_to_move and not (stop and stop()):
             told += self.step()
         return told
 
-    def deal_next(self) -> list[Event]:
+    def deal_next(self) -> list[Event[Any]]:
         """Deal the next round of a game `PlayedInRounds`."""
         if not isinstance(self.game, PlayedInRounds):
             raise IllegalAction("table.no_hands")

@@ -32,7 +32,7 @@ def expect_int(value: Any, where: str, low: int, high: int) -> int:
 def expect_choice(value: Any, choices: Iterable[str], where: str) -> str:
     """One of the strings `choices`."""
     choices = list(choices)
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:
         raise RecordError(
             "error.bad_choice", where=where, value=value, choices=", ".join(choices)
         )

@@ -7,13 +7,16 @@ literal is a failure. `SHARED` lists the modules checked, by hand: a module
 joins when it no longer names a game (every module of the shared widgets,
 the classroom and the server does, new ones too). `UNSPOKEN` lists those whose
 docstrings and comments name no game either (their examples use whichever game
-the registry offers first), so that their words hold for a third game too.
+the registry offers first), so that their words hold for a third game too. The
+shared message catalogue holds no game's messages either: each game's are in
+its own package.
 """
 
 import ast
 import io
 import re
 import tokenize
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -86,3 +89,22 @@ GAME_WORDS = re.compile(r"black[_ ]?widow|five[_ ]?sons", re.IGNORECASE)
 def test_a_shared_module_does_not_even_mention_a_game(module):
     found = GAME_WORDS.findall((ROOT / module).read_text(encoding="utf-8"))
     assert not found, f"cardlab/{module} mentions a game: {sorted(set(found))}"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_shared_catalogue_holds_no_games_messages(lang):
+    # Lessons are course content about the two games; every other message is shared.
+    with (ROOT / "i18n" / f"{lang}.toml").open("rb") as file:
+        tables = tomllib.load(file)
+    named = sorted(f"{table}.{key}" for table, messages in tables.items() if table != "lesson"
+                   for key, text in _flat(messages)
+                   if GAME_WORDS.search(f"{table}.{key} {text}"))
+    assert not named, f"cardlab/i18n/{lang}.toml holds a game's messages: {named}"
+
+
+def _flat(messages, prefix=""):
+    for key, value in messages.items():
+        if isinstance(value, dict):
+            yield from _flat(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value

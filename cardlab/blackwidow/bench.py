@@ -18,7 +18,8 @@ import random
 from typing import Any
 
 from cardlab.bench import Benchmark, rates
-from cardlab.blackwidow.playout import MaskRules, random_hand
+from cardlab.blackwidow.kernel import MaskRules
+from cardlab.blackwidow.playout import random_hand
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.i18n import message, number
 
@@ -58,12 +59,12 @@ def playouts(quick: bool = False, seconds: float | None = None) -> dict[str, Any
 
 def playouts_text(figures: dict[str, Any], lang: str = "en") -> str:
     """The playout figures as readable lines in `lang`."""
-    lines = [message("bench.playouts", lang, players=figures["players"],
+    lines = [message("blackwidow.bench.playouts", lang, players=figures["players"],
                      rate=number(float(figures["games_per_s"]), lang, 1))]
     if figures["ratio"] is None:
-        lines.append(message("bench.no_openspiel", lang))
+        lines.append(message("blackwidow.bench.no_openspiel", lang))
     else:
-        lines.append(message("bench.openspiel", lang,
+        lines.append(message("blackwidow.bench.openspiel", lang,
                              rate=number(float(figures["openspiel_games_per_s"]), lang, 1),
                              ratio=number(float(figures["ratio"]), lang, 2)))
     return "\n".join(lines)

@@ -37,8 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlab.blackwidow import kernel
+from cardlab.blackwidow.kernel import MaskRules
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.playout import MaskRules, Playout, Policy, Position, play_out
+from cardlab.blackwidow.playout import Playout, Policy, Position, play_out
 from cardlab.blackwidow.rules import PASS_SIZE, BlackWidowRules, is_point
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit
@@ -346,7 +347,7 @@ def _moon_runner(view: BlackWidowView) -> int | None:
 BOTS = {bot.name: bot for bot in (RandomBot, LowestBot, HeuristicBot, MonteCarloBot)}
 
 
-def make_bot(name: str, seed: int | None = None, **options) -> BlackWidowBot:
+def make_bot(name: str, seed: int | None = None, **options: object) -> BlackWidowBot:
     """A bot by name (`montecarlo` takes `samples` and `budget_ms`)."""
     if name not in BOTS:
         raise CardlabError("blackwidow.bot.unknown", name=name, choices=", ".join(BOTS))

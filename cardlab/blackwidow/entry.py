@@ -34,6 +34,7 @@ from cardlab.games import (
     Benchmarked,
     Bounded,
     GameEntry,
+    HeavyParts,
     Knowing,
     Leveled,
     Reviewing,
@@ -49,14 +50,9 @@ from cardlab.table import Table
 if TYPE_CHECKING:
     import networkx as nx
 
-    from cardlab.bench import Benchmark
-    from cardlab.blackwidow.widgets.play import BlackWidowWidget
-    from cardlab.blackwidow.widgets.stepper import BlackWidowStory
-    from cardlab.classroom.shared import SharedTable
-    from cardlab.worst import LimitCases
 
-
-class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowView,
+class BlackWidow(HeavyParts,
+                 GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowView,
                            BlackWidowRecord],
                  Knowing[BlackWidowView, BlackWidowKnowledge],
                  Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated,
@@ -73,10 +69,15 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
     levels = MappingProxyType({"beginner": "lowest", "standard": "heuristic",
                                "expert": "montecarlo"})
     order = 1
+    game_type = BlackWidowGame
+    story_at = "cardlab.blackwidow.widgets.stepper:BlackWidowStory"
+    table_at = "cardlab.blackwidow.widgets.play:BlackWidowWidget"
+    benchmarks_at = "cardlab.blackwidow.bench:BENCHMARKS"
+    limit_cases_at = "cardlab.blackwidow.limits:limit_cases"
 
     def title(self, lang: str) -> str:
         """"Black Widow", in `lang`."""
-        return message("stepper_app.game_blackwidow", lang)
+        return message("blackwidow.title", lang)
 
     def read_rules(self, options: Any) -> BlackWidowRules:
         """Rules from a JSON object of options."""
@@ -183,11 +184,11 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
         """The `cardlab infer` report."""
         return Report(lambda _: knowledge.to_json(), partial(report.knowledge_text, knowledge))
 
-    def graph(self, knowledge: BlackWidowKnowledge, lang: str) -> nx.DiGraph:
+    def graph(self, knowledge: BlackWidowKnowledge, lang: str) -> nx.DiGraph[str]:
         """The card-counting graph."""
         return blackwidow_graph(knowledge, lang)
 
-    def notes_html(self, knowledge: BlackWidowKnowledge, graph: nx.DiGraph, lang: str) -> str:
+    def notes_html(self, knowledge: BlackWidowKnowledge, graph: nx.DiGraph[str], lang: str) -> str:
         """The card count in words, a paragraph a line."""
         return "".join(f"<p>{html.escape(line)}</p>"
                        for line in report.knowledge_text(knowledge, lang).splitlines())
@@ -200,37 +201,8 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
         """The action `encode` wrote."""
         return action_from_json(data)
 
-    def story(self, source: BlackWidowGame | BlackWidowRecord, lang: str) -> BlackWidowStory:
-        """The stepper's story of a game or a record."""
-        # Widgets are imported only by the apps that show them: the command line never loads
-        # ipywidgets.
-        from cardlab.blackwidow.widgets.stepper import BlackWidowStory
-
-        if isinstance(source, BlackWidowGame):
-            return BlackWidowStory.from_game(source, lang)
-        return BlackWidowStory.from_record(source, lang)
-
     def review(self, record: BlackWidowRecord, seat: int, seed: int,
                progress: Callable[[int, int], None] | None) -> Review:
         """Every pass, play and moon choice of `seat`, measured single-dummy over both cores."""
         check_seat(seat, record.rules.players)
         return review_game(record, seat, seed, progress)
-
-    def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
-                     lang: str) -> BlackWidowWidget:
-        """The Black Widow table at a classroom seat."""
-        from cardlab.blackwidow.widgets.play import BlackWidowWidget  # widgets only in apps
-
-        return BlackWidowWidget.at_table(shared, seat, names, lang)
-
-    def benchmarks(self) -> dict[str, Benchmark]:
-        """`cardlab bench playouts`."""
-        from cardlab.blackwidow.bench import BENCHMARKS  # numpy and tqdm only when benchmarking
-
-        return BENCHMARKS
-
-    def limit_cases(self) -> LimitCases:
-        """The records of `cardlab bench limits`."""
-        from cardlab.blackwidow.limits import limit_cases
-
-        return limit_cases()

@@ -19,21 +19,23 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from cardlab.blackwidow import kernel, narration
 from cardlab.blackwidow.actions import Action, Kind, Moon, MoonChoice, Pass, Play
+from cardlab.blackwidow.narration import BlackWidowEvent
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
 from cardlab.blackwidow.rules import MAX_HANDS, PASS_SIZE, BlackWidowRules
 from cardlab.cards import Card, Suit
-from cardlab.decisions import Decision, Event, refusal
+from cardlab.decisions import Decision, refusal
 from cardlab.errors import IllegalAction, RecordError
 from cardlab.i18n import Text
 
 #: Hears one replayed step: its action (None: the deal) and the events it made.
-Told = Callable[[Action | None, list[Event]], None]
+Told = Callable[[Action | None, list[BlackWidowEvent]], None]
 
 
-def _deaf(action: Action | None, events: list[Event]) -> None:
+def _deaf(action: Action | None, events: list[BlackWidowEvent]) -> None:
     """A replay that nobody listens to."""
 
 
@@ -284,7 +286,7 @@ class BlackWidowGame:
         return decisions[0].seat if decisions else None
 
     @property
-    def decisions(self) -> tuple[Decision, ...]:
+    def decisions(self) -> tuple[Decision[Kind, Any], ...]:
         """Every decision open now: one per seat still to pass (they pass at the same
         time), else the seat to play with its legal cards, else the moon shooter's."""
         phase, hand = self.phase, self.hand
@@ -305,7 +307,7 @@ class BlackWidowGame:
         """Why `action` is refused now (None: it is allowed)."""
         return refusal(self._check, action)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> list[BlackWidowEvent]:
         """Check and apply one decision; returns what happened, told seat by seat."""
         self._check(action)
         if isinstance(action, Pass):
@@ -314,7 +316,7 @@ class BlackWidowGame:
             return self._play(action)
         return self._moon(action.choice)
 
-    def deal_next(self, deal: Sequence[Sequence[Card]] | None = None) -> list[Event]:
+    def deal_next(self, deal: Sequence[Sequence[Card]] | None = None) -> list[BlackWidowEvent]:
         """Deal the next hand once the last one is scored (shuffled unless `deal` is given)."""
         if self.phase is not Phase.SCORED:
             raise IllegalAction("blackwidow.illegal.not_between_hands")
@@ -388,7 +390,7 @@ class BlackWidowGame:
             raise IllegalAction("blackwidow.illegal.bad_moon", value=choice)
         return Moon(shooter, MoonChoice(choice))
 
-    def _dealt(self, hand: Hand) -> list[Event]:
+    def _dealt(self, hand: Hand) -> list[BlackWidowEvent]:
         return [narration.dealt(hand.number, self.rules.pass_direction(hand.number))]
 
     def _check(self, action: Action) -> None:
@@ -443,7 +445,7 @@ class BlackWidowGame:
         if action.choice not in tuple(MoonChoice):
             raise IllegalAction("blackwidow.illegal.bad_moon", value=action.choice)
 
-    def _pass(self, action: Pass) -> list[Event]:
+    def _pass(self, action: Pass) -> list[BlackWidowEvent]:
         hand = self.hand
         hand.passes[action.seat] = tuple(action.cards)
         told = [narration.passed(action.seat, self.rules.receiver(action.seat, hand.number),
@@ -458,7 +460,7 @@ class BlackWidowGame:
                      for passer, passed in enumerate(hand.passes) if passed is not None]
         return told
 
-    def _play(self, action: Play) -> list[Event]:
+    def _play(self, action: Play) -> list[BlackWidowEvent]:
         hand, n = self.hand, self.rules.players
         broken = hand.hearts_broken
         hand.apply_play(action.seat, action.card)
@@ -480,7 +482,7 @@ class BlackWidowGame:
             told += self._score(self.rules.moon)
         return told
 
-    def _moon(self, choice: MoonChoice) -> list[Event]:
+    def _moon(self, choice: MoonChoice) -> list[BlackWidowEvent]:
         self.hand.moon = choice
         shooter = self.hand.shooter()
         assert shooter is not None
@@ -490,7 +492,7 @@ class BlackWidowGame:
         return kernel.scores_after(self.hand.points(), self.hand.shooter(), moon, self.scores,
                                    self.rules.exact_hundred)
 
-    def _score(self, moon: str) -> list[Event]:
+    def _score(self, moon: str) -> list[BlackWidowEvent]:
         self.scores = self._scores_after(moon)
         result = HandResult(self.hand.points(), self.hand.shooter(), list(self.scores))
         self.results.append(result)

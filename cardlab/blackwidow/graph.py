@@ -25,16 +25,16 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-def blackwidow_graph(knowledge: BlackWidowKnowledge, lang: str = "en") -> nx.DiGraph:
+def blackwidow_graph(knowledge: BlackWidowKnowledge, lang: str = "en") -> nx.DiGraph[str]:
     """Where the cards of the current hand can be, as one Black Widow seat sees it."""
     view = knowledge.view
     rules = view.rules
     import networkx as nx
 
-    graph: nx.DiGraph = nx.DiGraph(game="blackwidow", perspective=view.me, after=len(view.plays),
-                       worlds=str(knowledge.worlds),
-                       title=Text("graph.title_blackwidow", seat=view.me,
-                                  plays=len(view.plays)).text(lang))
+    graph: nx.DiGraph[str] = nx.DiGraph(
+        game="blackwidow", perspective=view.me, after=len(view.plays),
+        worlds=str(knowledge.worlds),
+        title=Text("blackwidow.graph.title", seat=view.me, plays=len(view.plays)).text(lang))
     sizes = [view.held_by(seat) for seat in range(rules.players)]
     add_seats(graph, rules.players, sizes, view.me, lang)
     played = {card: (number, seat) for number, (seat, card) in enumerate(view.plays, start=1)}
@@ -55,15 +55,17 @@ def blackwidow_graph(knowledge: BlackWidowKnowledge, lang: str = "en") -> nx.DiG
                 continue
             n = knowledge.counts.at[card][seat]
             if card in passed and seat == view.passed_to:
-                reason = Text("graph.passed_by_me", card=card, seat=seat)
+                reason = Text("blackwidow.graph.passed_by_me", card=card, seat=seat)
             elif card in passed:
-                reason = Text("graph.held_elsewhere", card=card, seat=view.passed_to)
+                reason = Text("blackwidow.graph.held_elsewhere", card=card, seat=view.passed_to)
             elif (seat, card.suit) in voids:
-                reason = Text("graph.void", seat=seat, suit=card.suit,
+                reason = Text("blackwidow.graph.void", seat=seat, suit=card.suit,
                               play=voids[seat, card.suit])
             elif n == 0:
-                reason = Text("graph.none_of", worlds=knowledge.worlds, card=card, seat=seat)
+                reason = Text("graph.none_of", worlds=knowledge.worlds, card=card,
+                              seat=seat)
             elif n == knowledge.worlds:
-                reason = Text("graph.all_of", worlds=knowledge.worlds, card=card, seat=seat)
+                reason = Text("graph.all_of", worlds=knowledge.worlds, card=card,
+                              seat=seat)
             location_edge(graph, str(seat), card, n, knowledge.worlds, reason, lang)
     return graph

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any, cast
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.rules import is_point
@@ -82,9 +83,10 @@ class BlackWidowKnowledge:
 
     def sample(self, rng: random.Random, count: int) -> list[dict[Card, int]]:
         """Deals of the unseen cards drawn uniformly from all consistent ones."""
-        return sample_deals(self.problem, rng, count)
+        # Without a solution every place is a seat.
+        return cast(list[dict[Card, int]], sample_deals(self.problem, rng, count))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Counts per card and seat, voids, and cards out per suit."""
         return {
             "perspective": self.view.me, "worlds": self.worlds,

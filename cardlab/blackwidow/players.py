@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardlab import bot_seating
 from cardlab.blackwidow.actions import Action, Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.bots import BlackWidowBot, make_bot
@@ -22,7 +24,7 @@ from cardlab.i18n import Text
 class BotSeat(bot_seating.BotSeat[BlackWidowBot]):
     """A Black Widow bot at a table. The bot is handed the seat's view, never the game."""
 
-    def decide(self, game: BlackWidowGame, decision: Decision) -> tuple[Action, Text]:
+    def decide(self, game: BlackWidowGame, decision: Decision[Kind, Any]) -> tuple[Action, Text]:
         """The bot's choice for `decision`, and its reason."""
         seat = decision.seat
         view = seat_view(game, seat)

@@ -109,7 +109,7 @@ class BlackWidowRecord:
         hands: list[HandRecord] = []
         for number, hand in enumerate(data["hands"]):
             if hands and len(hands[-1].plays) < rules.players * rules.hand_size:
-                raise RecordError("records.order.unfinished_hand", where=f"hand {number}",
+                raise RecordError("blackwidow.records.unfinished_hand", where=f"hand {number}",
                                   plays=len(hands[-1].plays), next=number + 1)
             hands.append(_hand(hand, rules, number))
             if each_hand is not None:
@@ -139,7 +139,7 @@ def _hand(data: Any, rules: BlackWidowRules, number: int) -> HandRecord:
     expect_deal(deal, rules.deck, f"{where}, deal")
     holding = rules.pass_direction(number) == "hold"
     if holding and "pass" in data:
-        raise RecordError("records.pass_on_hold", where=where)
+        raise RecordError("blackwidow.records.pass_on_hold", where=where)
     if not holding and "pass" not in data:
         raise RecordError("error.missing_key", where=where, key="pass")
     passes = None if holding else _passes(data["pass"], deal, rules, where)

@@ -18,7 +18,8 @@ from cardlab.blackwidow.rules import MAX_HANDS
 from cardlab.i18n import message, number, percent
 
 
-def replay_json(game: BlackWidowGame, legal: list[list[list[str]]] | None) -> dict:
+def replay_json(game: BlackWidowGame, legal: list[list[list[str]]] | None
+                ) -> dict[str, Any]:
     """The `cardlab replay` JSON: per hand points, scores, moon (and legal cards)."""
     hands = []
     for index, hand in enumerate(game.hands):
@@ -79,7 +80,7 @@ def tournament_text(stats: dict[str, HandStats], hands: int, lang: str = "en") -
     return "\n".join(lines)
 
 
-def tournament_json(stats: dict[str, HandStats]) -> dict:
+def tournament_json(stats: dict[str, HandStats]) -> dict[str, Any]:
     """Per bot: hands played, mean points per hand, and the 95% half-width."""
     return {name: {"hands": len(bot.points), "points_per_hand": bot.mean,
                    "interval95": bot.interval} for name, bot in stats.items()}

@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.bots import HeuristicBot, RandomBot, Rollout, play_rest
@@ -187,7 +188,7 @@ class _PassRounds:
         self.decision = decision
         self.seed = seed
         self.outcomes: dict[tuple[Card, ...], list[Outcome]] = {o: [] for o in decision.options}
-        self.pending: list[tuple[tuple[tuple[Card, ...], ...], Future | list]] = []
+        self.pending: list[tuple[tuple[tuple[Card, ...], ...], Future[Any] | list[Any]]] = []
         self.alive = list(decision.options)
 
     def submit(self, number: int, runner: _Runner) -> None:
@@ -350,16 +351,16 @@ def _reason(view: BlackWidowView, chosen: tuple[Card, ...], best: tuple[Card, ..
     names = {"chosen": _name(chosen), "best": _name(best)}
     queen = rate(mine, 1) - rate(better, 1)
     if queen >= 0.2:
-        reason = Text("review.blackwidow.queen", **names, mine=Number(100 * rate(mine, 1)),
+        reason = Text("blackwidow.review.queen", **names, mine=Number(100 * rate(mine, 1)),
                       better=Number(100 * rate(better, 1)))
         return _with_context(view, reason)
     if rate(mine, 2) - rate(better, 2) >= 0.5:
-        return Text("review.blackwidow.hearts", **names, mine=Number(rate(mine, 2), 1),
+        return Text("blackwidow.review.hearts", **names, mine=Number(rate(mine, 2), 1),
                     better=Number(rate(better, 2), 1))
     if rate(mine, 3) - rate(better, 3) >= 0.1:
-        return Text("review.blackwidow.moon", **names, mine=Number(100 * rate(mine, 3)),
+        return Text("blackwidow.review.moon", **names, mine=Number(100 * rate(mine, 3)),
                     better=Number(100 * rate(better, 3)))
-    return Text("review.blackwidow.points", **names,
+    return Text("blackwidow.review.points", **names,
                 points=Number(_mean(mine) - _mean(better), 1), deals=len(mine))
 
 
@@ -371,8 +372,8 @@ def _with_context(view: BlackWidowView, reason: Text) -> Text:
     voids = [void.seat for void in _knowledge(view).voids if void.suit is Suit.SPADES]
     if voids:
         seats = ", ".join(str(seat) for seat in sorted(voids))
-        return Text("review.blackwidow.queen_out_voids", seats=seats, reason=reason)
-    return Text("review.blackwidow.queen_out", reason=reason)
+        return Text("blackwidow.review.queen_out_voids", seats=seats, reason=reason)
+    return Text("blackwidow.review.queen_out", reason=reason)
 
 
 def _moon_moment(decision: _Decision) -> Moment:
@@ -425,12 +426,13 @@ class _Runner:
             # running (each is short): workers still starting then start and stop cleanly.
             self.pool.shutdown(wait=True, cancel_futures=True)
 
-    def submit(self, task: Callable, *args: object) -> Future | list:
+    def submit(self, task: Callable[..., Any], *args: object) -> Future[Any] | list[Any]:
         if self.pool is None:
             return [task, args]
         return self.pool.submit(task, *args)
 
-    def result(self, future: Future | list) -> list:
+    def result(self, future: Future[Any] | list[Any]) -> list[Any]:
+        value: list[Any]
         if isinstance(future, list):
             task, args = future
             value = task(*args)

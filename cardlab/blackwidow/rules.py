@@ -125,7 +125,8 @@ class BlackWidowRules:
     def _check(self) -> None:
         for card in self.removed:
             if is_point(card):
-                raise RulesError("error.removed_point_card", where="rules.removed", card=card)
+                raise RulesError("blackwidow.rules.removed_point_card", where="rules.removed",
+                                 card=card)
         if len(self.deck) % self.players or not any(c.suit is Suit.CLUBS for c in self.deck):
             raise RulesError("error.uneven_deal", where="rules.removed",
                               cards=len(self.deck), players=self.players)
@@ -134,7 +135,7 @@ class BlackWidowRules:
         for i, direction in enumerate(self.pass_cycle):
             expect_choice(direction, tuple(PassDirection), f"rules.pass_cycle[{i}]")
             if direction == "across" and self.players % 2:
-                raise RulesError("error.no_across", where=f"rules.pass_cycle[{i}]",
+                raise RulesError("blackwidow.rules.no_across", where=f"rules.pass_cycle[{i}]",
                                   players=self.players)
         expect_choice(self.moon, tuple(MoonRule), "rules.moon")
         expect_choice(self.exact_hundred, tuple(ExactHundred), "rules.exact_hundred")

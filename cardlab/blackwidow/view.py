@@ -13,10 +13,14 @@ Bots and the card-counting knowledge get only this, never the other hands.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import Card, Suit
+
+if TYPE_CHECKING:
+    from cardlab.blackwidow.game import BlackWidowGame
 
 
 @dataclass(frozen=True)
@@ -117,7 +121,7 @@ class BlackWidowView:
                 for bits in kernel.taken_cards(plays, self.rules.players)]
 
 
-def seat_view(game, seat: int, hand: int | None = None, plays: int | None = None,
+def seat_view(game: BlackWidowGame, seat: int, hand: int | None = None, plays: int | None = None,
               passed: bool = True) -> BlackWidowView:
     """What `seat` knows of `game`'s current hand; or, for a replay that looks back, of hand
     `hand` (counted from 0) after its first `plays` cards, before its passes if not `passed`.

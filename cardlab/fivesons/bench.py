@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 import sys
 import time
@@ -23,7 +24,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from cardlab.bench import Benchmark, estimate, summary
+from cardlab.bench import Benchmark, summary
 from cardlab.deal_counting import TooHard
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
@@ -61,7 +62,7 @@ def inference(quick: bool = False, games: int | None = None, lang: str = "en",
         seconds = (time.perf_counter() - start) * (len(runs) + extra)
         print(estimate(seconds, len(runs), lang), file=sys.stderr, flush=True)
     with tqdm(total=len(runs) + 1, initial=1, file=sys.stderr, disable=True if quiet else None,
-              desc=message("bench.progress", lang), leave=False) as bar:
+              desc=message("fivesons.bench.progress", lang), leave=False) as bar:
         for players, seed in runs[1:]:
             times[players] += _time_game(players, seed)
             bar.update()
@@ -87,21 +88,22 @@ def inference_text(figures: dict[str, Any], lang: str = "en") -> str:
         return number(float(value), lang, 2)
 
     def row(who: str, part: dict[str, Any]) -> str:
-        return message("bench.row", lang, who=who, p50=ms(part["p50_ms"]),
+        return message("fivesons.bench.row", lang, who=who, p50=ms(part["p50_ms"]),
                        p99=ms(part["p99_ms"]), max=ms(part["max_ms"]))
-    lines = [message("bench.inference", lang, updates=number(figures["updates"], lang),
+    lines = [message("fivesons.bench.inference", lang, updates=number(figures["updates"], lang),
                      games=figures["games_per_player_count"]),
-             row(message("bench.all", lang), figures)]
-    lines += [row(message("bench.players", lang, players=players), part)
+             row(message("fivesons.bench.all", lang), figures)]
+    lines += [row(message("fivesons.bench.players", lang, players=players), part)
               for players, part in figures["by_players"].items()]
     worst = figures["worst_constructed"]
     if "players" in worst:
-        lines.append(message("bench.worst", lang, players=worst["players"],
+        lines.append(message("fivesons.bench.worst", lang, players=worst["players"],
                              events=worst["events"], worlds=number(worst["worlds"], lang),
                              ms=ms(worst["ms"])))
     shows = figures.get("left_shows")
     if shows and shows["updates"]:
-        lines.append(message("bench.left_shows", lang, views=number(shows["updates"], lang),
+        lines.append(message("fivesons.bench.left_shows", lang,
+                             views=number(shows["updates"], lang),
                              questions=shows["questions"], p50=ms(shows["p50_ms"]),
                              p99=ms(shows["p99_ms"]), max=ms(shows["max_ms"]),
                              mb=number(float(shows["peak_mb"]), lang, 1),
@@ -112,6 +114,18 @@ def inference_text(figures: dict[str, Any], lang: str = "en") -> str:
 #: `cardlab bench inference`.
 BENCHMARKS = {"inference": Benchmark(lambda quick, lang: inference(quick=quick, lang=lang),
                                      inference_text)}
+
+
+def estimate(seconds: float, games: int, lang: str) -> str:
+    """What the run will do and about how long it takes (whole seconds or minutes).
+
+    >>> estimate(61.2, 10, "en")
+    'Timing inference over 10 bot games; this takes about 62 seconds.'
+    """
+    if seconds < 120:
+        return message("fivesons.bench.estimate_seconds", lang, games=games,
+                       n=max(2, math.ceil(seconds)))
+    return message("fivesons.bench.estimate_minutes", lang, games=games, n=round(seconds / 60))
 
 
 def _time_game(players: int, seed: int) -> list[float]:

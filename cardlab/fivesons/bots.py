@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from cardlab.cards import Card
-from cardlab.deal_counting import SOLUTION, count_deals
+from cardlab.deal_counting import SOLUTION, Counts, count_deals
 from cardlab.errors import CardlabError
 from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
@@ -198,6 +198,11 @@ def entropy(weights: Iterable[float]) -> float:
     return -sum(w / total * math.log2(w / total) for w in weights) if total else 0.0
 
 
+#: What an asker who sees a card shown mixes: the responder holds only that card (weight 1),
+#: or holds both and showed this one (weight 1/2).
+SHOWN_MIX = ((1.0, False), (0.5, True))
+
+
 def expected_entropy(log: FiveSonsLog, face: Card, heart: Card) -> float:
     """Average entropy of the solution after asking, over every answer the asker could see.
 
@@ -211,20 +216,39 @@ def expected_entropy(log: FiveSonsLog, face: Card, heart: Card) -> float:
         shower = None if step == players else (me + step) % players
         for shown in ((None,) if shower is None else (face, heart)):
             event = AskSeen(me, face, heart, shower, shown)
-            mixture: dict[tuple[Card, Card], float] = {}
-            for weight, holds_other in ((1.0, False), (0.5, True)):
-                if shower is None and holds_other:
-                    continue
-                counts = _counts_with(log, event, holds_other)
-                for pair, n in (counts.pairs.items() if counts else ()):
-                    mixture[pair] = mixture.get(pair, 0.0) + weight * n
-            if mixture:
-                answers.append((sum(mixture.values()), entropy(mixture.values())))
+            answer = mixed_answer((weight, _counts_with(log, event, holds_other))
+                                  for weight, holds_other in SHOWN_MIX
+                                  if shower is not None or not holds_other)
+            if answer is not None:
+                answers.append(answer)
+    return average_entropy(answers)
+
+
+def mixed_answer(weighted: Iterable[tuple[float, Counts | None]]) -> tuple[float, float] | None:
+    """One answer's weight and the solution's entropy after it, from the counts it mixes,
+    each with its weight (None: that case cannot happen); None if no case can.
+
+    >>> mixed_answer([(1.0, None)]) is None
+    True
+    """
+    mixture: dict[tuple[Card, Card], float] = {}
+    for weight, counts in weighted:
+        for pair, n in (counts.pairs.items() if counts else ()):
+            mixture[pair] = mixture.get(pair, 0.0) + weight * n
+    return (sum(mixture.values()), entropy(mixture.values())) if mixture else None
+
+
+def average_entropy(answers: list[tuple[float, float]]) -> float:
+    """The entropy after an answer, averaged over the answers by their weights.
+
+    >>> average_entropy([(1.0, 2.0), (3.0, 1.0)]), average_entropy([])
+    (1.25, 0.0)
+    """
     total = sum(weight for weight, _ in answers)
     return sum(weight / total * h for weight, h in answers) if total else 0.0
 
 
-def _counts_with(log: FiveSonsLog, event: AskSeen, holds_other: bool):
+def _counts_with(log: FiveSonsLog, event: AskSeen, holds_other: bool) -> Counts | None:
     """Exact counts after `event`, with the shower also holding (or lacking) the other card."""
     try:
         evidence = Evidence.from_log(replace(log, events=(*log.events, event)))

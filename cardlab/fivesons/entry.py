@@ -33,6 +33,7 @@ from cardlab.games import (
     Benchmarked,
     Bounded,
     GameEntry,
+    HeavyParts,
     Knowing,
     Leveled,
     Reviewing,
@@ -48,14 +49,9 @@ from cardlab.table import Table
 if TYPE_CHECKING:
     import networkx as nx
 
-    from cardlab.bench import Benchmark
-    from cardlab.classroom.shared import SharedTable
-    from cardlab.fivesons.widgets.play import FiveSonsWidget
-    from cardlab.fivesons.widgets.stepper import FiveSonsStory
-    from cardlab.worst import LimitCases
 
-
-class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
+class FiveSons(HeavyParts,
+               GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
                          FiveSonsRecord | FiveSonsLog],
                Knowing[FiveSonsLog, FiveSonsKnowledge],
                Stepped[FiveSonsRules, FiveSonsGame, FiveSonsRecord | FiveSonsLog], Seated,
@@ -72,10 +68,15 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
     levels = MappingProxyType({"beginner": "checklist", "standard": "logician",
                                "expert": "infogain"})
     order = 0
+    game_type = FiveSonsGame
+    story_at = "cardlab.fivesons.widgets.stepper:FiveSonsStory"
+    table_at = "cardlab.fivesons.widgets.play:FiveSonsWidget"
+    benchmarks_at = "cardlab.fivesons.bench:BENCHMARKS"
+    limit_cases_at = "cardlab.fivesons.limits:limit_cases"
 
     def title(self, lang: str) -> str:
         """"Five Sons", in `lang`."""
-        return message("stepper_app.game_fivesons", lang)
+        return message("fivesons.title", lang)
 
     def read_rules(self, options: Any) -> FiveSonsRules:
         """Rules from a JSON object of options."""
@@ -176,11 +177,11 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
                 str(seat): knows for seat, knows in report.knows_solution(knowledge).items()}}
         return Report(data, partial(report.knowledge_text, knowledge))
 
-    def graph(self, knowledge: FiveSonsKnowledge, lang: str) -> nx.DiGraph:
+    def graph(self, knowledge: FiveSonsKnowledge, lang: str) -> nx.DiGraph[str]:
         """The knowledge graph."""
         return fivesons_graph(knowledge, lang)
 
-    def notes_html(self, knowledge: FiveSonsKnowledge, graph: nx.DiGraph, lang: str) -> str:
+    def notes_html(self, knowledge: FiveSonsKnowledge, graph: nx.DiGraph[str], lang: str) -> str:
         """The notes sheet of the graph."""
         return notes_svg(graph, lang)
 
@@ -192,17 +193,6 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
         """The action `encode` wrote."""
         return action_from_json(data)
 
-    def story(self, source: FiveSonsGame | FiveSonsRecord | FiveSonsLog, lang: str
-              ) -> FiveSonsStory:
-        """The stepper's story of a game, a full record (every seat) or a log (its seat)."""
-        # Widgets are imported only by the apps that show them: the command line never loads
-        # ipywidgets.
-        from cardlab.fivesons.widgets.stepper import FiveSonsStory
-
-        if isinstance(source, FiveSonsGame):
-            return FiveSonsStory.from_game(source, lang)
-        return FiveSonsStory.from_record(source, lang)
-
     def review(self, record: FiveSonsRecord | FiveSonsLog, seat: int, seed: int,
                progress: Callable[[int, int], None] | None) -> Review:
         """Every question, chance to guess and shown card of `seat`, measured exactly."""
@@ -210,22 +200,3 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
             raise RecordError("cli.needs_full_record", command="cardlab review")
         check_seat(seat, record.rules.players)
         return review_game(record, seat, seed, progress)
-
-    def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
-                     lang: str) -> FiveSonsWidget:
-        """The Five Sons table at a classroom seat."""
-        from cardlab.fivesons.widgets.play import FiveSonsWidget  # widgets only in apps
-
-        return FiveSonsWidget.at_table(shared, seat, names, lang)
-
-    def benchmarks(self) -> dict[str, Benchmark]:
-        """`cardlab bench inference`."""
-        from cardlab.fivesons.bench import BENCHMARKS  # numpy and tqdm only when benchmarking
-
-        return BENCHMARKS
-
-    def limit_cases(self) -> LimitCases:
-        """The records of `cardlab bench limits`."""
-        from cardlab.fivesons.limits import limit_cases
-
-        return limit_cases()

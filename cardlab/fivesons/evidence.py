@@ -36,7 +36,7 @@ class Place:
     def label(self, lang: str = "en") -> str:
         """``'with seat 2'`` or ``'in the solution'``."""
         if self.where == SOLUTION:
-            return Text("place.solution").text(lang)
+            return Text("fivesons.place.solution").text(lang)
         return Text("place.seat", seat=self.where).text(lang)
 
 
@@ -100,7 +100,8 @@ class Evidence:
     def problem(self) -> Problem:
         """The counting problem: where each unknown card may be, and the clauses."""
         rules = self.log.rules
-        allowed = {card: {*self.seats, SOLUTION} for card in self.unknown}
+        allowed: dict[Card, set[Location]] = {card: {*self.seats, SOLUTION}
+                                              for card in self.unknown}
         for card, place, holds, _ in self.observed:
             if holds:
                 allowed[card] &= {place}

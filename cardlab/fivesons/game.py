@@ -18,12 +18,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardlab.cards import Card
-from cardlab.decisions import Decision, Event, refusal
+from cardlab.decisions import Decision, refusal
 from cardlab.errors import IllegalAction
 from cardlab.fivesons import narration
 from cardlab.fivesons.actions import Action, Kind, NoGuess, Question, Show
+from cardlab.fivesons.narration import FiveSonsEvent
 from cardlab.fivesons.record import (
     Ask,
     AskSeen,
@@ -106,7 +108,7 @@ class FiveSonsGame:
         return any(isinstance(event, Ask) for event in self.events)
 
     @property
-    def decisions(self) -> tuple[Decision, ...]:
+    def decisions(self) -> tuple[Decision[Kind, Any], ...]:
         """Who must decide what now: ask, show one of two cards, or guess (or not).
 
         A guess decision's options are every face-heart pair; `NoGuess` is always open.
@@ -126,7 +128,7 @@ class FiveSonsGame:
         """Why `action` is refused now (None: it is allowed)."""
         return refusal(self._check, action)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> list[FiveSonsEvent]:
         """Check and apply one decision; returns what happened, told seat by seat."""
         self._check(action)
         if isinstance(action, Question):
@@ -281,7 +283,7 @@ class FiveSonsGame:
             raise IllegalAction("fivesons.illegal.guess_turn", seat=seat,
                                 turn=self.guessing[0])
 
-    def _ask(self, question: Question) -> list[Event]:
+    def _ask(self, question: Question) -> list[FiveSonsEvent]:
         """The question goes round; it stops at a responder who must choose between two cards."""
         told = [narration.asked(question)]
         seat, face, heart = question.seat, question.face, question.heart
@@ -298,7 +300,7 @@ class FiveSonsGame:
             return told
         return told + self._answer(question, options[0] if options else None)
 
-    def _answer(self, question: Question, shown: Card | None) -> list[Event]:
+    def _answer(self, question: Question, shown: Card | None) -> list[FiveSonsEvent]:
         """Record the answered question and open the round of guesses."""
         self.events.append(Ask(question.seat, question.face, question.heart, shown))
         self.turn = self._next_asker(question.seat)
@@ -308,7 +310,7 @@ class FiveSonsGame:
             return [narration.nobody_showed(question)]
         return [narration.showed(question, self._responder_of(question), shown)]
 
-    def _guess(self, action: Guess) -> list[Event]:
+    def _guess(self, action: Guess) -> list[FiveSonsEvent]:
         self.guessing.pop(0)
         self.events.append(action)
         seat = action.seat

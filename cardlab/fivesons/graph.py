@@ -33,19 +33,20 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph:
+def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph[str]:
     """The knowledge graph of one Five Sons perspective."""
     log = knowledge.log
     rules = log.rules
     after = len(log.events)
-    title = (Text("graph.title_fivesons_public", after=after) if log.me is None else
-             Text("graph.title_fivesons_seat", seat=log.me, after=after))
+    title = (Text("fivesons.graph.title_public", after=after) if log.me is None else
+             Text("fivesons.graph.title_seat", seat=log.me, after=after))
     import networkx as nx  # loaded when a graph is drawn, not with every app
 
-    graph: nx.DiGraph = nx.DiGraph(game="fivesons", perspective=perspective(log.me), after=after,
-                       worlds=str(knowledge.worlds), title=title.text(lang))
+    graph: nx.DiGraph[str] = nx.DiGraph(game="fivesons", perspective=perspective(log.me),
+                                        after=after, worlds=str(knowledge.worlds),
+                                        title=title.text(lang))
     add_seats(graph, rules.players, rules.hand_sizes, log.me, lang)
-    add_solution(graph, 2, Text("graph.solution_cards"), lang)
+    add_solution(graph, 2, Text("fivesons.graph.solution_cards"), lang)
     for card in rules.deck:
         add_card(graph, card, lang, group="face" if card in rules.faces else "heart")
     add_own_hand(graph, log.me, log.hand, rules.deck, lang)
@@ -57,7 +58,7 @@ def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph
     for clause in knowledge.clauses:
         node = f"clause:{clause.event}:{clause.seat}"
         graph.add_node(node, kind="clause", seat=clause.seat, event=clause.event,
-                       label=Text("graph.clause", seat=clause.seat, face=clause.face,
+                       label=Text("fivesons.graph.clause", seat=clause.seat, face=clause.face,
                                   heart=clause.heart, event=clause.event).text(lang))
         graph.add_edge(str(clause.seat), node, kind="clause")
         for card in (clause.face, clause.heart):

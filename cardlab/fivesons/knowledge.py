@@ -1,11 +1,8 @@
 """What one seat (or the table) knows in Five Sons: exact counts, and facts with reasons.
 
 >>> from cardlab.cards import parse_cards
->>> from cardlab.fivesons.record import AskSeen, FiveSonsLog
->>> from cardlab.fivesons.rules import FiveSonsRules
->>> qs, th = parse_cards("QS 3H")
->>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"),
-...                   (AskSeen(0, qs, th, 2, shown=qs),))
+>>> from cardlab.fivesons.record import example_log
+>>> log, (qs, th) = example_log(), parse_cards("QS 3H")
 >>> knowledge = FiveSonsKnowledge.from_log(log)
 >>> knowledge.counts.at[qs][2] == knowledge.worlds, knowledge.probability(th, 1)
 (True, 0.0)
@@ -19,7 +16,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.deal_counting import SOLUTION, Counts, Location, count_deals
+
+# Location is re-exported: widgets name a place in the knowledge's terms.
+from cardlab.deal_counting import SOLUTION, Counts, count_deals
+from cardlab.deal_counting import Location as Location
 from cardlab.errors import InconsistentObservations
 from cardlab.fivesons.cards import sons
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place

@@ -7,11 +7,8 @@ certain yet, with the exact chance). A certainty with no mark is *missing*.
 Every certainty also names the event after which it became certain.
 
 >>> from cardlab.cards import parse_cards
->>> from cardlab.fivesons.record import AskSeen, FiveSonsLog
->>> from cardlab.fivesons.rules import FiveSonsRules
->>> qs, th = parse_cards("QS 3H")
->>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"),
-...                   (AskSeen(0, qs, th, 2, shown=qs),))
+>>> from cardlab.fivesons.record import example_log
+>>> log, (qs, th) = example_log(), parse_cards("QS 3H")
 >>> checker = NotesChecker()
 >>> verdicts = checker.check(log, {(qs, 2): HOLDS, (qs, 1): HOLDS, (th, 3): LACKS})
 >>> [(v.kind, str(v.card), v.place, v.since) for v in verdicts if v.mark]
@@ -25,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from cardlab.cards import Card
-from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
+from cardlab.deal_counting import Location
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.i18n import Text
 

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardlab import bot_seating
 from cardlab.decisions import Decision
 from cardlab.fivesons.actions import Action, Guess, Kind, NoGuess, Question, Show
@@ -21,7 +23,7 @@ from cardlab.i18n import Text
 class BotSeat(bot_seating.BotSeat[FiveSonsBot]):
     """A Five Sons bot at a table. The bot is handed the seat's log, never the game."""
 
-    def decide(self, game: FiveSonsGame, decision: Decision) -> tuple[Action, Text]:
+    def decide(self, game: FiveSonsGame, decision: Decision[Kind, Any]) -> tuple[Action, Text]:
         """The bot's choice for `decision`, and its reason."""
         seat = decision.seat
         log = game.observation_log(seat)

@@ -10,11 +10,8 @@ fact they find is a true certainty; exact counting tells which certainties
 they cannot reach (see `knowledge`).
 
 >>> from cardlab.cards import parse_cards
->>> from cardlab.fivesons.record import AskSeen, FiveSonsLog
->>> from cardlab.fivesons.rules import FiveSonsRules
->>> qs, th = parse_cards("QS 3H")
->>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"),
-...                   (AskSeen(0, qs, th, 2, shown=qs),))
+>>> from cardlab.fivesons.record import example_log
+>>> log, (qs, th) = example_log(), parse_cards("QS 3H")
 >>> deduction = Deduction.from_evidence(Evidence.from_log(log))
 >>> place, why = deduction.holds[qs]
 >>> place, str(why)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardlab.cards import Card, codes
+from cardlab.cards import Card, codes, parse_cards
 from cardlab.errors import RecordError
 from cardlab.fivesons.logcheck import check_order
 from cardlab.fivesons.rules import MAX_EVENTS, FiveSonsRules
@@ -83,9 +83,7 @@ class FiveSonsRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FiveSonsRecord:
         """Read and check a full record (header already known to be Five Sons)."""
-        expect_at_most(data.get("events"), MAX_EVENTS, "events", "records.too_many_events")
-        check(data, "fivesons_record", "record")
-        rules = FiveSonsRules.from_json(data.get("rules", {}))
+        rules = _checked_rules(data, "fivesons_record", "record")
         solution = _solution(data["solution"], rules, "solution")
         expect_length(data["hands"], rules.players, "hands")
         hands = tuple(read_cards(hand, f"hands[{seat}]", rules.hand_sizes[seat])
@@ -122,9 +120,7 @@ class FiveSonsLog:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FiveSonsLog:
         """Read and check an observation log."""
-        expect_at_most(data.get("events"), MAX_EVENTS, "events", "records.too_many_events")
-        check(data, "fivesons_log", "log")
-        rules = FiveSonsRules.from_json(data.get("rules", {}))
+        rules = _checked_rules(data, "fivesons_log", "log")
         me = data["me"]
         hand: tuple[Card, ...] = ()
         if me is not None:
@@ -165,14 +161,14 @@ def _seat(value: int, rules: FiveSonsRules, where: str) -> int:
 def _face(code: str, rules: FiveSonsRules, where: str) -> Card:
     card = Card.parse(code)
     if card not in rules.faces:
-        raise RecordError("error.not_a_face", where=where, card=card)
+        raise RecordError("fivesons.rules.not_a_face", where=where, card=card)
     return card
 
 
 def _heart(code: str, rules: FiveSonsRules, where: str) -> Card:
     card = Card.parse(code)
     if card not in rules.hearts:
-        raise RecordError("error.not_a_heart", where=where, card=card)
+        raise RecordError("fivesons.rules.not_a_heart", where=where, card=card)
     return card
 
 
@@ -190,7 +186,7 @@ def _shown(code: str | None, face: Card, heart: Card, where: str) -> Card | None
         return None
     card = Card.parse(code)
     if card not in (face, heart):
-        raise RecordError("error.shown_not_asked", where=where, card=card)
+        raise RecordError("fivesons.records.shown_not_asked", where=where, card=card)
     return card
 
 
@@ -209,8 +205,8 @@ def _expect_no_choice(ask: Ask, hands: tuple[tuple[Card, ...], ...], where: str)
         seat = (ask.seat + step) % players
         held = {ask.face, ask.heart} & set(hands[seat])
         if len(held) == 2:
-            raise RecordError("records.shown.missing", where=where, seat=seat, face=ask.face,
-                              heart=ask.heart)
+            raise RecordError("fivesons.records.shown_missing", where=where, seat=seat,
+                              face=ask.face, heart=ask.heart)
         if held:
             return
 
@@ -225,7 +221,7 @@ def _seen_event(event: dict[str, Any], rules: FiveSonsRules, me: int | None,
             _seat(shown_by, rules, f"{where}.shown_by")
         shown = _shown(event.get("shown"), face, heart, f"{where}.shown")
         if shown is not None and (me is None or me not in (seat, shown_by)):
-            raise RecordError("records.shown_not_seen", where=f"{where}.shown")
+            raise RecordError("fivesons.records.shown_not_seen", where=f"{where}.shown")
         return AskSeen(seat, face, heart, shown_by, shown)
     seat = _seat(event["guess"], rules, f"{where}.guess")
     solution = None
@@ -256,3 +252,22 @@ def _seen_event_json(event: SeenEvent) -> dict[str, Any]:
     if event.shown is not None:
         data["shown"] = event.shown.code
     return data
+
+
+def _checked_rules(data: dict[str, Any], definition: str, name: str) -> FiveSonsRules:
+    """The rules of a record or log, once its length and its structure are checked."""
+    expect_at_most(data.get("events"), MAX_EVENTS, "events", "records.too_many_events")
+    check(data, definition, name)
+    return FiveSonsRules.from_json(data.get("rules", {}))
+
+
+def example_log() -> FiveSonsLog:
+    """The docs' example: seat 0's log of a 4-player game after one question. Seat 0 holds
+    KH JC AH 5H JD and asked about QS and 3H; seat 1 passed and seat 2 showed it QS.
+
+    >>> [(event.seat, event.shown_by, str(event.shown)) for event in example_log().events]
+    [(0, 2, 'QS')]
+    """
+    queen, three = parse_cards("QS 3H")
+    return FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"),
+                       (AskSeen(0, queen, three, 2, shown=queen),))

@@ -33,10 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from cardlab.cards import Card
 from cardlab.deal_counting import Counts, Problem, count_deals, settle
-from cardlab.fivesons.bots import entropy
+from cardlab.fivesons.bots import SHOWN_MIX, average_entropy, entropy, mixed_answer
 from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
@@ -97,7 +98,8 @@ def _decisions(game: FiveSonsGame, record: FiveSonsRecord, seat: int) -> list[tu
     return steps
 
 
-def _chance(events: tuple, asked: int, order: list[int], seat: int) -> list[tuple[str, int]]:
+def _chance(events: tuple[Any, ...], asked: int, order: list[int], seat: int
+            ) -> list[tuple[str, int]]:
     """`seat`'s chance to guess after the question at `asked`, if its turn came."""
     place = order.index(seat)
     index = asked + 1
@@ -197,16 +199,13 @@ def _expected_entropy(problem: Problem, log: FiveSonsLog, face: Card, heart: Car
                 answers.append((counts.worlds, entropy(counts.pairs.values())))
             continue
         for shown, other in ((face, heart), (heart, face)):
-            mixture: dict[tuple[Card, Card], float] = {}
-            for weight, holds_other in ((1.0, False), (0.5, True)):
-                fixed = _placed(base, shown, other, shower, holds_other)
-                counts = _count(fixed) if fixed is not None else None
-                for pair, n in (counts.pairs.items() if counts else ()):
-                    mixture[pair] = mixture.get(pair, 0.0) + weight * n
-            if mixture:
-                answers.append((sum(mixture.values()), entropy(mixture.values())))
-    total = sum(weight for weight, _ in answers)
-    return sum(weight / total * h for weight, h in answers) if total else 0.0
+            placed = ((weight, _placed(base, shown, other, shower, holds_other))
+                      for weight, holds_other in SHOWN_MIX)
+            answer = mixed_answer((weight, None if fixed is None else _count(fixed))
+                                  for weight, fixed in placed)
+            if answer is not None:
+                answers.append(answer)
+    return average_entropy(answers)
 
 
 def _without(problem: Problem, cards: tuple[Card, ...], seats: list[int]) -> Problem | None:
@@ -264,8 +263,8 @@ def _ask_reason(knowledge: FiveSonsKnowledge, face: Card, heart: Card,
     for card in (face, heart):
         place = _known_place(knowledge, card)
         if place is not None:
-            return Text("review.fivesons.ask_known", card=card, best=_question(*best))
-    return Text("review.fivesons.ask_bits", best=_question(*best))
+            return Text("fivesons.review.ask_known", card=card, best=_question(*best))
+    return Text("fivesons.review.ask_bits", best=_question(*best))
 
 
 def _known_place(knowledge: FiveSonsKnowledge, card: Card) -> object | None:
@@ -298,7 +297,7 @@ def _guess_chance(log: FiveSonsLog, record: FiveSonsRecord, seat: int, index: in
         judgement = (CHANCE.verdict(Estimate.exact(p, worlds), Estimate.exact(1.0, worlds))[0]
                      if loss else "good", round(loss, 9))
         key = "guess_certain" if loss == 0 else "guess_unsure"
-        reason = Text(f"review.fivesons.{key}", pair=_question(*named),
+        reason = Text(f"fivesons.review.{key}", pair=_question(*named),
                       chance=Number(100 * p, 1), solutions=len(pairs))
         best_key = _question(*likeliest) if certain else "no_guess"
         return Moment("guess", CHANCE, options, _question(*named), _question(*named),
@@ -308,7 +307,7 @@ def _guess_chance(log: FiveSonsLog, record: FiveSonsRecord, seat: int, index: in
     if certain:
         pair = _question(*likeliest)
         return Moment("no_guess", CHANCE, options, None, "no_guess", pair, pair,
-                      {"after": index}, Text("review.fivesons.missed_win", pair=pair),
+                      {"after": index}, Text("fivesons.review.missed_win", pair=pair),
                       {"certain": True, "chance": 1.0, "solutions": 1}, ("mistake", 1.0))
     return Moment("no_guess", CHANCE, options, None, "no_guess", None, "no_guess",
                   {"after": index}, None,
@@ -344,9 +343,9 @@ def _show(log: FiveSonsLog, public: FiveSonsLog, index: int) -> Moment:
                                                      else "mistake")
     reason = None
     if asked.shown in shown_before:
-        reason = Text("review.fivesons.show_seen", card=asked.shown, seat=asker)
+        reason = Text("fivesons.review.show_seen", card=asked.shown, seat=asker)
     elif loss:
-        reason = Text("review.fivesons.show_less", card=best, seat=asker)
+        reason = Text("fivesons.review.show_less", card=best, seat=asker)
     return Moment("show", BITS, options, asked.shown.code, asked.shown.code, best.code,
                   best.code, {"after": index}, reason, {"asker": asker},
                   (verdict, loss))

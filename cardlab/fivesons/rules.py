@@ -40,13 +40,13 @@ class FiveSonsRules:
             expect_int(self.players, "rules.players", MIN_PLAYERS, MAX_PLAYERS)
         for card in self.faces:
             if card not in FACE_CARDS:
-                raise RulesError("error.not_a_face", where="rules.faces", card=card)
+                raise RulesError("fivesons.rules.not_a_face", where="rules.faces", card=card)
         for card in self.hearts:
             if card not in HEART_NUMBERS:
-                raise RulesError("error.not_a_heart", where="rules.hearts", card=card)
+                raise RulesError("fivesons.rules.not_a_heart", where="rules.hearts", card=card)
         if len(self.faces) < 2 or len(self.hearts) < 2 or self.dealt_cards < self.players:
             raise RulesError(
-                "error.too_few_cards", where="rules", faces=len(self.faces),
+                "fivesons.rules.too_few_cards", where="rules", faces=len(self.faces),
                 hearts=len(self.hearts), players=self.players,
             )
 

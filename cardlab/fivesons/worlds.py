@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -45,10 +46,10 @@ class World:
     hands: tuple[frozenset[Card], ...]
     shown: tuple[Card | None, ...]
 
-    def signature(self, seat: int, events: tuple[FullEvent, ...]) -> tuple:
+    def signature(self, seat: int, events: tuple[FullEvent, ...]) -> tuple[object, ...]:
         """Everything `seat` has seen in this world: two worlds with equal signatures
         are the same to it."""
-        seen: list = [self.hands[seat]]
+        seen: list[object] = [self.hands[seat]]
         asks = 0
         for event in events:
             if isinstance(event, Ask):
@@ -111,17 +112,17 @@ class PossibleWorlds:
         return all(self.knows_solution(seat, other)
                    for other in self.indistinguishable(knower, world))
 
-    def graph(self) -> nx.Graph:
+    def graph(self) -> nx.Graph[int]:
         """The model as a networkx graph: worlds as nodes, an edge where some seats
         cannot tell two worlds apart, labelled with those seats (`seats`, "0 2")."""
         import networkx as nx  # loaded when the graph is drawn, not with every app
 
-        graph: nx.Graph = nx.Graph(after=len(self.events), real=self.real)
+        graph: nx.Graph[int] = nx.Graph(after=len(self.events), real=self.real)
         for i, world in enumerate(self.worlds):
             graph.add_node(i, kind="world", real=i == self.real,
                            solution=" ".join(codes(world.solution)),
                            hands=" | ".join(" ".join(codes(sorted(h))) for h in world.hands))
-        groups: dict[tuple[int, tuple], list[int]] = defaultdict(list)
+        groups: dict[tuple[int, tuple[object, ...]], list[int]] = defaultdict(list)
         for i, world in enumerate(self.worlds):
             for seat in range(self.rules.players):
                 groups[seat, world.signature(seat, self.events)].append(i)
@@ -169,7 +170,8 @@ def deal_count(rules: FiveSonsRules) -> int:
     return ways
 
 
-def _deals(rules: FiveSonsRules):
+def _deals(rules: FiveSonsRules
+           ) -> Iterator[tuple[tuple[Card, Card], tuple[frozenset[Card], ...]]]:
     """Every (solution, hands) of the game, hands dealt in the rules' sizes."""
     for face in rules.faces:
         for heart in rules.hearts:
@@ -178,7 +180,7 @@ def _deals(rules: FiveSonsRules):
                 yield (face, heart), hands
 
 
-def _split(cards: list[Card], sizes: tuple[int, ...]):
+def _split(cards: list[Card], sizes: tuple[int, ...]) -> Iterator[tuple[frozenset[Card], ...]]:
     if not sizes:
         yield ()
         return
@@ -188,9 +190,10 @@ def _split(cards: list[Card], sizes: tuple[int, ...]):
             yield (frozenset(hand), *others)
 
 
-def _worlds(solution, hands, events, responders) -> list[World]:
+def _worlds(solution: tuple[Card, Card], hands: tuple[frozenset[Card], ...],
+            events: tuple[FullEvent, ...], responders: tuple[int | None, ...]) -> list[World]:
     """The worlds of one deal: none if another seat would answer, two per 'holds both' choice."""
-    shows: list[tuple] = [()]
+    shows: list[tuple[Card | None, ...]] = [()]
     asks = [event for event in events if isinstance(event, Ask)]
     for event, real_responder in zip(asks, responders, strict=True):
         responder = _responder(hands, event)

@@ -1,5 +1,8 @@
 """The message catalogue: every string a learner reads, in English and German.
 
+The messages every game shares are here (``en.toml``, ``de.toml``); each game's
+own messages are in its package, beside its entry (`game_catalogues`).
+
 >>> message("suit.S", "de")
 'Pik'
 >>> message("card.name", rank="Queen", suit="Spades")
@@ -34,25 +37,39 @@ def catalogue(lang: str) -> dict[str, str]:
         raise ValueError(f"unknown language '{lang}' (choose {', '.join(LANGUAGES)})")
     raw = tomllib.loads(resources.files(__name__).joinpath(f"{lang}.toml").read_text("utf-8"))
     messages = dict(_flatten(raw))
-    for package in _plugin_catalogues():
-        found = resources.files(package).joinpath(f"{lang}.toml")
+    for package in game_catalogues():
+        try:
+            found = resources.files(package).joinpath(f"{lang}.toml")
+        except Exception:  # a broken game says what is wrong when it is played, not here
+            continue
         if found.is_file():
             for key, value in _flatten(tomllib.loads(found.read_text("utf-8"))):
-                messages.setdefault(key, value)   # a plugin adds messages, never replaces one
+                messages.setdefault(key, value)   # a game adds messages, never replaces one
     return messages
 
 
-#: The entry-point group of a plugin game's messages: each names a package holding
-#: ``en.toml``, ``de.toml`` (keys under the game's own name).
+#: The entry-point group of a game's messages, where they are not beside its entry: each
+#: names a package holding ``en.toml``, ``de.toml`` (keys under the game's own name).
 CATALOGUES = "cardlab.catalogues"
+#: The games' entry points (`cardlab.games`): a game's messages may sit beside its entry.
+GAME_GROUP = "cardlab.games"
 
 
-def _plugin_catalogues() -> list[str]:
-    """The packages of the plugins' catalogues, as their entry points name them."""
-    return sorted({point.value for point in entry_points(group=CATALOGUES)})
+def game_catalogues() -> list[str]:
+    """The packages that hold the games' messages: the package of each game's entry, and
+    each package a `cardlab.catalogues` entry point names.
+
+    >>> from cardlab.games import in_menu_order
+    >>> type(in_menu_order()[0]).__module__.rpartition(".")[0] in game_catalogues()
+    True
+    """
+    packages = {point.value for point in entry_points(group=CATALOGUES)}
+    packages |= {point.module.rpartition(".")[0] or point.module
+                 for point in entry_points(group=GAME_GROUP)}
+    return sorted(packages)
 
 
-def _flatten(table: dict[str, Any], prefix: str = ""):
+def _flatten(table: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
     for key, value in table.items():
         if isinstance(value, dict):
             yield from _flatten(value, f"{prefix}{key}.")

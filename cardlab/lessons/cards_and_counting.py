@@ -16,13 +16,13 @@ from math import factorial, prod
 from typing import Any
 
 from cardlab.cards import Card, CardName
-from cardlab.deal_counting import SOLUTION
+from cardlab.deal_counting import SOLUTION, Location
 from cardlab.fivesons.evidence import Place
-from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.i18n import Text
-from cardlab.lessons.exercises import Number, Verdict, check_chance, check_number
+from cardlab.i18n import Number, Text
+from cardlab.lessons.exercises import Verdict, check_chance, check_number
 
 
 def deals(rules: FiveSonsRules) -> int:

@@ -21,9 +21,9 @@ from fractions import Fraction
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import QUEEN_OF_SPADES, Suit
-from cardlab.i18n import Count, Text, message
+from cardlab.i18n import Count, Number, Text, message
 from cardlab.lessons.charts import Chart, lines
-from cardlab.lessons.exercises import Blank, Number, Percent, Verdict, check_chance
+from cardlab.lessons.exercises import Blank, Percent, Verdict, check_chance
 
 
 def queen_places(knowledge: BlackWidowKnowledge) -> set[int]:
@@ -88,6 +88,31 @@ def _may_hold(knowledge: BlackWidowKnowledge, seat: int) -> Text:
                 chance=Percent(knowledge.probability(QUEEN_OF_SPADES, seat)))
 
 
+def worked_view() -> BlackWidowView:
+    """Seat 0's view of the lesson's worked example, every play made: one hand without
+    passing, four heuristic bots (seed 6).
+
+    >>> len(worked_view().plays)
+    52
+    """
+    from cardlab.blackwidow.match import play_game  # the bots only for the example
+    from cardlab.blackwidow.rules import BlackWidowRules, PassDirection
+    from cardlab.blackwidow.view import seat_view
+
+    rules = BlackWidowRules(pass_cycle=(PassDirection.HOLD,))
+    return seat_view(play_game(rules, ["heuristic"] * 4, seed=6, hands=1), 0)
+
+
+def worked_example(plays: int) -> BlackWidowKnowledge:
+    """Seat 0's card count after `plays` plays of the worked example (`worked_view`).
+
+    >>> sorted(queen_places(worked_example(plays=0)))
+    [1, 2, 3]
+    """
+    view = worked_view()
+    return BlackWidowKnowledge.from_view(replace(view, plays=view.plays[:plays]))
+
+
 def check_queen_places(answer: set[str] | set[int] | Blank, knowledge: BlackWidowKnowledge,
                        chances: bool = True) -> Verdict:
     """Which other seats may hold the Queen of Spades? Every other seat is explained.
@@ -96,13 +121,7 @@ def check_queen_places(answer: set[str] | set[int] | Blank, knowledge: BlackWido
     With `chances`, each seat that may hold her gives its chance too (leave them
     out where a later exercise asks for them).
 
-    >>> from cardlab.blackwidow.match import play_game
-    >>> from cardlab.blackwidow.rules import BlackWidowRules
-    >>> from cardlab.blackwidow.view import seat_view
-    >>> game = play_game(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4, seed=6,
-    ...                  hands=1)
-    >>> view = seat_view(game, 0)
-    >>> knowledge = BlackWidowKnowledge.from_view(replace(view, plays=view.plays[:35]))
+    >>> knowledge = worked_example(plays=35)
     >>> print(check_queen_places({"1"}, knowledge, chances=False).text())
     Not quite. Seat 3 did not follow spades at play 35, so it has no spades left. You left out \
 seat 2, but it may still hold the Queen of Spades: nobody has played her, and nothing seat 2 \
@@ -162,13 +181,7 @@ def check_queen_chance(answer: str | Blank, knowledge: BlackWidowKnowledge, seat
     in two" (the seats left alike) each get a reason: what tells the seats apart, and
     how many of the possible deals put the Queen with each.
 
-    >>> from cardlab.blackwidow.match import play_game
-    >>> from cardlab.blackwidow.rules import BlackWidowRules
-    >>> from cardlab.blackwidow.view import seat_view
-    >>> game = play_game(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4, seed=6,
-    ...                  hands=1)
-    >>> view = seat_view(game, 0)
-    >>> knowledge = BlackWidowKnowledge.from_view(replace(view, plays=view.plays[:35]))
+    >>> knowledge = worked_example(plays=35)
     >>> print(check_queen_chance("50%", knowledge, 1).text())
     Not quite. An even split (each at 50%) would be right if seat 1 and seat 2 were alike, but \
 they are not: seat 2 has had no diamonds since play 27, which leaves it more room for the other \
@@ -203,12 +216,7 @@ def queen_chart(view: BlackWidowView, plays: int, lang: str = "en") -> Chart:
     lines start, how far they stray before the first void, each void, where a
     line drops to zero, and where each line ends.
 
-    >>> from cardlab.blackwidow.match import play_game
-    >>> from cardlab.blackwidow.rules import BlackWidowRules
-    >>> from cardlab.blackwidow.view import seat_view
-    >>> game = play_game(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4, seed=6,
-    ...                  hands=1)
-    >>> chart = queen_chart(seat_view(game, 0), 35, "de")
+    >>> chart = queen_chart(worked_view(), 35, "de")
     >>> "Die Linie von Platz 3 fällt bei Karte 35 auf 0 %." in chart.description
     True
     """

@@ -17,11 +17,13 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardlab.cards import Card, CardName
-from cardlab.deal_counting import SOLUTION
+from cardlab.deal_counting import SOLUTION, Location
 from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.story import event_sentence
 from cardlab.i18n import Text, message
@@ -78,14 +80,15 @@ def check_place(answer: Location | Blank, log: FiveSonsLog, after: int, card: Ca
                    (hint,), truth)
 
 
-def _place_mistake(answer: Location, me: int | None, card: Card, facts: dict, held: object
+def _place_mistake(answer: Location, me: int | None, card: Card, facts: dict[Any, Any], held: object
                    ) -> Text:
     """What is wrong with the answer `answer` to "where is `card`?", not saying where it is."""
     if answer == UNSURE:
         return Text("lesson.coach.place_sure", seat=me, card=CardName(card))
     ruled = facts.get((card, answer))
     if ruled is not None and ruled.reason.key.rsplit(".", 1)[-1] in _TELLING:
-        return ruled.reason
+        reason: Text = ruled.reason
+        return reason
     if ruled is not None:
         return Text("lesson.coach.place_not", seat=me, card=CardName(card), place=Place(answer))
     return Text("lesson.coach.place_maybe", seat=me, card=CardName(card), place=Place(answer))

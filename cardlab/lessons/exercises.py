@@ -235,6 +235,20 @@ def parse_number(text: str) -> Fraction | None:
     return value / 100 if percent else value
 
 
+def _read_number(answer: Any, truth: int | Fraction, hint: Text | None
+                 ) -> Verdict | tuple[Fraction, tuple[Text, ...]]:
+    """The number in `answer` and the hints to give with a verdict on it; or, for a blank
+    or something that is not a number, the verdict already."""
+    hints = () if hint is None else (hint,)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=truth, hint=hints)
+    value = parse_number(answer)
+    if value is None:
+        nan = (Text("lesson.not_a_number", text=answer),)
+        return Verdict(False, nan, nan, hints, truth)
+    return value, hints
+
+
 def check_number(answer: Any, truth: int | Fraction,
                  mistakes: Sequence[tuple[int | Fraction, Text]] = (),
                  hint: Text | None = None) -> Verdict:
@@ -247,13 +261,10 @@ def check_number(answer: Any, truth: int | Fraction,
     >>> check_number(BLANK, 120).solution
     120
     """
-    hints = () if hint is None else (hint,)
-    if isinstance(answer, Blank):
-        return Verdict(False, solution=truth, hint=hints)
-    value = parse_number(answer)
-    if value is None:
-        nan = (Text("lesson.not_a_number", text=answer),)
-        return Verdict(False, nan, nan, hints, truth)
+    read = _read_number(answer, truth, hint)
+    if isinstance(read, Verdict):
+        return read
+    value, hints = read
     if abs(value - truth) <= abs(Fraction(truth)) * RELATIVE:
         return Verdict(True, (Text("lesson.exact", answer=Number(truth)),), solution=truth)
     for wrong, why in mistakes:
@@ -277,13 +288,10 @@ def check_chance(answer: Any, truth: Fraction, why: Text,
     >>> check_chance("30", Fraction(8, 27), Text("lesson.exact", answer="8/27")).text()
     'Not quite. A chance is between 0 and 1: write 30% or 0.30.'
     """
-    hints = () if hint is None else (hint,)
-    if isinstance(answer, Blank):
-        return Verdict(False, solution=truth, hint=hints)
-    value = parse_number(answer)
-    if value is None:
-        nan = (Text("lesson.not_a_number", text=answer),)
-        return Verdict(False, nan, nan, hints, truth)
+    read = _read_number(answer, truth, hint)
+    if isinstance(read, Verdict):
+        return read
+    value, hints = read
     if value > 1:
         too_big = (Text("lesson.chance_range", percent=Percent(value / 100),
                         decimal=Number(float(value) / 100, 2)),)
@@ -520,4 +528,5 @@ class ExerciseBox(widgets.VBox):
         if isinstance(self.control, ControlBar):
             chosen = [spec.label for spec in self.control.specs if spec.id in solution]
             return ", ".join(chosen) or message("lesson.tier.none", self.lang)
-        return next(label for label, value in self.control.options if value == solution)
+        label: str = next(label for label, value in self.control.options if value == solution)
+        return label

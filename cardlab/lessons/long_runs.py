@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from cardlab.blackwidow.match import HandStats
 from cardlab.blackwidow.match import tournament as blackwidow_tournament
@@ -91,7 +92,7 @@ def load() -> LongRuns:
     return _parse(json.loads(text))
 
 
-def _parse(data: dict) -> LongRuns:
+def _parse(data: dict[str, Any]) -> LongRuns:
     bw, fs = data["blackwidow"], data["fivesons"]
     return LongRuns(
         BlackWidowRun(bw["names"], bw["hands"], bw["seed"], bw["seconds"],

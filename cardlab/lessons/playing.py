@@ -24,8 +24,8 @@ from cardlab.blackwidow.playout import Position
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import Card, CardName
-from cardlab.i18n import Count, Text, message, number
-from cardlab.lessons.exercises import BLANK, Blank, Number, Verdict
+from cardlab.i18n import Count, Number, Text, message, number
+from cardlab.lessons.exercises import BLANK, Blank, Verdict
 
 #: Points a moon takes: every heart and the Queen of Spades.
 MOON = 26
@@ -205,7 +205,7 @@ def t_quantile(degrees: int, level: float = 0.95) -> float:
         degrees * math.pi)
 
     def density(t: float) -> float:
-        return scale * (1 + t * t / degrees) ** (-(degrees + 1) / 2)
+        return float(scale * (1 + t * t / degrees) ** (-(degrees + 1) / 2))
 
     def central(x: float, steps: int = 400) -> float:   # P(-x < T < x), Simpson's rule
         h = x / steps

@@ -33,8 +33,8 @@ from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.i18n import Count, Text, message
-from cardlab.lessons.exercises import Blank, Checker, Number, Verdict, check_chance, check_number
+from cardlab.i18n import Count, Number, Text, message
+from cardlab.lessons.exercises import Blank, Checker, Verdict, check_chance, check_number
 from cardlab.lessons.worlds import Cards
 
 #: The bots that play the practice games.

@@ -27,9 +27,9 @@ from cardlab.fivesons.cards import QuestionSentence
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import AskSeen, FiveSonsLog
-from cardlab.i18n import Text, message
+from cardlab.i18n import Number, Text, message
 from cardlab.lessons.charts import Chart, lines
-from cardlab.lessons.exercises import Blank, Number, Percent, Verdict, parse_number
+from cardlab.lessons.exercises import Blank, Percent, Verdict, parse_number
 
 #: How close (in bits) an answer must be.
 BITS = 0.05

@@ -28,9 +28,9 @@ from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.fivesons.match import BotStats
 from cardlab.fivesons.match import tournament as fivesons_tournament
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.i18n import Count, message
+from cardlab.i18n import Count, Number, message
 from cardlab.lessons.charts import Chart, means_with_intervals
-from cardlab.lessons.exercises import Number, percent
+from cardlab.lessons.exercises import percent
 from cardlab.lessons.playing import Interval, per_hand
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card
 from cardlab.i18n import Count, message
@@ -91,15 +91,18 @@ WIDE = Frame(WIDTH, 70, LOCATION_W, 0, 0)
 #: A phone: at most three places and six cards in a row, drawn near its natural size.
 NARROW = Frame(360, 8, 108, 3, 6)
 
+#: Where each node is drawn, by node.
+Positions = dict[str, tuple[float, float]]
 
-def location_colour(graph: nx.DiGraph, node: str) -> str:
+
+def location_colour(graph: nx.DiGraph[str], node: str) -> str:
     """The colour of a seat or of the solution."""
     if graph.nodes[node]["kind"] == "solution":
         return SOLUTION_COLOUR
     return seat_colour(graph.nodes[node]["seat"])
 
 
-def layout(graph: nx.DiGraph, frame: Frame = WIDE) -> dict[str, tuple[float, float]]:
+def layout(graph: nx.DiGraph[str], frame: Frame = WIDE) -> Positions:
     """Positions of every node: fixed by seat number and card, never by the edges.
 
     In a frame with rows of limited length, each row is filled evenly (13 cards in rows of
@@ -140,7 +143,7 @@ def _spread(i: int, count: int, frame: Frame = WIDE) -> float:
     return frame.margin + (frame.width - 2 * frame.margin) * (i + 0.5) / count
 
 
-def graph_svg(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
+def graph_svg(graph: nx.DiGraph[str], previous: nx.DiGraph[str] | None = None,
               show_impossible: bool = False, lang: str = "en", focus: str | None = None,
               narrow: bool = False) -> str:
     """The whole picture: edges, nodes, a legend and a text alternative listing the facts.
@@ -151,7 +154,8 @@ def graph_svg(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
     under it, wrap instead of sharing one line.
     """
     frame = NARROW if narrow else WIDE
-    focus = focus if focus in graph and graph.nodes[focus]["kind"] != "clause" else None
+    if focus is not None and (focus not in graph or graph.nodes[focus]["kind"] == "clause"):
+        focus = None
     positions = layout(graph, frame)
     rows = max(y for _, y in positions.values())
     changed = _changed_edges(graph, previous)
@@ -197,7 +201,7 @@ _RESPONSIVE_STYLE = (
     ".cardlab-graph-narrow { display: block; } }</style>")
 
 
-def graph_html(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
+def graph_html(graph: nx.DiGraph[str], previous: nx.DiGraph[str] | None = None,
                show_impossible: bool = False, lang: str = "en",
                focus: str | None = None) -> str:
     """The picture for a web page: the wide one, and the narrow one on a page narrower than
@@ -229,7 +233,7 @@ def _wrap(text: str, width: float) -> list[str]:
     return lines
 
 
-def focus_sentence(graph: nx.DiGraph, focus: str, lang: str = "en") -> str:
+def focus_sentence(graph: nx.DiGraph[str], focus: str, lang: str = "en") -> str:
     """Where a card can be, or what a place may hold, with the chances, in one sentence.
 
     >>> from cardlab.graphs import example_graph
@@ -250,7 +254,7 @@ def focus_sentence(graph: nx.DiGraph, focus: str, lang: str = "en") -> str:
     return message("graph_focus.place", lang, place=data["label"], what=what or "–")
 
 
-def text_alternative(graph: nx.DiGraph) -> str:
+def text_alternative(graph: nx.DiGraph[str]) -> str:
     """The facts of the graph in words: every certainty with its reason."""
     lines = [graph.graph["title"] + "."]
     for u, v, data in graph.edges(data=True):
@@ -264,13 +268,14 @@ def text_alternative(graph: nx.DiGraph) -> str:
     return " ".join(lines)
 
 
-def _edge_order(graph: nx.DiGraph, edge: tuple[str, str]) -> tuple[int, float]:
+def _edge_order(graph: nx.DiGraph[str], edge: tuple[str, str]) -> tuple[int, float]:
     data = graph.edges[edge]
     rank = {"lacks": 0, "clause": 1, "clause_card": 1, "may_hold": 2, "holds": 3}[data["kind"]]
     return (rank, data.get("p", 0.0))
 
 
-def _changed_edges(graph: nx.DiGraph, previous: nx.DiGraph | None) -> set[tuple[str, str]]:
+def _changed_edges(graph: nx.DiGraph[str], previous: nx.DiGraph[str] | None
+                   ) -> set[tuple[str, str]]:
     """Edges that became certain, or whose chance moved by at least MOVED."""
     if previous is None:
         return set()
@@ -284,7 +289,8 @@ def _changed_edges(graph: nx.DiGraph, previous: nx.DiGraph | None) -> set[tuple[
     return changed
 
 
-def _edge(graph, u, v, positions, show_impossible, changed, focused) -> str:
+def _edge(graph: nx.DiGraph[str], u: str, v: str, positions: Positions, show_impossible: bool,
+          changed: bool, focused: bool) -> str:
     data = graph.edges[u, v]
     kind = data["kind"]
     (x1, y1), (x2, y2) = positions[u], positions[v]
@@ -319,14 +325,15 @@ def _edge(graph, u, v, positions, show_impossible, changed, focused) -> str:
     return halo + line
 
 
-def _cards_line(data: dict, lang: str) -> str:
+def _cards_line(data: dict[str, Any], lang: str) -> str:
     """'5 cards' under a seat, what it holds in words (its `contents`) under the solution."""
     if data["kind"] == "solution":
         return str(data["contents"])
     return message("graph.cards", lang, count=data["cards"])
 
 
-def _chance_label(graph, u, v, positions, focus) -> str:
+def _chance_label(graph: nx.DiGraph[str], u: str, v: str, positions: Positions,
+                  focus: str | None) -> str:
     """The chance of one uncertain link of the focus, written on the line near the other end."""
     (x1, y1), (x2, y2) = positions[u], positions[v]
     if focus == v:       # one card: the chance on each line, near its place
@@ -343,7 +350,8 @@ def _chance_label(graph, u, v, positions, focus) -> str:
                    font_family=FONT)
 
 
-def _node(graph, node, positions, changed, lang, focused=False, location_w=LOCATION_W) -> str:
+def _node(graph: nx.DiGraph[str], node: str, positions: Positions, changed: set[tuple[str, str]],
+          lang: str, focused: bool = False, location_w: float = LOCATION_W) -> str:
     data = graph.nodes[node]
     x, y = positions[node]
     if data["kind"] in ("seat", "solution"):
@@ -389,7 +397,7 @@ def _node(graph, node, positions, changed, lang, focused=False, location_w=LOCAT
         tooltip=data["label"], font_family=FONT, data_node=node)
 
 
-def _chance_bar(graph: nx.DiGraph, node: str, x: float, y: float) -> str:
+def _chance_bar(graph: nx.DiGraph[str], node: str, x: float, y: float) -> str:
     """A thin bar under a card: where it can be, each place's share in its colour."""
     shares = [(u, graph.edges[u, node]["p"]) for u in graph.predecessors(node)
               if graph.edges[u, node]["kind"] in ("holds", "may_hold")
@@ -468,8 +476,8 @@ def _percent(p: float) -> str:
 class GraphPicture:
     """A knowledge graph ready to show in Jupyter, Voila or exported HTML."""
 
-    graph: nx.DiGraph
-    previous: nx.DiGraph | None = None
+    graph: nx.DiGraph[str]
+    previous: nx.DiGraph[str] | None = None
     show_impossible: bool = False
     lang: str = "en"
     focus: str | None = None

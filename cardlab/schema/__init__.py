@@ -42,15 +42,16 @@ def schema() -> dict[str, Any]:
     'https://json-schema.org/draft/2020-12/schema'
     """
     text = resources.files(__name__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
 @cache
 def validator(definition: str) -> Draft202012Validator:
     """A validator for one of the schema's `$defs`, such as "cards"."""
-    Draft202012Validator = _import_jsonschema().Draft202012Validator
+    make: type[Draft202012Validator] = _import_jsonschema().Draft202012Validator
     defs = schema()["$defs"]
-    return Draft202012Validator(_inline(defs[definition], defs))
+    return make(_inline(defs[definition], defs))
 
 
 def _import_jsonschema() -> ModuleType:

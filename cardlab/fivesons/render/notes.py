@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 ROW_H, LABEL_W, COLUMN_W, HEADER_H = 24, 92, 96, 44
 
 
-def notes_svg(graph: nx.DiGraph, lang: str = "en") -> str:
+def notes_svg(graph: nx.DiGraph[str], lang: str = "en") -> str:
     """One row per card, one column per place: ✓ certain, ✗ impossible, else the chance."""
     places = [n for n, d in graph.nodes(data=True) if d["kind"] in ("seat", "solution")]
     cards = [n for n, d in graph.nodes(data=True) if d["kind"] == "card"]
@@ -51,13 +51,13 @@ def notes_svg(graph: nx.DiGraph, lang: str = "en") -> str:
                              font_weight="bold", fill=suit_colour(card.suit)))
         for column, place in enumerate(places):
             parts.append(_cell(graph, place, node, LABEL_W + COLUMN_W * column, y))
-    return svg_document(width, height, message("graph.notes_title", lang,
+    return svg_document(width, height, message("fivesons.graph.notes_title", lang,
                                                title=graph.graph["title"]),
                         element("g", None, *parts, font_family=FONT),
                         description=text_alternative(graph), fluid=True)
 
 
-def _cell(graph: nx.DiGraph, place: str, card: str, x: float, y: float) -> str:
+def _cell(graph: nx.DiGraph[str], place: str, card: str, x: float, y: float) -> str:
     if not graph.has_edge(place, card):
         return ""
     data = graph.edges[place, card]

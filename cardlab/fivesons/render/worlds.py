@@ -118,7 +118,7 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en", seat: int = 0) -> str:
         parts += [element("text", line, x=MARGIN + 40, y=y + 13 + 17 * k, font_size=FONT_SIZE,
                           fill=INK) for k, line in enumerate(lines)]
         y += 17 * len(lines) + 6
-    blocks: dict[tuple, list[int]] = {}
+    blocks: dict[tuple[Card, Card], list[int]] = {}
     for i, world in enumerate(model.worlds):
         blocks.setdefault(world.solution, []).append(i)
     for pair in sorted(blocks, key=lambda pair: (pair[0], sons(pair[1]))):
@@ -240,7 +240,7 @@ def seat_groups(model: PossibleWorlds, seat: int) -> list[list[int]]:
     >>> [len(group) for group in seat_groups(PossibleWorlds.from_game(game), 0)]
     [6, 8, 8, 8, 6]
     """
-    groups: dict[tuple, list[int]] = {}
+    groups: dict[tuple[object, ...], list[int]] = {}
     for i, world in enumerate(model.worlds):
         groups.setdefault(world.signature(seat, model.events), []).append(i)
     return list(groups.values())
@@ -311,7 +311,7 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     >>> svg.count('class="cardlab-link'), 'Q♣ · 2♥ · 3♥' in svg
     (114, True)
     """
-    columns: dict[tuple, list[int]] = {}
+    columns: dict[tuple[Card, Card], list[int]] = {}
     for i, world in enumerate(model.worlds):
         columns.setdefault(world.solution, []).append(i)
     order = sorted(columns, key=lambda pair: (pair[0], sons(pair[1])))
