@@ -16,6 +16,13 @@ variable; a kernel preheated ahead of its page waits for it here, see
 >>> read_settings("blackwidow", 'rules={"moon":"self"}').notes[0].text()[:48]
 'Note: under these rules a game may never end (a '
 
+`mode` is practice (the default: hints and take backs, counted) or game (no help):
+
+>>> str(read_settings("fivesons", "mode=game").mode)
+'game'
+>>> [problem.text() for problem in read_settings("fivesons", "mode=exam").problems]
+["mode: 'exam' is not a mode (practice, game)"]
+
 An app that shows any game (the stepper) reads `game` first:
 
 >>> chosen_game("game=blackwidow&lang=de", ("fivesons", "blackwidow"))
@@ -33,6 +40,7 @@ from cardlab.errors import CardlabError
 from cardlab.games import game
 from cardlab.i18n import LANGUAGES, Text
 from cardlab.inputs import parse_json
+from cardlab.practice import Mode, read_mode
 from cardlab.serve.page_request import preheated, wait_for_page
 
 #: Query strings longer than this are cut (they come from a link anybody can edit).
@@ -40,7 +48,7 @@ MAX_QUERY = 4_000
 #: Seeds are whole numbers of at most this many digits.
 MAX_SEED_DIGITS = 18
 #: `game` is read only by apps that show any game (`chosen_game`); the others ignore it.
-PARAMETERS = ("lang", "seed", "players", "bots", "rules", "game")
+PARAMETERS = ("lang", "seed", "players", "bots", "rules", "game", "mode")
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,8 @@ class AppSettings:
     #: What the page should say about good settings, such as rules under which a game may
     #: never end (shown beside the problems).
     notes: tuple[Text, ...] = ()
+    #: Practice or game (`cardlab.practice.Mode`), as the address chose it.
+    mode: str = Mode.PRACTICE
 
 
 def query_string() -> str:
@@ -112,6 +122,12 @@ def read_settings(game_name: str, query: str | None = None,
             seed = int(value)
         else:
             problems.append(Text("app.bad_seed", value=value))
+    mode = Mode.PRACTICE
+    if "mode" in raw:
+        try:
+            mode = read_mode(raw["mode"])
+        except CardlabError as err:
+            problems.append(_problem("mode", err))
     rules = entry.read_rules({})
     custom = False
     options: dict[str, Any] = {}
@@ -143,7 +159,8 @@ def read_settings(game_name: str, query: str | None = None,
     settings = AppSettings(game_name, lang, seed, rules, bots)
     endless = entry.endless(rules)
     notes = () if endless is None else (endless,)
-    return replace(settings, problems=tuple(problems), custom_rules=custom, notes=notes)
+    return replace(settings, problems=tuple(problems), custom_rules=custom, notes=notes,
+                   mode=mode)
 
 
 def _whole(value: str) -> Any:

@@ -32,7 +32,9 @@ from cardlab.blackwidow.rules import (
 )
 from cardlab.cards import codes
 from cardlab.i18n import message
+from cardlab.practice import Mode
 from cardlab.widgets.controls import FOCUS_CLASS
+from cardlab.widgets.mode_choice import mode_choice
 
 _WIDE = {"description_width": "initial"}
 _ROW = widgets.Layout(flex_flow="row wrap", align_items="center")
@@ -41,13 +43,14 @@ _ROW = widgets.Layout(flex_flow="row wrap", align_items="center")
 class SetupForm(widgets.VBox):
     """Players, one bot per other seat, and every Black Widow rule option."""
 
-    def __init__(self, rules: BlackWidowRules, bots: Sequence[str], lang: str = "en") -> None:
+    def __init__(self, rules: BlackWidowRules, bots: Sequence[str], lang: str = "en",
+                 mode: str = Mode.PRACTICE) -> None:
         self.lang = lang
         self.players = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
                                         value=rules.players, style=_WIDE,
                                         description=self._text("players"))
-        self.practice = widgets.Checkbox(value=True, indent=False,
-                                         description=self._text("practice"))
+        #: Practice (hints, take back, teacher's view: counted) or game (none of them).
+        self.mode = mode_choice(mode, lang)
         self.bots: list[widgets.Dropdown] = []
         self.bot_row = widgets.HBox(layout=_ROW)
         self.pass_cycle = widgets.Text(style=_WIDE, description=self._text("pass_cycle"))
@@ -71,7 +74,7 @@ class SetupForm(widgets.VBox):
         self._fill_defaults(rules)
         self.players.observe(self._players_changed, "value")
         super().__init__([
-            widgets.HBox([self.players, self.practice], layout=_ROW),
+            widgets.HBox([self.players, self.mode], layout=_ROW),
             self.bot_row,
             widgets.HBox([self.pass_cycle, self.removed], layout=_ROW),
             widgets.HBox([self.moon, self.exact_hundred, self.end_above], layout=_ROW),
