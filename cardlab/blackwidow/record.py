@@ -18,7 +18,7 @@ A game saved while some seats have not passed yet has null for them:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from cardlab.blackwidow.rules import MAX_HANDS, PASS_SIZE, BlackWidowRules
@@ -66,7 +66,7 @@ class BlackWidowRecord:
     hands: tuple[HandRecord, ...]
     players: tuple[str, ...] | None = None
     #: The mode played in and the help used (nothing known: absent from the JSON).
-    practice: Practice = Practice()
+    practice: Practice = field(default_factory=Practice)
 
     @classmethod
     def from_json(cls, data: dict[str, Any],

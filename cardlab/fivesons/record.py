@@ -14,7 +14,7 @@ AskSeen(seat=1, face=Card('QS'), heart=Card('3H'), shown_by=3, shown=None)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from cardlab.cards import Card, codes
@@ -81,7 +81,7 @@ class FiveSonsRecord:
     events: tuple[FullEvent, ...] = ()
     players: tuple[str, ...] | None = None
     #: The mode played in and the help used (nothing known: absent from the JSON).
-    practice: Practice = Practice()
+    practice: Practice = field(default_factory=Practice)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FiveSonsRecord:

@@ -51,8 +51,8 @@ from cardlab.fivesons.cards import five_sons_question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.fivesons.widgets.notes import NotesSheet
 from cardlab.fivesons.widgets.end import end_summary
+from cardlab.fivesons.widgets.notes import NotesSheet
 from cardlab.fivesons.widgets.round import round_picture
 from cardlab.i18n import Text, message
 from cardlab.practice import Mode, Practice
@@ -136,7 +136,8 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.on_click(self._press)
         if self.mode is not None:
             self.mode.observe(lambda change: self.choose_mode(change["new"]), "value")
-        super().__init__([self.problems, *self._start_controls(), self.seats, _label(message("fspick.hand", lang)),
+        super().__init__([self.problems, *self._start_controls(), self.seats,
+                          _label(message("fspick.hand", lang)),
                           self.hand, _label(message("fspick.pick", lang)), self.faces, self.hearts,
                           self.question, self.controls, self.advice, self.solution, self.history,
                           self.end, self.notes, self.review, self.after_game])
@@ -349,7 +350,8 @@ class FiveSonsWidget(widgets.VBox):
         self.review.layout.display = None if self.game.over else "none"
         self.review.update("review", disabled=not self.game.over)
         if self.mode is not None:
-            self.mode.disabled = bool(self.table.moves or self.table.hints or self.table.take_backs)
+            table = self.table
+            self.mode.disabled = bool(table.moves or table.hints or table.take_backs)
         self._show_end()
 
     def undo(self) -> None:
