@@ -139,8 +139,8 @@ class FiveSonsWidget(widgets.VBox):
         super().__init__([self.problems, *self._start_controls(), self.seats,
                           _label(message("fspick.hand", lang)),
                           self.hand, _label(message("fspick.pick", lang)), self.faces, self.hearts,
-                          self.question, self.controls, self.advice, self.solution, self.history,
-                          self.end, self.notes, self.review, self.after_game])
+                          self.question, self.controls, self.end, self.advice, self.solution,
+                          self.history, self.notes, self.review, self.after_game])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-fivesons")
         guard(self)
@@ -468,7 +468,7 @@ class FiveSonsWidget(widgets.VBox):
 
     def _solution_html(self) -> str:
         solution = self.revealed
-        if solution is None:
+        if solution is None or self.game.over:     # at the end, the end screen says it
             return ""
         face, heart = solution
         return _paragraphs([self._text("solution", face=face.name(self.lang),
