@@ -1,4 +1,4 @@
-"""cardlab: Jupyter teaching widgets for Five Sons and Black Widow.
+"""cardlab: Jupyter teaching widgets for card games (the games: `cardlab.games`).
 
 >>> from cardlab import Card, Hand
 >>> Card.parse("q♠").name("de")
@@ -7,7 +7,6 @@
 
 from cardlab.cards import Card, Hand, Rank, Suit, parse_cards
 from cardlab.errors import CardlabError, IllegalAction, RecordError
-from cardlab.fivesons.cards import five_sons_question
 
 __version__ = "0.1.0"
 __all__ = [
@@ -18,6 +17,5 @@ __all__ = [
     "Rank",
     "RecordError",
     "Suit",
-    "five_sons_question",
     "parse_cards",
 ]

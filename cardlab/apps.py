@@ -1,4 +1,4 @@
-"""What an app's address asks for: `lang`, `seed`, `players`, `bots`, `rules`, `game`.
+"""What an app's address asks for: `lang`, `seed`, `players`, `bots`, `level`, `rules`, `game`.
 
 Voilà hands each app kernel the page's query string (the ``QUERY_STRING``
 variable; a kernel preheated ahead of its page waits for it here, see
@@ -11,8 +11,17 @@ variable; a kernel preheated ahead of its page waits for it here, see
 >>> bad = read_settings("blackwidow", "players=9&seed=x")
 >>> [problem.text("en") for problem in bad.problems]
 ["seed: 'x' is not a whole number", 'players: 9 is out of range (3 to 6)']
->>> bad.rules.players, bad.bots
-(4, ('heuristic', 'heuristic', 'heuristic'))
+>>> bad.rules.players, bad.bots, bad.level
+(4, ('lowest', 'lowest', 'lowest'), 'beginner')
+
+`level` plays every other seat at one level of the game's bots (`cardlab.levels`;
+default: the weakest); `bots` names each seat's bot instead:
+
+>>> read_settings("blackwidow", "level=expert").bots
+('montecarlo', 'montecarlo', 'montecarlo')
+>>> settings = read_settings("fivesons", "level=master")
+>>> settings.level, settings.problems[0].text()
+('beginner', "level: 'master' is not a level of this game's bots (beginner, standard, expert)")
 >>> read_settings("blackwidow", 'rules={"moon":"self"}').notes[0].text()[:48]
 'Note: under these rules a game may never end (a '
 
@@ -37,9 +46,10 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from cardlab.errors import CardlabError
-from cardlab.games import game
+from cardlab.games import Leveled, game
 from cardlab.i18n import LANGUAGES, Text
 from cardlab.inputs import parse_json
+from cardlab.levels import default_level, level_bots, read_level
 from cardlab.practice import Mode, read_mode
 from cardlab.serve.page_request import preheated, wait_for_page
 
@@ -48,7 +58,7 @@ MAX_QUERY = 4_000
 #: Seeds are whole numbers of at most this many digits.
 MAX_SEED_DIGITS = 18
 #: `game` is read only by apps that show any game (`chosen_game`); the others ignore it.
-PARAMETERS = ("lang", "seed", "players", "bots", "rules", "game", "mode")
+PARAMETERS = ("lang", "seed", "players", "bots", "rules", "game", "level", "mode")
 
 
 @dataclass(frozen=True)
@@ -67,6 +77,9 @@ class AppSettings:
     #: What the page should say about good settings, such as rules under which a game may
     #: never end (shown beside the problems).
     notes: tuple[Text, ...] = ()
+    #: The level every bot plays at (`cardlab.levels`); None where the address names each
+    #: seat's bot (`bots`) or the game's bots have no levels.
+    level: str | None = None
     #: Practice or game (`cardlab.practice.Mode`), as the address chose it.
     mode: str = Mode.PRACTICE
 
@@ -145,8 +158,17 @@ def read_settings(game_name: str, query: str | None = None,
             custom = True
         except CardlabError as err:
             problems.append(_problem("players", err))
-    default = (entry.default_bot,) * (rules.players - 1)
-    bots = default
+    level, bots = None, (entry.default_bot,) * (rules.players - 1)
+    if isinstance(entry, Leveled):
+        level = default_level(entry)
+        if "level" in raw:
+            try:
+                level = read_level(entry, raw["level"])
+            except CardlabError as err:
+                problems.append(_problem("level", err))
+        bots = level_bots(entry, level, rules.players - 1)
+    elif "level" in raw:
+        problems.append(Text("app.bad_parameter", name="level", why=Text("level.none")))
     if "bots" in raw:
         names = tuple(name.strip() for name in raw["bots"].split(","))
         unknown = [name for name in names if name not in entry.bots]
@@ -155,8 +177,8 @@ def read_settings(game_name: str, query: str | None = None,
         elif len(names) != rules.players - 1:
             problems.append(Text("app.bot_count", count=len(names), others=rules.players - 1))
         else:
-            bots = names
-    settings = AppSettings(game_name, lang, seed, rules, bots)
+            bots, level = names, None
+    settings = AppSettings(game_name, lang, seed, rules, bots, level=level)
     endless = entry.endless(rules)
     notes = () if endless is None else (endless,)
     return replace(settings, problems=tuple(problems), custom_rules=custom, notes=notes,

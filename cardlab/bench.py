@@ -1,191 +1,78 @@
-"""Speed benchmarks, run by `cardlab bench`; targets are checked here, never in tests.
+"""Speed benchmarks, run by `cardlab bench`; targets are checked there, never in tests.
 
-Playouts: random 4-player Black Widow hands per second on the bitmask path
-(standard rules), and, where OpenSpiel is installed, the same random-play
-loop on its C++ Hearts through pyspiel, in the same run. The two are timed
-in alternating slices, so that a busy machine slows both alike. Without
-OpenSpiel its figures are null: the keys stay the same.
+Each game names its own benchmarks (`Benchmarked` in `cardlab.games`): a
+benchmark measures (JSON-ready figures) and tells its figures as a few
+readable lines, in English or German. This module finds them by name and
+holds what they share: timing runs against each other, and summing times up.
 
-Inference: seeded bot games with 4 and with 5 players; after every event,
-the knowledge of every seat and of the table is recomputed from its
-observation log and timed. A separate line times the adversarial games in
-which the left neighbour always shows (every question adds an "at least one
-of" clause for the table and no lack), 3 to 6 players, every view, with the
-peak memory of the slowest view.
-
-`text` turns either result into a few readable lines, in English or German.
-
->>> figures = inference(quick=True, games=1, quiet=True)
->>> figures["updates"] > 0 and figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
-True
+>>> summary([1.0, 2.0, 3.0])
+{'updates': 3, 'p50_ms': 2.0, 'p99_ms': 2.98, 'max_ms': 3.0}
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
-import random
-import sys
 import time
-import tracemalloc
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from tqdm import tqdm
 
-from cardlab.blackwidow.playout import MaskRules, random_hand
-from cardlab.blackwidow.rules import BlackWidowRules
-from cardlab.deal_counting import TooHard
-from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.knowledge import FiveSonsKnowledge
-from cardlab.fivesons.match import play_game
-from cardlab.fivesons.record import FiveSonsLog
-from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import message
 
-#: Bots that play the benchmark games: cheap to run, and they ask varied questions.
-BENCH_BOTS = ("logician", "random")
+
+@dataclass(frozen=True)
+class Benchmark:
+    """One `cardlab bench NAME`: how to measure, and how to tell the figures."""
+
+    #: JSON-ready figures of a run (`quick`: a short one, for smoke tests; `lang`: of progress).
+    measure: Callable[[bool, str], dict[str, Any]]
+    #: The figures as readable lines in a language.
+    text: Callable[[dict[str, Any], str], str]
 
 
-#: Players at the table in the playout benchmark (the command line promises 4).
-PLAYOUT_PLAYERS = 4
+def benchmarks() -> dict[str, Benchmark]:
+    """Every game's benchmarks by name, the default game's first.
 
-#: The hardest constructed logs take about as long as this many benchmark games.
-WORST_AS_GAMES = 2
-#: Left-neighbour-shows games per player count, and every how many events a view is timed.
-LEFT_SHOWS_SEEDS = 2
-LEFT_SHOWS_STEP = 4
-#: The left-neighbour-shows line takes about as long as this many benchmark games.
-LEFT_SHOWS_AS_GAMES = 30
-
-
-def inference(quick: bool = False, games: int | None = None, lang: str = "en",
-              quiet: bool = False) -> dict[str, Any]:
-    """p50, p99 and max milliseconds per perspective update, overall and per player count.
-
-    Unless `quiet`, it first says on stderr about how long the run will take
-    (timed from its first game), then draws a progress bar there if stderr is
-    a terminal.
+    >>> list(benchmarks())
+    ['inference', 'playouts']
     """
-    games = games if games is not None else (5 if quick else 100)
-    runs = [(players, seed) for players in (4, 5) for seed in range(games)]
-    times: dict[int, list[float]] = {4: [], 5: []}
-    start = time.perf_counter()
-    times[runs[0][0]] += _time_game(*runs[0])
-    if not quiet:
-        extra = WORST_AS_GAMES + (2 if quick else LEFT_SHOWS_AS_GAMES)
-        estimate = (time.perf_counter() - start) * (len(runs) + extra)
-        print(_estimate(estimate, len(runs), lang), file=sys.stderr, flush=True)
-    with tqdm(total=len(runs) + 1, initial=1, file=sys.stderr, disable=True if quiet else None,
-              desc=message("bench.progress", lang), leave=False) as bar:
-        for players, seed in runs[1:]:
-            times[players] += _time_game(players, seed)
-            bar.update()
-        worst = worst_constructed(questions=12 if quick else 40)
-        shows = left_shows(quick)
-        bar.update()
-    every = times[4] + times[5]
-    return {**_summary(every), "games_per_player_count": games,
-            "by_players": {str(players): _summary(t) for players, t in times.items()},
-            "worst_constructed": worst, "left_shows": shows}
+    from cardlab.games import Benchmarked, in_menu_order  # the registry's games import this
 
-
-def playouts(quick: bool = False, seconds: float | None = None) -> dict[str, Any]:
-    """Random 4-player hands per second: ours, and OpenSpiel's where installed (else null)."""
-    seconds = seconds if seconds is not None else (1.0 if quick else 5.0)
-    rng = random.Random(0)
-    table = MaskRules.of(BlackWidowRules(players=PLAYOUT_PLAYERS))
-    figures: dict[str, Any] = {"players": PLAYOUT_PLAYERS, "games_per_s": None,
-                               "openspiel_games_per_s": None, "ratio": None}
-    try:
-        import pyspiel
-    except ImportError:
-        figures["games_per_s"] = round(_rates([lambda: random_hand(table, rng)], seconds)[0], 1)
-        return figures
-    game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
-
-    def spiel_hand() -> None:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
-
-    ours, theirs = _rates([lambda: random_hand(table, rng), spiel_hand], 2 * seconds)
-    figures.update(games_per_s=round(ours, 1), openspiel_games_per_s=round(theirs, 1),
-                   ratio=round(ours / theirs, 2))
-    return figures
+    found: dict[str, Benchmark] = {}
+    for entry in in_menu_order():
+        if isinstance(entry, Benchmarked):
+            for name, benchmark in entry.benchmarks().items():
+                found.setdefault(name, benchmark)
+    return found
 
 
 def text(what: str, figures: dict[str, Any], lang: str = "en") -> str:
-    """A benchmark result (`what`: "inference" or "playouts") as readable lines in `lang`.
+    """The figures of benchmark `what` as readable lines in `lang`.
 
-    >>> print(text("playouts", {"players": 4, "games_per_s": 7229.2,
-    ...                         "openspiel_games_per_s": 3259.9, "ratio": 2.22}, "de"))
-    Zufällige Black-Widow-Hände mit 4 Spielern: 7.229,2 pro Sekunde.
-    Hearts von OpenSpiel im selben Lauf: 3.259,9 pro Sekunde; unseres ist 2,22-mal so schnell.
+    >>> figures = {"players": 4, "games_per_s": 7229.2, "openspiel_games_per_s": None,
+    ...            "ratio": None}
+    >>> text("playouts", figures, "de") == benchmarks()["playouts"].text(figures, "de")
+    True
     """
-    def number(value: float, digits: int = 1) -> str:
-        return _number(value, lang, digits)
-    if what == "playouts":
-        lines = [message("bench.playouts", lang, players=figures["players"],
-                         rate=number(figures["games_per_s"]))]
-        if figures["ratio"] is None:
-            lines.append(message("bench.no_openspiel", lang))
-        else:
-            lines.append(message("bench.openspiel", lang,
-                                 rate=number(figures["openspiel_games_per_s"]),
-                                 ratio=number(figures["ratio"], 2)))
-        return "\n".join(lines)
-
-    def row(who: str, summary: dict[str, Any]) -> str:
-        return message("bench.row", lang, who=who, p50=number(summary["p50_ms"], 2),
-                       p99=number(summary["p99_ms"], 2), max=number(summary["max_ms"], 2))
-    lines = [message("bench.inference", lang, updates=number(figures["updates"], 0),
-                     games=figures["games_per_player_count"]),
-             row(message("bench.all", lang), figures)]
-    lines += [row(message("bench.players", lang, players=players), summary)
-              for players, summary in figures["by_players"].items()]
-    worst = figures["worst_constructed"]
-    if "players" in worst:
-        lines.append(message("bench.worst", lang, players=worst["players"],
-                             events=worst["events"], worlds=number(worst["worlds"], 0),
-                             ms=number(worst["ms"], 2)))
-    shows = figures.get("left_shows")
-    if shows and shows["updates"]:
-        lines.append(message("bench.left_shows", lang, views=number(shows["updates"], 0),
-                             questions=shows["questions"], p50=number(shows["p50_ms"], 2),
-                             p99=number(shows["p99_ms"], 2), max=number(shows["max_ms"], 2),
-                             mb=number(shows["peak_mb"], 1), refused=shows["refused"]))
-    return "\n".join(lines)
+    return benchmarks()[what].text(figures, lang)
 
 
-def _number(value: float, lang: str, digits: int) -> str:
-    """`value` with thousands grouped and `digits` decimals, in the style of `lang`.
+def estimate(seconds: float, games: int, lang: str) -> str:
+    """What an inference run will do and about how long it takes (whole seconds or minutes).
 
-    >>> _number(12345.678, "en", 1), _number(12345.678, "de", 2)
-    ('12,345.7', '12.345,68')
+    >>> estimate(61.2, 10, "en")
+    'Timing inference over 10 bot games; this takes about 62 seconds.'
     """
-    formatted = f"{value:,.{digits}f}"
-    if lang == "de":
-        formatted = formatted.translate(str.maketrans(",.", ".,"))
-    return formatted
-
-
-def _estimate(seconds: float, games: int, lang: str) -> str:
-    """What the inference run will do and about how long it takes (whole seconds or minutes)."""
     if seconds < 120:
         return message("bench.estimate_seconds", lang, games=games,
                        n=max(2, math.ceil(seconds)))
     return message("bench.estimate_minutes", lang, games=games, n=round(seconds / 60))
 
 
-def _rates(runs: Sequence[Callable[[], object]], seconds: float,
-           slices: int = 20) -> list[float]:
+def rates(runs: Sequence[Callable[[], object]], seconds: float,
+          slices: int = 20) -> list[float]:
     """How many times per second each of `runs` completes, over about `seconds` in all.
 
     The runs take turns in short slices, so that a change in the machine's
@@ -205,128 +92,11 @@ def _rates(runs: Sequence[Callable[[], object]], seconds: float,
     return [count / elapsed for count, elapsed in zip(counts, spent, strict=True)]
 
 
-def _time_game(players: int, seed: int) -> list[float]:
-    """Milliseconds per perspective update over one seeded bot game."""
-    names = [BENCH_BOTS[seat % len(BENCH_BOTS)] for seat in range(players)]
-    return _time_updates(play_game(FiveSonsRules(players=players), names, seed=seed))
-
-
-def _time_updates(game: FiveSonsGame) -> list[float]:
-    times = []
-    logs = [game.observation_log(seat) for seat in (*range(game.players), None)]
-    for after in range(1, len(game.events) + 1):
-        for log in logs:
-            start = time.perf_counter()
-            FiveSonsKnowledge.from_log(log, after)
-            times.append((time.perf_counter() - start) * 1000)
-    return times
-
-
-def worst_constructed(questions: int = 40, seed: int = 0) -> dict[str, Any]:
-    """The slowest update found in the hardest logs we know how to make.
-
-    The table's view (nothing is ever shown to it) of games where random
-    questions are asked and nobody guesses: every answer adds an open "at
-    least one of" clause. Five and six players; every prefix is timed, since
-    the hardest moment is mid-game, before the clauses settle the cards.
-    """
-    worst: dict[str, Any] = {"ms": 0.0}
-    for players in (5, 6):
-        log = _random_questions(FiveSonsRules(players=players), questions, seed)
-        for after in range(1, len(log.events) + 1):
-            start = time.perf_counter()
-            knowledge = FiveSonsKnowledge.from_log(log, after)
-            elapsed = (time.perf_counter() - start) * 1000
-            if elapsed > worst["ms"]:
-                worst = {"ms": round(elapsed, 2), "players": players, "perspective": "public",
-                         "events": after, "worlds": knowledge.worlds}
-    return worst
-
-
-def left_shows(quick: bool = False) -> dict[str, Any]:
-    """Every view of games where the left neighbour always shows: p50, p99, max, peak memory.
-
-    3 to 6 players, `LEFT_SHOWS_SEEDS` games each of 80 questions, the table
-    and every seat, timed after every `LEFT_SHOWS_STEP`-th event (quick: one
-    game of 40 questions, the table only, every 10th event). `peak_mb` is
-    the traced peak memory of the slowest view, run again; `refused` counts
-    views refused as too hard to count exactly.
-    """
-    questions, seeds, step = (40, 1, 10) if quick else (80, LEFT_SHOWS_SEEDS, LEFT_SHOWS_STEP)
-    times: list[float] = []
-    refused = 0
-    slowest: tuple[float, FiveSonsLog | None, int] = (0.0, None, 0)
-    for players in range(3, 7):
-        for seed in range(seeds):
-            game = left_neighbour_shows(FiveSonsRules(players=players), questions, seed)
-            for me in (None,) if quick else (None, *range(players)):
-                log = game.observation_log(me)
-                for after in range(step, questions + 1, step):
-                    start = time.perf_counter()
-                    try:
-                        FiveSonsKnowledge.from_log(log, after)
-                    except TooHard:
-                        refused += 1
-                    times.append((time.perf_counter() - start) * 1000)
-                    slowest = max(slowest, (times[-1], log, after), key=lambda s: s[0])
-    _, worst_log, worst_after = slowest
-    if worst_log is None:
-        return {**_summary(times), "questions": questions, "refused": refused,
-                "peak_mb": 0.0, "slowest": {}}
-    return {**_summary(times), "questions": questions, "refused": refused,
-            "peak_mb": _peak_mb(worst_log, worst_after),
-            "slowest": {"players": worst_log.rules.players, "events": worst_after,
-                        "perspective": "public" if worst_log.me is None else worst_log.me}}
-
-
-def left_neighbour_shows(rules: FiveSonsRules, questions: int, seed: int) -> FiveSonsGame:
-    """A legal game in which every question is answered by the asker's left neighbour.
-
-    Each question names a card the left neighbour holds and a random card of
-    the other kind, so the table learns "at least one of" clauses and never
-    a lack.
-
-    >>> game = left_neighbour_shows(FiveSonsRules(players=3), 5, seed=1)
-    >>> [event.shown_by for event in game.observation_log(None).events]
-    [1, 2, 0, 1, 2]
-    """
-    rng = random.Random(seed)
-    game = FiveSonsGame.deal(rules, rng)
-    while len(game.events) < questions:
-        left = (game.turn + 1) % rules.players
-        card = rng.choice(sorted(game.hands[left]))
-        face, heart = ((card, rng.choice(rules.hearts)) if card in rules.faces
-                       else (rng.choice(rules.faces), card))
-        game.ask(game.turn, face, heart, rng.choice(game.showable(game.turn, face, heart)))
-    return game
-
-
-def _peak_mb(log: FiveSonsLog, after: int) -> float:
-    """Traced peak memory (MB, numpy arrays included) of one knowledge update."""
-    tracemalloc.start()
-    with contextlib.suppress(TooHard):
-        FiveSonsKnowledge.from_log(log, after)
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return round(peak / 2**20, 1)
-
-
-def _random_questions(rules: FiveSonsRules, questions: int, seed: int) -> FiveSonsLog:
-    """The table's log of `questions` random questions, shown cards chosen at random."""
-    rng = random.Random(seed)
-    game = FiveSonsGame.deal(rules, rng)
-    while len(game.events) < questions:
-        face, heart = rng.choice(rules.faces), rng.choice(rules.hearts)
-        options = game.showable(game.turn, face, heart)
-        game.ask(game.turn, face, heart, rng.choice(options) if options else None)
-    return game.observation_log(None)
-
-
-def _summary(times: list[float]) -> dict[str, Any]:
+def summary(times: list[float]) -> dict[str, Any]:
+    """How many timings, their median, 99th percentile and maximum (milliseconds)."""
     if not times:
         return {"updates": 0, "p50_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
     values = np.asarray(times)
     return {"updates": len(times), "p50_ms": round(float(np.percentile(values, 50)), 3),
             "p99_ms": round(float(np.percentile(values, 99)), 3),
             "max_ms": round(float(values.max()), 3)}
-

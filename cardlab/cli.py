@@ -1,4 +1,5 @@
-"""The `cardlab` command: serve the gallery or a classroom, play, replay, infer, graph, bench.
+"""The `cardlab` command: serve the gallery or a classroom, play, replay, infer, graph, review,
+bench.
 
 Bad input never shows a traceback: it exits with status 2 and one line on
 stderr that says where and why.
@@ -13,16 +14,25 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from tqdm import tqdm
 
-from cardlab import bench, gallery, graphs, worst
+from cardlab import bench, bench_levels, gallery, graphs, review_bench, worst
 from cardlab.classroom import bench as classroom_bench
 from cardlab.classroom.room import Room
 from cardlab.errors import CardlabError, RecordError, one_line
-from cardlab.games import GAMES, AnyGame, Knowing, game, game_of, knowing, parse_perspective
+from cardlab.games import (
+    GAMES,
+    AnyGame,
+    Knowing,
+    game,
+    game_of,
+    knowing,
+    parse_perspective,
+    reviewing,
+)
 from cardlab.i18n import LANGUAGES, card_codes, message
 from cardlab.inputs import MAX_DIGITS, os_error, parse_json
 from cardlab.records import dump_record, load_record, save_record
@@ -90,11 +100,26 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--format", choices=("svg", "graphml", "json"), default="svg")
     graph.set_defaults(run=_graph)
 
+    review = commands.add_parser(
+        "review", help="the review of one seat's decisions in a full record",
+        description="Measure each decision of one seat from what it knew at that moment: "
+                    "every option's value, the best one, the loss and a verdict.")
+    review.add_argument("file", metavar="RECORD")
+    review.add_argument("--as", dest="perspective", metavar="SEAT", help="the seat to review")
+    review.add_argument("--seed", metavar="N",
+                        help="the seed of the sampled deals (default 0): the same seed gives "
+                             "the same review")
+    _add_format(review)
+    review.set_defaults(run=_review)
+
     _add_classroom(commands)
 
     measure = commands.add_parser("bench", help="speed figures as JSON")
-    measure.add_argument("what", choices=("inference", "playouts", "classroom", "limits"),
-                         help="limits: the largest records accepted and the worst refused")
+    measure.add_argument("what", choices=(*bench.benchmarks(), "classroom", "limits", "review",
+                                          "levels"),
+                         help="limits: the largest records accepted and the worst refused; "
+                              "review: seconds per reviewed game or hand; "
+                              "levels: how often each bot level wins against the others")
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
     measure.add_argument("--format", choices=("text", "json"), default="json",
                          help="JSON on stdout (default) or readable text")
@@ -304,23 +329,45 @@ def _graph(args: argparse.Namespace) -> int:
     return 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    """`cardlab review`: Ctrl-C cancels it with one line and status 130."""
+    try:
+        record = load_record(args.file)
+        entry = reviewing(game_of(record))
+        seat = parse_perspective(args.perspective)
+        if not isinstance(seat, int):
+            raise RecordError("review.no_seat", where="--as")
+        seed = _whole_number(args.seed, "--seed")
+        with _progress(0) as bar:
+            def tick(done: int, total: int) -> None:
+                bar.total, bar.n = total, done
+                bar.refresh()
+            review = entry.review(record, seat, 0 if seed is None else seed, tick)
+    except KeyboardInterrupt:
+        _refuse(message("review.cancelled", args.lang))
+        return 130
+    return _emit(args, Report(review.to_json, review.text))
+
+
 def _bench(args: argparse.Namespace) -> int:
-    if args.what == "inference":
-        figures = bench.inference(quick=args.quick, lang=args.lang)
-    elif args.what == "playouts":
-        figures = bench.playouts(quick=args.quick)
-    elif args.what == "limits":
+    tell: Callable[[dict[str, Any], str], str]
+    if args.what == "limits":
         figures = worst.limits()
-    else:
-        figures = classroom_bench.measure(quick=args.quick)
-    if args.format == "json":
-        print(json.dumps(figures, indent=1))
+        tell = worst.text
     elif args.what == "classroom":
-        print(classroom_bench.text(figures, args.lang))
-    elif args.what == "limits":
-        print(worst.text(figures, args.lang))
+        figures = classroom_bench.measure(quick=args.quick)
+        tell = classroom_bench.text
+    elif args.what == "review":
+        figures = review_bench.measure(quick=args.quick)
+        tell = review_bench.text
+    elif args.what == "levels":
+        figures = bench_levels.measure(quick=args.quick)
+        tell = bench_levels.text
     else:
-        print(bench.text(args.what, figures, args.lang))
+        benchmark = bench.benchmarks()[args.what]
+        figures = benchmark.measure(args.quick, args.lang)
+        tell = benchmark.text
+    print(json.dumps(figures, indent=1) if args.format == "json" else tell(figures, args.lang))
     return 0
 
 

@@ -1,16 +1,18 @@
 """Exact counting of the deals consistent with what one perspective knows.
 
 A *deal* puts every unknown card at one location: a seat (each seat gets
-exactly its hand size) or, in Five Sons, the hidden solution (exactly one
-face card and one heart). Constraints say where a card may be (`allowed`)
-and that a seat holds at least one of two cards (`clauses`).
+exactly its hand size) or, where a game hides cards in the middle, the
+solution (exactly one card of a first kind and one of a second kind).
+Constraints say where a card may be (`allowed`) and that a seat holds at
+least one of two cards (`clauses`).
 
 Counting goes in three steps:
 
 1. *Settle*: certainties first. A clause with one card ruled out from its
    seat puts the other card there; a full seat takes no other card; a seat
    with exactly as many candidates as places takes them all; a known hidden
-   face (or heart) rules out every other. A contradiction means no deal.
+   card of one kind rules out every other of its kind. A contradiction means
+   no deal.
 2. *Split*: where the dynamic programme below would need too large an
    array, or much work that splitting saves, take the card with the most
    clauses in its widest step and count each of its places separately
@@ -23,22 +25,23 @@ Counting goes in three steps:
    chosen greedily on the clause graph (the card that keeps the open state
    smallest next). Its state is an integer array with one axis per seat but
    the largest (how many cards that seat got so far; the largest seat's
-   share follows from the total), an axis for the solution's face slot, an
-   axis saying *which* heart is in the solution, among the hearts the pass
-   has met so far (so that solution pairs come out exactly), and one axis
+   share follows from the total), an axis for the solution's first slot, an
+   axis saying *which* second-kind card is in the solution, among those the
+   pass has met so far (so that solution pairs come out exactly), and one axis
    per *open* card: a placed card with a clause
    partner still to come. That axis records only what the open clauses ask:
    which of their seats the card is at, or none of them; as a card's
    clauses close, its axis shrinks. A backward pass over the same states
    gives, for every card and location, the exact number of deals that put
-   it there, and for every face in the solution the count of each heart
-   beside it. Counts that could pass 2^62 are kept as Python integers.
+   it there, and for every first-kind card in the solution the count of each
+   second-kind card beside it. Counts that could pass 2^62 are kept as Python
+   integers.
 
 >>> from cardlab.cards import parse_cards
 >>> qs, kd, ah, th = parse_cards("QS KD AH TH")
 >>> problem = Problem(cards=(qs, kd, ah, th), capacity={1: 1, 2: 1},
 ...                   allowed={card: frozenset({1, 2, SOLUTION}) for card in (qs, kd, ah, th)},
-...                   faces=frozenset({qs, kd}), hearts=frozenset({ah, th}))
+...                   first_kind=frozenset({qs, kd}), second_kind=frozenset({ah, th}))
 >>> counts = count_deals(problem)
 >>> counts.worlds, counts.at[qs][SOLUTION], counts.pairs[qs, ah]
 (8, 4, 2)
@@ -68,7 +71,7 @@ MAX_CELLS = 1 << 27
 #: The most cases a count may be split into; more is refused.
 MAX_CASES = 5000
 
-#: Where a card can be: a seat number, or SOLUTION (Five Sons' two hidden cards).
+#: Where a card can be: a seat number, or SOLUTION (the cards hidden in the middle).
 Location = int | str
 Clause = tuple[Location, Hashable, Hashable]
 
@@ -81,22 +84,22 @@ class TooHard(CardlabError):
 class Problem:
     """Where each card may go, how many cards each seat takes, and 'at least one of' clauses.
 
-    `faces` and `hearts` are the cards that may fill the solution's two slots;
-    a problem without a solution (Black Widow) leaves them empty and never
-    allows `SOLUTION`.
+    `first_kind` and `second_kind` are the cards that may fill the solution's
+    two slots, one of each; a problem without a solution (no cards hidden in
+    the middle) leaves them empty and never allows `SOLUTION`.
     """
 
     cards: tuple
     capacity: dict
     allowed: dict
     clauses: tuple[Clause, ...] = ()
-    faces: frozenset = field(default_factory=frozenset)
-    hearts: frozenset = field(default_factory=frozenset)
+    first_kind: frozenset = field(default_factory=frozenset)
+    second_kind: frozenset = field(default_factory=frozenset)
 
     @property
     def has_solution(self) -> bool:
-        """True for Five Sons problems, where two cards are hidden in the middle."""
-        return bool(self.faces or self.hearts)
+        """True where two cards are hidden in the middle."""
+        return bool(self.first_kind or self.second_kind)
 
     @property
     def locations(self) -> list[Location]:
@@ -202,7 +205,8 @@ def settle(problem: Problem) -> Problem | None:
     """
     allowed = {card: set(places) for card, places in problem.allowed.items()}
     clauses = list(dict.fromkeys(problem.clauses))
-    groups = [group for group in (problem.faces, problem.hearts) if problem.has_solution]
+    groups = [group for group in (problem.first_kind, problem.second_kind)
+              if problem.has_solution]
     changed = True
     while changed:
         changed = False
@@ -263,29 +267,29 @@ class _Counter:
         self.locations = problem.locations
         allowed = problem.allowed
         clauses = list(dict.fromkeys(problem.clauses))
-        self.solution_hearts = sorted(
-            (card for card in problem.hearts if SOLUTION in allowed[card]),
+        self.solution_seconds = sorted(
+            (card for card in problem.second_kind if SOLUTION in allowed[card]),
             key=problem.cards.index,
         )
-        # Axis 0: which heart is in the solution (0: none yet), among the hearts placed so
-        # far (forward) or still to come (backward). Axis 1: the face slot. Then one axis
+        # Axis 0: which second-kind card is in the solution (0: none yet), among those placed
+        # so far (forward) or still to come (backward). Axis 1: the first slot. Then one axis
         # per seat but one.
-        self.heart_index = {card: k + 1 for k, card in enumerate(self.solution_hearts)}
+        self.second_index = {card: k + 1 for k, card in enumerate(self.solution_seconds)}
         # The seat left without an axis is the largest: its usage follows from the others'.
         implied = max(self.seats, key=problem.capacity.__getitem__) if self.seats else None
         self.counted = [seat for seat in self.seats if seat != implied]
         self.seat_axis = {seat: 2 + i for i, seat in enumerate(self.counted)}
-        self.base_shape = (len(self.solution_hearts) + 1, 2 if problem.has_solution else 1,
+        self.base_shape = (len(self.solution_seconds) + 1, 2 if problem.has_solution else 1,
                            *(problem.capacity[seat] + 1 for seat in self.counted))
         self.base_ndim = len(self.base_shape)
-        # Counts beyond 64 bits (Black Widow with 5 or 6 players) use Python integers.
+        # Counts beyond 64 bits (a 52-card deck among 5 or 6 players) use Python integers.
         self.dtype = np.int64 if _deal_bound(problem) < 2**62 else object
         self.order = _order_cards(problem.cards, clauses)
         position = {card: i for i, card in enumerate(self.order)}
         #: Per card: its places, its clauses as (seat, partner), its earlier partners.
         self.places = [[loc for loc in self.locations if loc in allowed[card]
-                        and (loc != SOLUTION or card in problem.faces
-                             or card in self.heart_index)] for card in self.order]
+                        and (loc != SOLUTION or card in problem.first_kind
+                             or card in self.second_index)] for card in self.order]
         self.links: list[list[tuple[Location, int]]] = [[] for _ in self.order]
         for seat, a, b in clauses:
             self.links[position[a]].append((seat, position[b]))
@@ -294,9 +298,9 @@ class _Counter:
                         for i, links in enumerate(self.links)]
         self.domains = self._open_domains()
         self._transfers: dict[tuple[int, Location, int], np.ndarray] = {}
-        # Hearts that may be hidden, by position; a pass numbers them in the order it meets
-        # them, so axis 0 grows by one at each and holds only the hearts on its side.
-        self.hidden = [b for b, card in enumerate(self.order) if card in self.heart_index]
+        # Second-kind cards that may be hidden, by position; a pass numbers them in the order
+        # it meets them, so axis 0 grows by one at each and holds only those on its side.
+        self.hidden = [b for b, card in enumerate(self.order) if card in self.second_index]
         self.rows_before = [1 + sum(1 for p in self.hidden if p < b)
                             for b in range(len(self.order) + 1)]
 
@@ -319,7 +323,7 @@ class _Counter:
         return domains
 
     def _rows_after(self, boundary: int) -> int:
-        """Axis 0 of the backward array at `boundary`: none, or a heart still to come."""
+        """Axis 0 of the backward array at `boundary`: none, or a second-kind card to come."""
         return 2 + len(self.hidden) - self.rows_before[boundary]
 
     def _size(self, rows: int, boundary: int) -> int:
@@ -362,10 +366,10 @@ class _Counter:
             twin = done.get(kind) if kind is not None else None
             if twin is not None:
                 at[b] = dict(at[twin])
-                if self.order[b] in self.problem.faces:
-                    for heart in self.heart_index:
-                        if (self.order[twin], heart) in pairs:
-                            pairs[self.order[b], heart] = pairs[self.order[twin], heart]
+                if self.order[b] in self.problem.first_kind:
+                    for second in self.second_index:
+                        if (self.order[twin], second) in pairs:
+                            pairs[self.order[b], second] = pairs[self.order[twin], second]
             elif worlds:
                 self._marginals(b, pieces[b], self._reverse(backward), worlds, at[b], pairs)
                 if kind is not None:
@@ -425,25 +429,26 @@ class _Counter:
         for loc in locations:
             if loc == locations[-1]:
                 at[loc] = worlds - sum(at[other] for other in locations[:-1])
-                if loc != SOLUTION or card not in self.problem.faces:
+                if loc != SOLUTION or card not in self.problem.first_kind:
                     continue
-            by_heart = self._join(pieces[loc], reversed_suffix, b + 1)
-            at[loc] = int(by_heart.sum())
-            if loc == SOLUTION and card in self.problem.faces:
-                for heart, k in self.heart_index.items():
-                    if by_heart[k - 1]:
-                        pairs[card, heart] = int(by_heart[k - 1])
+            by_second = self._join(pieces[loc], reversed_suffix, b + 1)
+            at[loc] = int(by_second.sum())
+            if loc == SOLUTION and card in self.problem.first_kind:
+                for second, k in self.second_index.items():
+                    if by_second[k - 1]:
+                        pairs[card, second] = int(by_second[k - 1])
 
     def _kind(self, b: int) -> tuple | None:
         """Cards of one kind are interchangeable: same places, no clauses, same group.
 
-        Hearts that may be hidden are told apart by the solution axis, so they
+        Second-kind cards that may be hidden are told apart by the solution axis, so they
         have no kind of their own (their pair counts are filled in afterwards).
         """
         card = self.order[b]
-        if self.links[b] or card in self.heart_index:
+        if self.links[b] or card in self.second_index:
             return None
-        return (tuple(self.places[b]), card in self.problem.faces, card in self.problem.hearts)
+        return (tuple(self.places[b]), card in self.problem.first_kind,
+                card in self.problem.second_kind)
 
     def _start(self) -> np.ndarray:
         """Nothing placed yet: one way, with every usage zero."""
@@ -459,11 +464,11 @@ class _Counter:
     def _place(self, array: np.ndarray, b: int, loc: Location) -> np.ndarray:
         """Put card b at `loc`: shift the usage along that location's axis.
 
-        A heart that may be hidden adds a row to axis 0 (the last: passes number
-        hearts in the order they meet them), filled only if it goes there.
+        A second-kind card that may be hidden adds a row to axis 0 (the last: passes
+        number them in the order they meet them), filled only if it goes there.
         """
         rows = array.shape[0]
-        grows = self.order[b] in self.heart_index
+        grows = self.order[b] in self.second_index
         if loc == SOLUTION:
             out = np.zeros((rows + grows, *array.shape[1:]), dtype=array.dtype)
             if grows:
@@ -543,20 +548,20 @@ class _Counter:
 
     def _join(self, prefix: np.ndarray, reversed_suffix: np.ndarray,
               boundary: int) -> np.ndarray:
-        """Deals joining prefix and suffix at `boundary`, by which heart is in the solution."""
+        """Deals joining prefix and suffix at `boundary`, by the solution's second-kind card."""
         if not self.problem.has_solution:
             return np.array([np.dot(prefix[0].ravel(), reversed_suffix[0].ravel())])
-        by_heart = np.zeros(len(self.solution_hearts), dtype=self.dtype)
+        by_second = np.zeros(len(self.solution_seconds), dtype=self.dtype)
         prefix_flat = prefix.reshape(prefix.shape[0], -1)
         suffix_flat = reversed_suffix.reshape(reversed_suffix.shape[0], -1)
-        before = [self.heart_index[self.order[p]] - 1 for p in self.hidden if p < boundary]
-        after = [self.heart_index[self.order[p]] - 1 for p in reversed(self.hidden)
+        before = [self.second_index[self.order[p]] - 1 for p in self.hidden if p < boundary]
+        after = [self.second_index[self.order[p]] - 1 for p in reversed(self.hidden)
                  if p >= boundary]
         if before:
-            by_heart[before] = prefix_flat[1:] @ suffix_flat[0]
+            by_second[before] = prefix_flat[1:] @ suffix_flat[0]
         if after:
-            by_heart[after] = suffix_flat[1:] @ prefix_flat[0]
-        return by_heart
+            by_second[after] = suffix_flat[1:] @ prefix_flat[0]
+        return by_second
 
     def _final(self, array: np.ndarray) -> int:
         full = tuple(self.problem.capacity[seat] for seat in self.counted)
@@ -616,7 +621,7 @@ def sample_deals(problem: Problem, rng: random.Random, count: int) -> list[dict]
 
     Draws backwards through the forward counts: each card's location is chosen
     in proportion to the number of ways to deal the cards before it. For
-    problems without a solution or clauses (Black Widow's).
+    problems without a solution or clauses (card counting in a trick-taking game).
 
     >>> from cardlab.cards import parse_cards
     >>> cards = parse_cards("2C 3C 4C")

@@ -1,11 +1,11 @@
 """What must happen next, as data: decisions, and events told to those who may know them.
 
-Both games expose the same shape (as OpenSpiel's ``current_player`` and
+Every game exposes the same shape (as OpenSpiel's ``current_player`` and
 ``legal_actions``, pokerkit's ``can_x``/``verify_x``/``x``):
 
 - ``game.decisions``: every :class:`Decision` open now (a seat, a kind, the
-  legal options). Usually one; while Black Widow's players pass, one per seat
-  that has not passed, since they pass at the same time.
+  legal options). Usually one; several where seats choose at the same time
+  (one per seat that has not chosen yet, as when cards are passed).
 - ``game.why_not(action)``: why an action is refused, as a catalogue
   :class:`~cardlab.i18n.Text` (None: it is allowed).
 - ``game.apply(action)``: check and apply it, raising
@@ -42,8 +42,8 @@ OptionT = TypeVar("OptionT")
 class Decision(Generic[KindT, OptionT]):
     """`seat` must choose `pick` of `options` now; `kind` says what the choice is about.
 
-    A game names its own kinds and options: a Black Widow play is a
-    ``Decision[Kind, Card]``, its moon choice a ``Decision[Kind, MoonChoice]``.
+    A game names its own kinds and options: a trick-taking game's play is a
+    ``Decision[Kind, Card]``, a yes-or-no choice a ``Decision[Kind, bool]``.
     """
 
     seat: int
@@ -81,9 +81,9 @@ def refusal(check: Callable[[Any], None], action: Any) -> Text | None:
 
     >>> def no_jokers(card):
     ...     if card == "joker":
-    ...         raise IllegalAction("blackwidow.illegal.game_over")
+    ...         raise IllegalAction("error.not_in_deck", card=card)
     >>> refusal(no_jokers, "joker").text(), refusal(no_jokers, "QS")
-    ('The game is over.', None)
+    ("joker is not in this game's deck", None)
     """
     try:
         check(action)

@@ -8,8 +8,9 @@ entry is loaded (imported and made) the first time it is asked for, so an
 unused game costs nothing and a broken one fails only when it is used, with
 an error that names it.
 
->>> game("fivesons").hint_bot, list(GAMES), [entry.name for entry in in_menu_order()]
-('infogain', ['blackwidow', 'fivesons'], ['fivesons', 'blackwidow'])
+>>> entry = in_menu_order()[0]                     # the apps' default game
+>>> game(entry.name) is entry, entry.hint_bot in entry.bots, list(GAMES) == sorted(GAMES)
+(True, True, True)
 >>> parse_perspective("public"), parse_perspective("2"), parse_perspective(None)
 ('public', 2, None)
 """
@@ -30,8 +31,12 @@ from cardlab.table import Game, SeatBot, Table
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.bench import Benchmark
     from cardlab.classroom.shared import SharedTable
+    from cardlab.levels import Duel
+    from cardlab.review import Review
     from cardlab.widgets.classroom_student import SeatWidget
+    from cardlab.worst import LimitCases
 
 #: The entry-point group games register in.
 GROUP = "cardlab.games"
@@ -265,6 +270,53 @@ class Seated(Protocol):
         ...
 
 
+@runtime_checkable
+class Benchmarked(Protocol):
+    """A game with speed benchmarks (`cardlab bench NAME`)."""
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """The game's benchmarks by name (names are the command line's, unique among games)."""
+        ...
+
+
+@runtime_checkable
+class Bounded(Protocol):
+    """A game whose largest and malformed records `cardlab bench limits` measures."""
+
+    def limit_cases(self) -> LimitCases:
+        """The game's cases, records made on the spot."""
+        ...
+
+
+@runtime_checkable
+class Reviewing(Protocol[Rec_in]):
+    """A game that reviews a seat's decisions in a full record (`cardlab review`)."""
+
+    def review(self, record: Rec_in, seat: int, seed: int,
+               progress: Callable[[int, int], None] | None) -> Review:
+        """The review of `seat`'s decisions, from what it knew at each (`seed`: for sampling).
+
+        `progress(done, total)` hears how far it has come, and may raise to cancel.
+        """
+        ...
+
+
+@runtime_checkable
+class Leveled(Protocol):
+    """A game whose bots come in levels a learner picks (`cardlab.levels`)."""
+
+    #: The game's name (as in `GameEntry`).
+    name: str
+    #: Each level's bot, weakest first ("beginner", "standard", "expert").
+    levels: Mapping[str, str]
+
+    def duel(self, rules: Any, first: str, second: str, rounds: int,
+             seed: int | None) -> Duel:
+        """`rounds` seat-rotated rounds, the bot `first` on every other seat from seat 0 and
+        `second` on the rest (`cardlab bench levels`)."""
+        ...
+
+
 #: A game whose types shared code does not know: what the registry hands out.
 AnyGame = GameEntry[Any, Any, Any, Any, Any]
 
@@ -360,8 +412,9 @@ def game(name: object) -> AnyGame:
 def game_of(source: Any) -> AnyGame:
     """The game a record, observation log or game (anything with `to_record`) belongs to.
 
-    >>> game_of(game("fivesons").new_game(game("fivesons").read_rules({}), 1)).name
-    'fivesons'
+    >>> entry = in_menu_order()[0]
+    >>> game_of(entry.new_game(entry.read_rules({}), 1)) is entry
+    True
     >>> game_of("a game")
     Traceback (most recent call last):
     ...
@@ -387,6 +440,13 @@ def stepped(entry: AnyGame) -> Stepped[Any, Any, Any]:
     """`entry`, if the stepper can tell its games; else a `RecordError`."""
     if not isinstance(entry, Stepped):
         raise RecordError("error.cannot_step", where="game", game=entry.name)
+    return entry
+
+
+def reviewing(entry: AnyGame) -> Reviewing[Any]:
+    """`entry`, if it reviews games; else a `RecordError`."""
+    if not isinstance(entry, Reviewing):
+        raise RecordError("review.cannot", where="game", game=entry.name)
     return entry
 
 

@@ -1,9 +1,9 @@
 """Knowledge graphs as networkx graphs: the parts every game's graph shares, and export.
 
-A game builds its graph (`cardlab.fivesons.graph`, `cardlab.blackwidow.graph`)
-from its knowledge engine only, never from hidden state, with the helpers here.
-Nodes have a `kind`: `seat`, `card`, and whatever else the game adds (Five
-Sons a `solution` and `clause` nodes). Between every location and every card
+A game builds its graph (its `Knowing.graph`) from its knowledge engine only,
+never from hidden state, with the helpers here. Nodes have a `kind`: `seat`,
+`card`, `solution` where the game hides cards in the middle, and whatever else
+the game adds (`clause` nodes, say). Between every location and every card
 not in the observer's hand there is exactly one edge, location to card, with
 `kind`:
 
@@ -35,7 +35,8 @@ import json
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from cardlab.cards import Card
+from cardlab.cards import Card, parse_cards
+from cardlab.deal_counting import SOLUTION
 from cardlab.i18n import Text
 
 if TYPE_CHECKING:
@@ -69,6 +70,12 @@ def add_seats(graph: nx.DiGraph, players: int, sizes, me: int | None, lang: str)
                        label=Text(key, seat=seat).text(lang))
 
 
+def add_solution(graph: nx.DiGraph, cards: int, contents: Text, lang: str) -> None:
+    """The place of the cards hidden in the middle: `cards` of them, `contents` in words."""
+    graph.add_node(SOLUTION, kind="solution", label=Text("graph.solution").text(lang),
+                   cards=cards, contents=contents.text(lang))
+
+
 def add_card(graph: nx.DiGraph, card: Card, lang: str, group: str, played: bool = False) -> None:
     graph.add_node(card.code, kind="card", suit=card.suit.letter, rank=card.rank.letter,
                    group=group, played=played, label=card.name(lang))
@@ -93,3 +100,25 @@ def location_edge(graph: nx.DiGraph, place: str, card: Card, n: int, worlds: int
     if kind != "may_hold":
         attrs["why"] = reason.text(lang) if reason is not None else ""
     graph.add_edge(place, card.code, **attrs)
+
+
+def example_graph(lang: str = "en") -> nx.DiGraph:
+    """A tiny graph to try a picture or an export on: two seats and a solution, each holding
+    one of three cards, and nothing known yet (each card is at each place in 2 of 6 deals).
+
+    >>> graph = example_graph()
+    >>> graph.edges["solution", "8H"]["share"], graph.nodes["solution"]["contents"]
+    ('2/6', 'one card')
+    """
+    import networkx as nx  # loaded when a graph is built, not with every app
+
+    cards = parse_cards("QS 8H AC")
+    graph: nx.DiGraph = nx.DiGraph(perspective="public", after=0, worlds="6",
+                                   title=Text("graph.example_title").text(lang))
+    add_seats(graph, 2, [1, 1], None, lang)
+    add_solution(graph, 1, Text("graph.example_contents"), lang)
+    for card in cards:
+        add_card(graph, card, lang, group=card.suit.letter)
+        for place in ("0", "1", SOLUTION):
+            location_edge(graph, place, card, 2, 6, None, lang)
+    return graph

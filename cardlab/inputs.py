@@ -33,7 +33,7 @@ from typing import Any
 from cardlab.errors import RecordError, echo
 from cardlab.i18n import Number, Text
 
-#: The largest game cardlab accepts (200 Black Widow hands) is under 300 kB as cardlab writes it;
+#: The largest game cardlab accepts (see `cardlab bench limits`) is under 300 kB as written;
 #: parsing 4 MB of the most wasteful JSON (empty objects) takes well under 300 MB of memory.
 MAX_FILE_BYTES = 4 * 1024 * 1024
 #: cardlab/1 documents nest five levels at most.

@@ -6,18 +6,17 @@ which looks at that seat's view only) or a :class:`Person`, who decides
 through `act`. The table keeps every event for views to show one at a time,
 and in practice mode takes back a person's last decision.
 
->>> from cardlab.fivesons.actions import Question
->>> from cardlab.fivesons.game import FiveSonsGame
->>> from cardlab.fivesons.players import bot_seat
->>> from cardlab.fivesons.rules import FiveSonsRules
->>> game = FiveSonsGame.deal(FiveSonsRules(players=3), seed=1)
->>> table = Table(game, [Person("Ada"), bot_seat("logician", 1), bot_seat("random", 2)])
->>> table.waiting[0].seat, table.waiting[0].kind
-(0, <Kind.ASK: 'ask'>)
->>> face, heart = table.waiting[0].options[0]
->>> events = table.act(Question(0, face, heart))
->>> events[0].told_to(1).text()
-'Seat 0 asked: The Jack of Clubs has one son.'
+>>> from cardlab.games import in_menu_order
+>>> entry = in_menu_order()[0]                      # the apps' default game, whichever it is
+>>> game = entry.new_game(entry.read_rules({"players": 3}), seed=1)
+>>> bots = [entry.bot_seat(entry.default_bot, seat) for seat in (1, 2)]
+>>> table = Table(game, [Person("Ada"), *bots])
+>>> table.waiting[0].seat
+0
+>>> action, reason = table.hint(0, entry.bot_seat(entry.hint_bot, 0))
+>>> events = table.act(action)                      # Ada takes the hint
+>>> table.moves[0].seat, table.events == events != []
+(0, True)
 """
 
 from __future__ import annotations

@@ -4,20 +4,21 @@
 process, from a file: once timed, once with tracemalloc for the peak memory.
 The targets (checked here, never in tests): every case within 2 s and 300 MB.
 
-- ``blackwidow_replay``, ``blackwidow_infer``: the largest Black Widow record,
-  `MAX_HANDS` hands, each a moon shot under ``moon: self`` (a game that could
-  go on for ever, so it ends at the limit);
-- ``fivesons_infer``: the largest Five Sons record, `MAX_EVENTS` questions and
-  no guess, inferred from seat 0;
-- ``refused_*``: a file of `MAX_FILE_BYTES` empty objects, a record of
-  `MAX_EVENTS` malformed events, and one nested as deep as the file allows;
-- ``stepper_*``: the largest Black Widow record and the empty objects through
-  the stepper app's upload button (reading checks the record by replaying it;
-  the stepper replays it once more for its steps and counts only the step shown).
+Each game that has limits (`Bounded` in `cardlab.games`) gives its cases
+(`LimitCases`): its largest records with the commands run on them, records
+refused for being malformed, and records to upload to the stepper. To them
+this module adds what every game shares:
 
->>> record = endless_blackwidow(hands=2)
->>> len(record["hands"]), record["rules"]
-(2, {'moon': 'self', 'pass_cycle': ['hold']})
+- ``refused_*``: a file of `MAX_FILE_BYTES` empty objects, and one nested
+  as deep as the file allows;
+- ``stepper_*``: the games' records and the empty objects through the stepper
+  app's upload button (reading checks the record by replaying it; the stepper
+  replays it once more for its steps and counts only the step shown).
+
+>>> [name for name in cases() if name.startswith(("refused", "stepper_refused"))]
+... # doctest: +NORMALIZE_WHITESPACE
+['refused_empty_objects', 'refused_malformed_events', 'refused_deep',
+ 'stepper_refused_empty_objects']
 """
 
 from __future__ import annotations
@@ -29,15 +30,11 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from functools import partial
-from itertools import cycle, islice
 from pathlib import Path
 from typing import Any
 
-from cardlab.blackwidow.rules import MAX_HANDS
-from cardlab.cards import STANDARD_DECK, Suit, codes
-from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.rules import MAX_EVENTS, FiveSonsRules
 from cardlab.i18n import message, number
 from cardlab.inputs import MAX_FILE_BYTES
 
@@ -46,61 +43,54 @@ TARGET_SECONDS = 2.0
 TARGET_MB = 300.0
 
 
-def endless_blackwidow(hands: int = MAX_HANDS) -> dict[str, Any]:
-    """A legal Black Widow record of `hands` moon shots under ``moon: self``: nobody's
-    score ever rises, so only the hand limit ends it.
+@dataclass(frozen=True)
+class LimitCases:
+    """One game's cases of `cardlab bench limits`, each by name; records are JSON data."""
 
-    Seat 3 holds every club and wins every trick; seat 0 holds the hearts and
-    throws one on each, seat 1 the spades (the Queen after the first trick).
-    """
-    suits = {suit: [card for card in STANDARD_DECK if card.suit is suit] for suit in Suit}
-    deal = [suits[Suit.HEARTS], suits[Suit.SPADES], suits[Suit.DIAMONDS], suits[Suit.CLUBS]]
-    plays = [card for trick in zip(suits[Suit.CLUBS], suits[Suit.HEARTS], suits[Suit.SPADES],
-                                   suits[Suit.DIAMONDS], strict=True) for card in trick]
-    hand = {"deal": [codes(cards) for cards in deal], "plays": codes(plays)}
-    return {"format": "cardlab/1", "game": "blackwidow",
-            "rules": {"moon": "self", "pass_cycle": ["hold"]}, "hands": [hand] * hands}
+    #: The largest records accepted, each with the command run on it (without the file).
+    accepted: dict[str, tuple[Any, tuple[str, ...]]]
+    #: Records `cardlab replay` refuses for their content.
+    refused: dict[str, Any] = field(default_factory=dict)
+    #: Records loaded through the stepper app's upload button.
+    uploaded: dict[str, Any] = field(default_factory=dict)
+    #: The limits the cases reach, as reported beside the figures.
+    limits: dict[str, int] = field(default_factory=dict)
 
 
-def long_fivesons(events: int = MAX_EVENTS, seed: int = 0) -> dict[str, Any]:
-    """A legal Five Sons record of `events` questions, every pair in turn, and no guess."""
-    rules = FiveSonsRules()
-    game = FiveSonsGame.deal(rules, seed)
-    pairs = cycle([(face, heart) for face in rules.faces for heart in rules.hearts])
-    for face, heart in islice(pairs, events):
-        shown = game.showable(game.turn, face, heart)
-        game.ask(game.turn, face, heart, shown[0] if shown else None)
-    return game.to_record().to_json()
+def game_cases() -> list[LimitCases]:
+    """The cases of every game that has limits, in the order of the games' names."""
+    from cardlab.games import Bounded, in_menu_order  # the games import this module
+
+    entries = sorted(in_menu_order(), key=lambda entry: entry.name)
+    return [entry.limit_cases() for entry in entries if isinstance(entry, Bounded)]
 
 
-def malformed_fivesons(events: int = MAX_EVENTS) -> dict[str, Any]:
-    """A Five Sons record whose `events` events are each wrong in several ways."""
-    record = long_fivesons(events=0)
-    record["events"] = [{"ask": "x", "face": 1, "heart": None, "extra": []}] * events
-    return record
-
-
-def cases() -> dict[str, tuple[bytes, list[str]]]:
+def cases(games: list[LimitCases] | None = None) -> dict[str, tuple[bytes, list[str]]]:
     """Each case: the file's bytes and the command run on it (its path goes after the
     command's name), or ``upload``: the stepper app's upload button."""
-    empties = (MAX_FILE_BYTES - 2) // 3
-    return {
-        "blackwidow_replay": (_json(endless_blackwidow()), ["replay", "--format", "json"]),
-        "blackwidow_infer": (_json(endless_blackwidow()), ["infer", "--as", "0"]),
-        "fivesons_infer": (_json(long_fivesons()), ["infer", "--as", "0"]),
-        "refused_empty_objects": (b"[" + b"{}," * empties + b"{}]", ["replay"]),
-        "refused_malformed_events": (_json(malformed_fivesons()), ["replay"]),
-        "refused_deep": (b"[" * MAX_FILE_BYTES, ["replay"]),
-        "stepper_blackwidow_upload": (_json(endless_blackwidow()), ["upload"]),
-        "stepper_refused_empty_objects": (b"[" + b"{}," * empties + b"{}]", ["upload"]),
-    }
+    games = game_cases() if games is None else games
+    empties = b"[" + b"{}," * ((MAX_FILE_BYTES - 2) // 3) + b"{}]"
+    found: dict[str, tuple[bytes, list[str]]] = {}
+    for limits in games:
+        found |= {name: (_json(record), list(command))
+                  for name, (record, command) in limits.accepted.items()}
+    found["refused_empty_objects"] = (empties, ["replay"])
+    for limits in games:
+        found |= {name: (_json(record), ["replay"]) for name, record in limits.refused.items()}
+    found["refused_deep"] = (b"[" * MAX_FILE_BYTES, ["replay"])
+    for limits in games:
+        found |= {name: (_json(record), ["upload"]) for name, record in limits.uploaded.items()}
+    found["stepper_refused_empty_objects"] = (empties, ["upload"])
+    return found
 
 
 def limits(names: list[str] | None = None) -> dict[str, Any]:
     """Seconds, peak MB and exit status of every case (or of the named ones)."""
     from cardlab.cli import main  # the command line imports this module's callers
 
-    chosen = {name: case for name, case in cases().items() if names is None or name in names}
+    games = game_cases()
+    chosen = {name: case for name, case in cases(games).items()
+              if names is None or name in names}
     figures: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as folder:
         for name, (raw, command) in chosen.items():
@@ -115,8 +105,8 @@ def limits(names: list[str] | None = None) -> dict[str, Any]:
     return {"cases": figures, "max_seconds": max(case["seconds"] for case in figures.values()),
             "max_peak_mb": max(case["peak_mb"] for case in figures.values()),
             "target_seconds": TARGET_SECONDS, "target_mb": TARGET_MB,
-            "limits": {"file_bytes": MAX_FILE_BYTES, "blackwidow_hands": MAX_HANDS,
-                       "fivesons_events": MAX_EVENTS}}
+            "limits": {"file_bytes": MAX_FILE_BYTES,
+                       **{key: value for limits in games for key, value in limits.limits.items()}}}
 
 
 def text(figures: dict[str, Any], lang: str = "en") -> str:

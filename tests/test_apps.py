@@ -1,5 +1,7 @@
 """App addresses: every query parameter of the apps, and bad ones refused with a reason."""
 
+from urllib.parse import quote
+
 import pytest
 
 from cardlab.apps import chosen_game, read_settings
@@ -13,7 +15,33 @@ def texts(settings, lang="en"):
 def test_defaults_without_a_query():
     settings = read_settings("blackwidow", "")
     assert (settings.lang, settings.seed, settings.rules.players) == ("en", None, 4)
-    assert settings.bots == ("heuristic",) * 3 and settings.problems == ()
+    assert settings.level == "beginner" and settings.problems == ()
+    assert settings.bots == ("lowest",) * 3          # the beginner's bot, at every other seat
+
+
+@pytest.mark.parametrize(("game", "level", "bot"), [
+    ("fivesons", "beginner", "checklist"), ("fivesons", "standard", "logician"),
+    ("fivesons", "expert", "infogain"), ("blackwidow", "beginner", "lowest"),
+    ("blackwidow", "standard", "heuristic"), ("blackwidow", "expert", "montecarlo")])
+def test_the_level_sets_every_other_seats_bot(game, level, bot):
+    settings = read_settings(game, f"level={level}&players=5")
+    assert settings.level == level and settings.bots == (bot,) * 4 and settings.problems == ()
+
+
+def test_bots_named_seat_by_seat_take_the_place_of_a_level():
+    settings = read_settings("fivesons", "level=expert&players=3&bots=random,logician")
+    assert settings.bots == ("random", "logician") and settings.level is None
+
+
+@pytest.mark.parametrize("value", ["Expert", "grandmaster", " ", "x" * 3000, "beginner\n<b>"])
+def test_an_unknown_level_is_refused_with_the_levels_and_the_beginner_used(value):
+    settings = read_settings("blackwidow", "level=" + quote(value))
+    assert settings.level == "beginner" and settings.bots == ("lowest",) * 3
+    [problem] = texts(settings)
+    assert problem.startswith("level: '") and len(problem) < 250
+    assert problem.endswith("is not a level of this game's bots (beginner, standard, expert)")
+    assert texts(settings, "de")[0].endswith(
+        "ist keine Stufe der Bots dieses Spiels (beginner, standard, expert)")
 
 
 def test_rules_and_players_combine_and_bots_fill_the_other_seats():

@@ -6,6 +6,8 @@ import sys
 import pytest
 
 from cardlab import bench
+from cardlab.blackwidow.bench import playouts
+from cardlab.fivesons.bench import inference
 
 INFERENCE = {
     "updates": 12345, "p50_ms": 1.5, "p99_ms": 12.25, "max_ms": 40.0,
@@ -26,9 +28,9 @@ class Terminal(io.StringIO):
 
 def test_playout_keys_are_the_same_without_openspiel(monkeypatch):
     pytest.importorskip("pyspiel")
-    with_spiel = bench.playouts(seconds=0.05)
+    with_spiel = playouts(seconds=0.05)
     monkeypatch.setitem(sys.modules, "pyspiel", None)   # import pyspiel now fails
-    without = bench.playouts(seconds=0.05)
+    without = playouts(seconds=0.05)
     assert set(with_spiel) == set(without) >= {"games_per_s", "openspiel_games_per_s", "ratio"}
     assert without["openspiel_games_per_s"] is None and without["ratio"] is None
     assert with_spiel["ratio"] == pytest.approx(
@@ -66,7 +68,7 @@ def test_inference_as_text_in_english_and_german():
 def test_inference_says_first_how_long_it_takes_then_shows_progress(monkeypatch, capsys):
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    figures = bench.inference(quick=True, games=1, lang="de")
+    figures = inference(quick=True, games=1, lang="de")
     output = terminal.getvalue()
     assert capsys.readouterr().out == ""
     first_line = output.splitlines()[0]

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from cardlab import inputs, schema, worst
 from cardlab.apps import read_settings
 from cardlab.blackwidow import game as blackwidow_game
+from cardlab.blackwidow import limits as blackwidow_limits
 from cardlab.blackwidow import record as blackwidow_record
 from cardlab.blackwidow import report as blackwidow_report
 from cardlab.blackwidow.rules import MAX_HANDS
@@ -29,6 +30,7 @@ from cardlab.blackwidow.widgets.play import BlackWidowWidget
 from cardlab.cli import main
 from cardlab.errors import CardlabError
 from cardlab.fivesons import game as fivesons_game
+from cardlab.fivesons import limits as fivesons_limits
 from cardlab.fivesons.rules import MAX_EVENTS
 from cardlab.fivesons.widgets.assistant import Assistant
 from cardlab.inputs import MAX_FILE_BYTES, MAX_ITEMS
@@ -60,7 +62,7 @@ def _file(tmp_path, raw, name="game.json"):
 
 
 def test_a_byte_order_mark_is_skipped(tmp_path):
-    raw = json.dumps(worst.long_fivesons(events=4)).encode("utf-8-sig")
+    raw = json.dumps(fivesons_limits.long_record(events=4)).encode("utf-8-sig")
     assert _cli("replay", _file(tmp_path, raw))[0] == 0
     app = StepperApp("")
     app.load_bytes(raw, "bom.json")
@@ -84,7 +86,7 @@ def test_a_black_widow_record_without_hands_is_refused_by_every_command(tmp_path
 
 
 def test_too_many_events_are_refused_before_the_schema_looks_at_one(tmp_path):
-    data = worst.malformed_fivesons(events=MAX_EVENTS + 1)
+    data = fivesons_limits.malformed_record(events=MAX_EVENTS + 1)
     with mock.patch("cardlab.fivesons.record.check", side_effect=AssertionError("schema ran")):
         line = _refusal("replay", _file(tmp_path, data))
     assert line == ("game.json, events: 1,001 events, more than the longest game cardlab "
@@ -92,7 +94,7 @@ def test_too_many_events_are_refused_before_the_schema_looks_at_one(tmp_path):
 
 
 def test_too_many_hands_are_refused_before_the_first_is_replayed(tmp_path):
-    data = worst.endless_blackwidow(hands=MAX_HANDS + 1)
+    data = blackwidow_limits.endless_record(hands=MAX_HANDS + 1)
     with mock.patch("cardlab.blackwidow.record.check", side_effect=AssertionError("ran")):
         line = _refusal("replay", _file(tmp_path, data))
     assert line.endswith(f"{MAX_HANDS + 1} hands, more than the longest game cardlab accepts "
@@ -109,13 +111,14 @@ def test_a_list_longer_than_any_in_a_record_is_refused_before_the_rules_see_it(t
 
 def test_the_schema_describes_the_first_problems_and_counts_the_rest():
     with pytest.raises(CardlabError) as info:
-        read_record(json.dumps(worst.malformed_fivesons(events=MAX_EVENTS)).encode(), "g.json")
+        read_record(json.dumps(fivesons_limits.malformed_record(events=MAX_EVENTS)).encode(),
+                    "g.json")
     assert info.value.text().endswith(f"(and at least {MAX_PROBLEMS} more problems after "
                                       "this one)")
     assert info.value.text("de").endswith(f"(danach noch mindestens {MAX_PROBLEMS} weitere "
                                           "Fehler)")
     with pytest.raises(CardlabError) as info:
-        read_record(json.dumps(worst.malformed_fivesons(events=1)).encode(), "g.json")
+        read_record(json.dumps(fivesons_limits.malformed_record(events=1)).encode(), "g.json")
     assert "more problem" in info.value.text() and "at least" not in info.value.text()
 
 
@@ -123,17 +126,17 @@ def test_a_game_that_could_go_on_for_ever_ends_at_the_hand_limit(tmp_path, monke
     monkeypatch.setattr(blackwidow_game, "MAX_HANDS", 3)
     monkeypatch.setattr(blackwidow_record, "MAX_HANDS", 3)
     monkeypatch.setattr(blackwidow_report, "MAX_HANDS", 3)
-    status, out, _ = _cli("replay", _file(tmp_path, worst.endless_blackwidow(hands=3)))
+    status, out, _ = _cli("replay", _file(tmp_path, blackwidow_limits.endless_record(hands=3)))
     assert status == 0 and "3 hands are the most cardlab plays" in out
     assert "seat 3 won" in out
-    assert _refusal("replay", _file(tmp_path, worst.endless_blackwidow(hands=4))).endswith(
+    assert _refusal("replay", _file(tmp_path, blackwidow_limits.endless_record(hands=4))).endswith(
         "4 hands, more than the longest game cardlab accepts (3 hands)")
 
 
 def test_a_five_sons_game_without_guesses_ends_at_the_event_limit(monkeypatch):
     monkeypatch.setattr(fivesons_game, "MAX_EVENTS", 5)
     game = fivesons_game.FiveSonsGame.from_record(
-        read_record(json.dumps(worst.long_fivesons(events=5)).encode(), "g.json"))
+        read_record(json.dumps(fivesons_limits.long_record(events=5)).encode(), "g.json"))
     assert game.over and game.at_limit and game.winner is None
 
 
@@ -199,9 +202,9 @@ def hostile_uploads(draw):
         text = "[" + ",".join(["{}"] * draw(st.integers(0, 2 * MAX_ITEMS))) + "]"
     elif kind == "events":
         count = draw(st.integers(0, MAX_EVENTS + 5))
-        text = json.dumps(worst.malformed_fivesons(events=count))
+        text = json.dumps(fivesons_limits.malformed_record(events=count))
     elif kind == "hands":
-        text = json.dumps(worst.endless_blackwidow(hands=draw(st.sampled_from(
+        text = json.dumps(blackwidow_limits.endless_record(hands=draw(st.sampled_from(
             [0, 1, MAX_HANDS + 1]))))
     elif kind == "big":
         text = " " * (MAX_FILE_BYTES - 1) + draw(st.sampled_from(["[]", "1", "{}"]))

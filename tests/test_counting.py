@@ -26,8 +26,8 @@ def listed(problem: Problem) -> tuple[int, dict, dict]:
             continue
         hidden = [card for card, loc in where.items() if loc == SOLUTION]
         if problem.has_solution and not (
-                len(hidden) == 2 and {len(problem.faces & set(hidden)),
-                                      len(problem.hearts & set(hidden))} == {1}):
+                len(hidden) == 2 and {len(problem.first_kind & set(hidden)),
+                                      len(problem.second_kind & set(hidden))} == {1}):
             continue
         if not all(where[a] == seat or where[b] == seat for seat, a, b in problem.clauses):
             continue
@@ -35,7 +35,7 @@ def listed(problem: Problem) -> tuple[int, dict, dict]:
         for card, loc in where.items():
             at[card][loc] += 1
         if hidden:
-            face, heart = sorted(hidden, key=lambda c: c not in problem.faces)
+            face, heart = sorted(hidden, key=lambda c: c not in problem.first_kind)
             pairs[face, heart] = pairs.get((face, heart), 0) + 1
     return worlds, at, pairs
 
@@ -95,8 +95,8 @@ def test_a_full_seat_and_a_known_hidden_face_settle_the_rest():
     problem = Problem((jc, qc, ah, h2), {0: 1, 1: 1},
                       {jc: frozenset({0}), qc: frozenset({0, 1, SOLUTION}),
                        ah: frozenset({0, 1, SOLUTION}), h2: frozenset({1, SOLUTION})},
-                      clauses=((1, qc, h2),), faces=frozenset({jc, qc}),
-                      hearts=frozenset({ah, h2}))
+                      clauses=((1, qc, h2),), first_kind=frozenset({jc, qc}),
+                      second_kind=frozenset({ah, h2}))
     settled = settle(problem)
     # Seat 0 is full with JC; QC is the only face left for the solution; so seat 1 holds 2H
     # (the clause), and AH is hidden.

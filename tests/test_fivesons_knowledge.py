@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab import deal_counting
-from cardlab.bench import left_neighbour_shows
 from cardlab.cards import parse_cards
 from cardlab.deal_counting import SOLUTION, count_deals
 from cardlab.errors import InconsistentObservations
+from cardlab.fivesons.bench import left_neighbour_shows
 from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import AskSeen, FiveSonsLog, GuessSeen

@@ -35,7 +35,7 @@ def test_moon_choice_and_intervals():
         in wrong.text()
     assert "and the game ends" in playing.check_moon("self", rules, 0, [70, 90, 30, 40]).text()
     stats = {"a": HandStats([2, 3, 2, 3] * 10), "b": HandStats([9, 10, 9, 10] * 10),
-             "c": HandStats([0, 6] * 5)}
+             "c": HandStats([0, 6] * 20)}
     assert playing.check_clearly_better(True, stats, "a", "b").correct
     assert not playing.check_clearly_better(True, stats, "a", "c").correct
 

@@ -4,8 +4,8 @@ import pytest
 
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.widgets.stepper import PUBLIC, DeductionStepper
 from cardlab.widgets.controls import ButtonSpec, ControlBar
-from cardlab.widgets.stepper import PUBLIC, DeductionStepper
 
 
 @pytest.fixture(scope="module")
@@ -144,11 +144,11 @@ def test_each_card_and_each_trick_is_told(widow):
     stepper.go(2)                                           # deal, pass, first card
     first_seat = widow.hands[0].seats[0]
     assert stepper.sentences == [f"Seat {first_seat} played the Two of Clubs."]
-    stepper.steps.click("next_trick")                       # to the end of the first trick
+    stepper.steps.click("next_jump")                       # to the end of the first trick
     assert stepper.after == 5
     assert stepper.sentences[-1].startswith(f"Seat {widow.hands[0].seats[4]} took the trick: ")
     assert stepper.steps.status == "Step 5 of 53: hand 1, 1 tricks done"
-    stepper.steps.click("back_trick")
+    stepper.steps.click("back_jump")
     assert stepper.after == 1
 
 
@@ -201,10 +201,10 @@ def test_stories_of_both_games_and_a_lone_log(widow, game):
 # A long Black Widow record loads with one replay; views are worked out when shown.
 
 from cardlab.blackwidow.game import BlackWidowGame  # noqa: E402
+from cardlab.blackwidow.limits import endless_record as endless_blackwidow  # noqa: E402
 from cardlab.blackwidow.view import seat_view  # noqa: E402
 from cardlab.blackwidow.widgets import stepper as stepper_blackwidow  # noqa: E402
 from cardlab.records import parse_record  # noqa: E402
-from cardlab.worst import endless_blackwidow  # noqa: E402
 
 
 def test_a_long_record_is_replayed_once_and_only_the_step_shown_is_counted(monkeypatch):

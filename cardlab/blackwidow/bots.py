@@ -1,6 +1,9 @@
 """Black Widow bots. Each decides from its own seat's view, never the other hands.
 
 - `random`: random legal cards and random passes.
+- `lowest`: the first advice a beginner hears, and nothing more: pass the three
+  highest cards and follow suit with the lowest card. It leads and throws off at
+  random, never counts cards and never looks at the points on a trick.
 - `heuristic`: passes its most dangerous cards, ducks under the winning card,
   throws the Queen of Spades on tricks it cannot win, avoids points, and takes
   a point itself when another seat is running for the moon. With the Jack of
@@ -81,6 +84,32 @@ class RandomBot(BlackWidowBot):
     """Random legal cards, random passes."""
 
     name = "random"
+
+
+class LowestBot(BlackWidowBot):
+    """Passes its highest cards, follows suit with its lowest; leads and throws off at random.
+
+    >>> from cardlab.blackwidow.game import BlackWidowGame
+    >>> from cardlab.blackwidow.view import seat_view
+    >>> game = BlackWidowGame.new(BlackWidowRules(), seed=3)
+    >>> cards, why = LowestBot(random.Random(1)).pass_cards(seat_view(game, 0))
+    >>> [card.code for card in cards], why.text()
+    (['AD', 'KD', 'KC'], 'I pass my three highest cards: A♦, K♦ and K♣.')
+    """
+
+    name = "lowest"
+
+    def pass_cards(self, view: BlackWidowView) -> tuple[tuple[Card, ...], Text]:
+        cards = tuple(sorted(view.hand, key=lambda c: (c.rank, c.index), reverse=True)[:PASS_SIZE])
+        return cards, Text("blackwidow.bot.pass_highest", first=cards[0], second=cards[1],
+                           third=cards[2])
+
+    def choose(self, view: BlackWidowView, legal: list[Card]) -> tuple[Card, Text]:
+        trick = view.trick
+        if trick and legal[0].suit is trick[0][1].suit:
+            card = min(legal, key=lambda c: c.rank)
+            return card, Text("blackwidow.bot.follow_lowest", card=card)
+        return super().choose(view, legal)
 
 
 class HeuristicBot(BlackWidowBot):
@@ -198,19 +227,32 @@ def rollout(view: BlackWidowView, position: Position, card: Card,
     >>> len(result.playout.plays), sum(result.scores) in (26, 104)
     (50, True)
     """
-    table = MaskRules.of(view.rules)
-    playout = play_out(table, position, rng, policy=_first(1 << card.index, _duck_policy(table)))
+    return play_rest(view.rules, view.scores, position, rng, first=card)
+
+
+def play_rest(rules: BlackWidowRules, scores: Sequence[int], position: Position,
+              rng: random.Random, first: Card | None = None) -> Rollout:
+    """Every seat ducks to the end of the hand from `position` (the seat to play plays
+    `first`, if given); the game scores after it, from `scores` before the hand.
+
+    The rollout policy of `montecarlo`, for whole hands too (the review of a pass).
+    """
+    table = MaskRules.of(rules)
+    policy = _duck_policy(table)
+    if first is not None:
+        policy = _first(1 << first.index, policy)
+    playout = play_out(table, position, rng, policy=policy)
     points = playout.points(table)
     shooter = kernel.shooter(playout.taken)
 
-    def scores(moon: str) -> list[int]:
-        return kernel.scores_after(points, shooter, moon, view.scores, table.exact_hundred)
+    def after(moon: str) -> list[int]:
+        return kernel.scores_after(points, shooter, moon, scores, table.exact_hundred)
 
     moon = table.moon
     if moon == "choose" and shooter is not None:
-        moon = _better_moon({choice: scores(choice) for choice in ("others", "self")},
-                            shooter, view.rules.end_above)
-    return Rollout(playout, scores(moon))
+        moon = _better_moon({choice: after(choice) for choice in ("others", "self")},
+                            shooter, rules.end_above)
+    return Rollout(playout, after(moon))
 
 
 def _better_moon(outcomes: dict[str, list[int]], seat: int, end_above: int) -> str:
@@ -301,7 +343,7 @@ def _moon_runner(view: BlackWidowView) -> int | None:
                  if seat != view.me and bits & kernel.POINTS == out), None)
 
 
-BOTS = {bot.name: bot for bot in (RandomBot, HeuristicBot, MonteCarloBot)}
+BOTS = {bot.name: bot for bot in (RandomBot, LowestBot, HeuristicBot, MonteCarloBot)}
 
 
 def make_bot(name: str, seed: int | None = None, **options) -> BlackWidowBot:

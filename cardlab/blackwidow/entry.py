@@ -13,6 +13,7 @@ import html
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import fields, replace
 from functools import partial
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardlab.blackwidow import match, report
@@ -23,28 +24,43 @@ from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.players import BotSeat, bot_seat
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
+from cardlab.blackwidow.review import review_game
 from cardlab.blackwidow.rules import MAX_HANDS, BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
-from cardlab.games import GameEntry, Knowing, Seated, Stepped
+from cardlab.games import (
+    Benchmarked,
+    Bounded,
+    GameEntry,
+    Knowing,
+    Leveled,
+    Reviewing,
+    Seated,
+    Stepped,
+)
 from cardlab.i18n import Number, Text, message
+from cardlab.levels import Duel
 from cardlab.report import Report
+from cardlab.review import Review, check_seat
 from cardlab.table import Table
 
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.bench import Benchmark
     from cardlab.blackwidow.widgets.play import BlackWidowWidget
     from cardlab.blackwidow.widgets.stepper import BlackWidowStory
     from cardlab.classroom.shared import SharedTable
+    from cardlab.worst import LimitCases
 
 
 class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowView,
                            BlackWidowRecord],
                  Knowing[BlackWidowView, BlackWidowKnowledge],
-                 Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated):
+                 Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated,
+                 Benchmarked, Bounded, Leveled, Reviewing[BlackWidowRecord]):
     """The trick-taking game: passing, tricks, points, the moon."""
 
     name = "blackwidow"
@@ -52,6 +68,10 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
     rule_options = tuple(option.name for option in fields(BlackWidowRules))
     hint_bot = "montecarlo"
     default_bot = "heuristic"
+    #: Beginner passes high and follows low; standard follows the usual advice; expert plays
+    #: sampled deals out.
+    levels = MappingProxyType({"beginner": "lowest", "standard": "heuristic",
+                               "expert": "montecarlo"})
     order = 1
 
     def title(self, lang: str) -> str:
@@ -102,6 +122,11 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
         stats = match.tournament(rules, names, games, seed, progress=progress)
         data = report.tournament_json(stats)
         return Report(lambda _: data, partial(report.tournament_text, stats, games))
+
+    def duel(self, rules: BlackWidowRules, first: str, second: str, rounds: int,
+             seed: int | None) -> Duel:
+        """Two bots on alternate seats over `rounds` seat-rotated hands."""
+        return match.duel(rules, first, second, rounds, seed)
 
     def result(self, game: BlackWidowGame) -> Report:
         """Points and scores per hand, the moon, the winners."""
@@ -185,9 +210,27 @@ class BlackWidow(GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowVi
             return BlackWidowStory.from_game(source, lang)
         return BlackWidowStory.from_record(source, lang)
 
+    def review(self, record: BlackWidowRecord, seat: int, seed: int,
+               progress: Callable[[int, int], None] | None) -> Review:
+        """Every pass, play and moon choice of `seat`, measured single-dummy over both cores."""
+        check_seat(seat, record.rules.players)
+        return review_game(record, seat, seed, progress)
+
     def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
                      lang: str) -> BlackWidowWidget:
         """The Black Widow table at a classroom seat."""
         from cardlab.blackwidow.widgets.play import BlackWidowWidget  # widgets only in apps
 
         return BlackWidowWidget.at_table(shared, seat, names, lang)
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """`cardlab bench playouts`."""
+        from cardlab.blackwidow.bench import BENCHMARKS  # numpy and tqdm only when benchmarking
+
+        return BENCHMARKS
+
+    def limit_cases(self) -> LimitCases:
+        """The records of `cardlab bench limits`."""
+        from cardlab.blackwidow.limits import limit_cases
+
+        return limit_cases()

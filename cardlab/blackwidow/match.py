@@ -18,6 +18,7 @@ from cardlab import bot_seating
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.players import BotSeat, bot_seat
 from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.levels import Duel
 from cardlab.table import Table
 
 
@@ -82,3 +83,37 @@ def tournament(rules: BlackWidowRules, names: Sequence[str], hands: int, seed: i
         for seat, name in enumerate(seating):
             stats[name].points.append(game.results[-1].scores[seat])
     return stats
+
+
+def duel(rules: BlackWidowRules, first: str, second: str, hands: int,
+         seed: int | None = None) -> Duel:
+    """`hands` hands, `first` on seats 0, 2, ... and `second` on the others, rotated one seat
+    each hand. A side wins a hand when its seats took fewer points each, on average (after
+    the moon rule); equal is a draw.
+
+    >>> result = duel(BlackWidowRules(), "lowest", "heuristic", 2, seed=1)
+    >>> result.unit, result.wins, result.draws, result.points
+    ('hands', (1, 0), 1, (3.75, 9.25))
+    """
+    names = [(first, second)[seat % 2] for seat in range(rules.players)]
+    points: tuple[list[int], list[int]] = ([], [])
+    wins = [0, 0]
+    for game_round in bot_seating.tournament_rounds(names, hands, seed):
+        seating, rng = game_round.seating, game_round.rng
+        game = BlackWidowGame.new(rules, rng.randrange(2**32), number=game_round.number)
+        Table(game, make_bots(seating, rules.players, rng.randrange(2**32))).run(
+            stop=partial(_scored, game))
+        scores = game.results[-1].scores
+        sides = ([scores[seat] for seat, name in enumerate(seating) if name == first],
+                 [scores[seat] for seat, name in enumerate(seating) if name != first])
+        for side, taken in zip(points, sides, strict=True):
+            side.extend(taken)
+        first_mean, second_mean = _mean(sides[0]), _mean(sides[1])
+        if first_mean != second_mean:
+            wins[first_mean > second_mean] += 1
+    return Duel("hands", hands, (wins[0], wins[1]), hands - sum(wins),
+                points=(_mean(points[0]), _mean(points[1])))
+
+
+def _mean(values: list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0

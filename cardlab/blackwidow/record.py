@@ -84,7 +84,7 @@ class BlackWidowRecord:
         # fits the schema keeps the check that a record has at least one hand.
         hands_apart = isinstance(data.get("hands"), list)
         check({**data, "hands": [_STAND_IN] * min(1, len(data["hands"]))} if hands_apart
-              else data, "blackwidow_record", "record")
+              else data, "blackwidow_record", "record", numbered_hands=True)
         rules = BlackWidowRules.from_json(data.get("rules", {}))
         names = expect_names(data, rules.players)
         hands: list[HandRecord] = []

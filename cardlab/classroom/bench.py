@@ -6,9 +6,11 @@ below (the store under a class's polling), whose figures go under ``store``.
 
 In `classroom`, each student is a process of its own, as each Voilà kernel is: it polls its
 table every `POLL_SECONDS` (as the student view does), and when its seat must
-decide, a random bot decides for it and the move goes through `act`, racing
-the others like a student's click. A teacher process lists every table once a
-second, as the teacher's overview does. Figures, never asserted:
+decide, the game's weakest bot (`GameEntry.bots` comes weakest first: a random
+player) decides for it and the move goes through `act`, racing the others
+like a student's click. The tables take turns between the games a classroom
+can seat, in the apps' menu order, each at its default rules. A teacher
+process lists every table once a second, as the teacher's overview does. Figures, never asserted:
 
 - latency: from a move's append to another process seeing it, in ms (the poll
   interval is most of it);
@@ -40,17 +42,13 @@ import numpy as np
 from cardlab.classroom.burst import burst
 from cardlab.classroom.room import Room
 from cardlab.errors import IllegalAction
-from cardlab.games import game
+from cardlab.games import Seated, game, in_menu_order
 from cardlab.i18n import message
 
 #: How often a student's page looks for news, in seconds (the student view's interval).
 POLL_SECONDS = 0.3
 #: How often the teacher's overview is refreshed, in seconds.
 TEACHER_SECONDS = 1.0
-#: The bot that decides for a benchmark student.
-STUDENT_BOT = "random"
-#: The benchmark's tables take turns between the two games, four players each.
-_TABLE_KINDS = (("blackwidow", {"players": 4}), ("fivesons", {"players": 4}))
 
 
 def measure(quick: bool = False) -> dict[str, Any]:
@@ -88,32 +86,44 @@ def classroom(students: int = 30, tables: int = 8, seconds: float = 20.0,
         return _figures(reports[:-1], reports[-1], len(seats), tables, seconds)
 
 
+def table_kinds() -> list[tuple[str, dict[str, Any]]]:
+    """The game and rules of each kind of benchmark table: every game a classroom can
+    seat, in the apps' menu order, with its default number of players.
+
+    >>> table_kinds()
+    [('fivesons', {'players': 4}), ('blackwidow', {'players': 4})]
+    """
+    return [(entry.name, {"players": entry.read_rules({}).players})
+            for entry in in_menu_order() if isinstance(entry, Seated)]
+
+
 def _seat_students(room: Room, students: int, tables: int) -> list[tuple[str, int]]:
-    """Tables taking turns between the two games, filled seat by seat; bots where a
-    table has seats left over."""
-    layouts = [_TABLE_KINDS[number % 2] for number in range(tables)]
+    """Tables taking turns between the games (`table_kinds`), filled seat by seat; bots
+    where a table has seats left over."""
+    kinds = table_kinds()
+    layouts = [kinds[number % len(kinds)] for number in range(tables)]
     counts = [0] * tables
     for number in range(min(students, sum(rules["players"] for _, rules in layouts))):
         counts[number % tables] += 1  # every table has as many seats: it always fits
     seated = []
     for number, ((name, rules), count) in enumerate(zip(layouts, counts, strict=True)):
         players = rules["players"]
-        controllers = ["student"] * count + [f"bot:{STUDENT_BOT}"] * (players - count)
+        controllers = ["student"] * count + [f"bot:{game(name).bots[0]}"] * (players - count)
         table_id = room.create_table(name, rules, number, controllers)
         seated += [(table_id, seat) for seat in range(count)]
     return seated
 
 
-def _spawn(*args: object) -> subprocess.Popen:
+def _spawn(*args: object) -> subprocess.Popen[str]:
     """A benchmark process: it says "ready", then reads its deadline from stdin."""
     return subprocess.Popen([sys.executable, "-m", "cardlab.classroom.bench",
                              *map(str, args)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
 
-def _errors(process: subprocess.Popen) -> str:
+def _errors(process: subprocess.Popen[str]) -> str:
     process.kill()
-    return process.communicate()[1].strip()
+    return str(process.communicate()[1]).strip()
 
 
 def _start() -> float:
@@ -126,7 +136,8 @@ def student(where: str, table_id: str, seat: int) -> dict[str, Any]:
     """One student's page: poll, and decide when the seat must; what it saw and did."""
     room = Room.open(where)
     shared = room.shared(table_id)
-    bot = game(shared.info.game).bot_seat(STUDENT_BOT, seat)
+    entry = game(shared.info.game)
+    bot = entry.bot_seat(entry.bots[0], seat)
     deadline = _start()
     appended: list[tuple[int, float]] = []
     seen: list[tuple[int, float]] = []

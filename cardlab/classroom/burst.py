@@ -1,7 +1,8 @@
 """A class opening its seat links at once: a real `cardlab classroom`, pages in Chromium.
 
-`cardlab bench classroom` runs it: the server on a new store with Five Sons
-tables for `students` seats; once its kernels are warm, the teacher's page,
+`cardlab bench classroom` runs it: the server on a new store with tables of
+the apps' default game (the first in their menus that a classroom can seat)
+for `students` seats; once its kernels are warm, the teacher's page,
 then every seat's page at the same moment, then every seat page reloaded at
 the same moment. Measured, never asserted:
 
@@ -46,6 +47,7 @@ from typing import Any
 
 from cardlab.classroom.room import Room, room_link
 from cardlab.errors import CardlabError
+from cardlab.games import Seated, in_menu_order
 
 #: Seats per table for a class: 6 tables of 4 and 2 of 3 make 30.
 CLASS_OF_30 = (4, 4, 4, 4, 4, 4, 3, 3)
@@ -59,7 +61,8 @@ PR_SET_PDEATHSIG = 1
 #: Seconds any one wait may take before the run gives up on it.
 PATIENCE = 240
 STUDENT_VIEW = ".cardlab-classroom-student"
-SEATED = ".cardlab-classroom-student .cardlab-fivesons"
+#: A seat's table widget, drawn (`StudentView` marks it so, whatever the game).
+SEATED = ".cardlab-classroom-student .cardlab-classroom-table"
 
 
 def tables_for(students: int) -> tuple[int, ...]:
@@ -97,7 +100,8 @@ def _class_server(students: int) -> Iterator[tuple[ClassroomServer, list[str], f
     with tempfile.TemporaryDirectory(prefix="cardlab-burst-") as folder:
         store = Path(folder) / "class.sqlite"
         room = Room.open(store)
-        ids = [room.create_table("fivesons", {"players": count}, 100 + number,
+        game = next(entry.name for entry in in_menu_order() if isinstance(entry, Seated))
+        ids = [room.create_table(game, {"players": count}, 100 + number,
                                  ["student"] * count) for number, count in enumerate(tables)]
         server = ClassroomServer(store, Path(folder) / "server.log")
         try:

@@ -32,7 +32,7 @@ from urllib.parse import urlencode
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import REPLACED, STUDENT, TO_BOT, Store, token_hash
 from cardlab.errors import CardlabError
-from cardlab.games import GameEntry
+from cardlab.games import AnyGame
 from cardlab.games import game as game_entry
 
 #: Seconds without a heartbeat after which a seat's browser counts as gone.
@@ -106,7 +106,7 @@ class Room:
         Each student seat gets its token (`seat_tokens`, in this room only). Unknown
         games, rule options, bots and a seat count that does not fit the rules are refused.
         """
-        entry: GameEntry = game_entry(game)
+        entry: AnyGame = game_entry(game)
         players = entry.read_rules(rules).players
         if len(seats) != players:
             raise CardlabError("classroom.seat_count", players=players, count=len(seats))

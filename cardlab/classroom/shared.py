@@ -25,7 +25,7 @@ from typing import Any
 from cardlab.classroom.store import STUDENT, Store, TableInfo
 from cardlab.decisions import Event
 from cardlab.errors import IllegalAction
-from cardlab.games import GameEntry, game
+from cardlab.games import AnyGame, game
 from cardlab.table import Person, SeatBot, Table
 
 #: The action that deals a game's next hand (no seat decides it).
@@ -44,7 +44,7 @@ class SharedTable:
     def __init__(self, store: Store, table_id: str) -> None:
         self.store = store
         self.info: TableInfo = store.table(table_id)
-        self.entry: GameEntry = game(self.info.game)
+        self.entry: AnyGame = game(self.info.game)
         rules = self.entry.read_rules(self.info.rules)
         self.table = Table(self.entry.new_game(rules, self.info.seed),
                            [Person(controller) for controller in self.info.seats])
@@ -67,7 +67,7 @@ class SharedTable:
         """True while the teacher has paused the table (as of the last `sync`)."""
         return self.info.paused
 
-    def sync(self) -> list[Event]:
+    def sync(self) -> list[Event[Any]]:
         """Replay what other processes appended since the last look, and take in the
         teacher's changes (pause, seats handed to bots); returns the new events.
 
@@ -76,13 +76,13 @@ class SharedTable:
         if info.setup != self.info.setup:
             self.info = info
             self._seat_bots()
-        told: list[Event] = []
+        told: list[Event[Any]] = []
         for seq, data in actions:
             told += self._apply(data)
             self.seq = seq
         return told
 
-    def act(self, action: Any) -> list[Event]:
+    def act(self, action: Any) -> list[Event[Any]]:
         """A student's move: checked against the latest state, then appended.
 
         Raises `IllegalAction` if the move is refused (the table is paused, the
@@ -115,7 +115,7 @@ class SharedTable:
             raise IllegalAction("classroom.too_late_why" if late else "classroom.refused",
                                 why=why)
 
-    def play_bots(self) -> list[Event]:
+    def play_bots(self) -> list[Event[Any]]:
         """Make every bot move due now (and deal a next hand), racing other processes
         fairly: a lost race just replays the winner's move. Nothing while paused."""
         told = self.sync()
@@ -142,7 +142,7 @@ class SharedTable:
                 return self.entry.encode(action)
         return None
 
-    def _apply(self, data: dict[str, Any]) -> list[Event]:
+    def _apply(self, data: dict[str, Any]) -> list[Event[Any]]:
         if data == DEAL:
             return self.table.deal_next()
         return self.table.act(self.entry.decode(data))

@@ -50,6 +50,7 @@ import os
 import secrets
 import sqlite3
 import stat
+import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -180,7 +181,7 @@ class _SQLite:
 
     def _here(self) -> None:
         if self.file is None or _identity(self.path) != self.file:
-            raise CardlabError("classroom.store_gone", path=str(self.path))
+            raise store_gone(str(self.path))
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         self._here()
@@ -254,15 +255,18 @@ class _Postgres:
             raise CardlabError("classroom.store_lost", url=redacted(self.url),
                                why=_last_line(err)) from None
         except (self.psycopg.errors.UndefinedTable, self.psycopg.errors.UndefinedColumn):
-            raise CardlabError("classroom.store_gone", path=redacted(self.url)) from None
+            raise store_gone(redacted(self.url)) from None
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lost():
-            return self._live().execute(sql.replace("?", "%s"), params).fetchall()
+            rows: list[tuple[Any, ...]] = self._live().execute(sql.replace("?", "%s"),
+                                                               params).fetchall()
+            return rows
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> int:
         with self._lost():
-            return self._live().execute(sql.replace("?", "%s"), params).rowcount
+            count: int = self._live().execute(sql.replace("?", "%s"), params).rowcount
+            return count
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -286,6 +290,29 @@ def is_url(where: str | os.PathLike[str]) -> bool:
     (True, False)
     """
     return isinstance(where, str) and urlsplit(where).scheme in POSTGRES_SCHEMES
+
+
+#: The language of the terminal where `cardlab classroom` runs (its ``--lang``), for
+#: what the store says there; the server sets it for its kernels.
+TERMINAL_LANG_VARIABLE = "CARDLAB_CLASSROOM_LANG"
+#: The places of stores said to have gone so far in this process: each is said once.
+_SAID_GONE: set[str] = set()
+
+
+def store_gone(place: str) -> CardlabError:
+    """The error for a store that has gone while open. Students read it on their pages,
+    so it names no file or server; the place is said once on this process's error
+    stream, which for an app's kernel is the terminal of `cardlab classroom`.
+
+    >>> "/home/me" in store_gone("/home/me/class7.sqlite").text()
+    False
+    """
+    if place not in _SAID_GONE:
+        _SAID_GONE.add(place)
+        lang = os.environ.get(TERMINAL_LANG_VARIABLE, "en")
+        print(CardlabError("classroom.store_gone_where", path=place).text(lang),
+              file=sys.stderr, flush=True)
+    return CardlabError("classroom.store_gone")
 
 
 def redacted(url: str) -> str:

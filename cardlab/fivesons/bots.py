@@ -1,5 +1,9 @@
 """Five Sons bots. Each decides from its own observation log only, never the full game.
 
+- `checklist`: plays like a beginner with a notes sheet: it asks random
+  questions and ticks off only the cards it holds or has been shown; it guesses
+  once one face and one heart are left unticked (or once a question of its own
+  went unanswered). What the other seats' questions and passes tell, it never uses.
 - `random`: random questions; guesses only when certain.
 - `logician`: asks about cards whose place it does not know; guesses as soon as certain.
 - `infogain`: asks the question whose answer, on average, tells it most about the
@@ -75,6 +79,52 @@ class FiveSonsBot:
             return card, Text("fivesons.bot.show_seen", card=card)
         card = self.rng.choice(options)
         return card, Text("fivesons.bot.show_any", card=card)
+
+
+class ChecklistBot(FiveSonsBot):
+    """Random questions; ticks off only the cards it holds or is shown.
+
+    >>> def log_of(*events):
+    ...     return FiveSonsLog.from_json({"format": "cardlab/1", "game": "fivesons",
+    ...         "rules": {"players": 3, "faces": ["JC", "QC", "KC"], "hearts": ["AH", "2H", "3H"]},
+    ...         "me": 0, "hand": ["JC", "AH"], "events": list(events)})
+    >>> mine = {"ask": 0, "face": "QC", "heart": "2H", "shown_by": 1, "shown": "QC"}
+    >>> theirs = {"ask": 1, "face": "KC", "heart": "3H", "shown_by": 2}
+    >>> bot = ChecklistBot(random.Random(1))
+    >>> bot.guess(log_of(mine, theirs)) is None      # it was not shown what seat 2 holds
+    True
+    >>> again = {"ask": 0, "face": "KC", "heart": "3H", "shown_by": 2, "shown": "3H"}
+    >>> print(bot.guess(log_of(mine, theirs, {"ask": 2, "face": "QC", "heart": "3H",
+    ...                                             "shown_by": 1}, again))[2])
+    KC and 2H are the only cards I have not seen yet, so they must be the solution.
+    """
+
+    name = "checklist"
+
+    def guess(self, log: FiveSonsLog) -> tuple[Card, Card, Text] | None:
+        faces, hearts, unanswered = self._open(log)
+        if len(faces) != 1 or len(hearts) != 1:
+            return None
+        key = "guess_unanswered" if {*faces, *hearts} <= unanswered else "guess_unticked"
+        return faces[0], hearts[0], Text(f"fivesons.bot.{key}", face=faces[0], heart=hearts[0])
+
+    @staticmethod
+    def _open(log: FiveSonsLog) -> tuple[list[Card], list[Card], set[Card]]:
+        """The faces and hearts it cannot rule out (not held, not shown to it; only the
+        cards of the solution where a question of its own went unanswered), and those."""
+        ticked = set(log.hand)
+        solution: set[Card] = set()
+        for event in log.events:
+            if isinstance(event, AskSeen) and event.seat == log.me:
+                if event.shown is not None:
+                    ticked.add(event.shown)
+                elif event.shown_by is None:
+                    solution |= {event.face, event.heart} - ticked
+
+        def candidates(group: tuple[Card, ...]) -> list[Card]:
+            unticked = [card for card in group if card not in ticked]
+            return [card for card in unticked if card in solution] or unticked
+        return candidates(log.rules.faces), candidates(log.rules.hearts), solution
 
 
 class RandomBot(FiveSonsBot):
@@ -195,7 +245,7 @@ def _counts_with(log: FiveSonsLog, event: AskSeen, holds_other: bool):
         return None
 
 
-BOTS = {bot.name: bot for bot in (RandomBot, LogicianBot, InfoGainBot)}
+BOTS = {bot.name: bot for bot in (ChecklistBot, RandomBot, LogicianBot, InfoGainBot)}
 
 
 def make_bot(name: str, seed: int | None = None) -> FiveSonsBot:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import fields, replace
 from functools import partial
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card
@@ -26,24 +27,39 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.players import BotSeat, bot_seat
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.fivesons.render.notes import notes_svg
+from cardlab.fivesons.review import review_game
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.games import GameEntry, Knowing, Seated, Stepped
+from cardlab.games import (
+    Benchmarked,
+    Bounded,
+    GameEntry,
+    Knowing,
+    Leveled,
+    Reviewing,
+    Seated,
+    Stepped,
+)
 from cardlab.i18n import Text, message
+from cardlab.levels import Duel
 from cardlab.report import Report
+from cardlab.review import Review, check_seat
 from cardlab.table import Table
 
 if TYPE_CHECKING:
     import networkx as nx
 
+    from cardlab.bench import Benchmark
     from cardlab.classroom.shared import SharedTable
     from cardlab.fivesons.widgets.play import FiveSonsWidget
     from cardlab.fivesons.widgets.stepper import FiveSonsStory
+    from cardlab.worst import LimitCases
 
 
 class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
                          FiveSonsRecord | FiveSonsLog],
                Knowing[FiveSonsLog, FiveSonsKnowledge],
-               Stepped[FiveSonsRules, FiveSonsGame, FiveSonsRecord | FiveSonsLog], Seated):
+               Stepped[FiveSonsRules, FiveSonsGame, FiveSonsRecord | FiveSonsLog], Seated,
+               Benchmarked, Bounded, Leveled, Reviewing[FiveSonsRecord | FiveSonsLog]):
     """The deduction game: questions, shown cards, guesses."""
 
     name = "fivesons"
@@ -51,6 +67,10 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
     rule_options = tuple(option.name for option in fields(FiveSonsRules))
     hint_bot = "infogain"
     default_bot = "logician"
+    #: Beginner ticks off only what it is shown; standard reasons from every answer; expert
+    #: asks what tells it most.
+    levels = MappingProxyType({"beginner": "checklist", "standard": "logician",
+                               "expert": "infogain"})
     order = 0
 
     def title(self, lang: str) -> str:
@@ -92,6 +112,11 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
         data = {name: {"games": s.games, "wins": s.wins, "win_rate": s.win_rate,
                        "questions_per_win": s.questions_per_win} for name, s in stats.items()}
         return Report(lambda _: data, partial(report.tournament_text, stats, games))
+
+    def duel(self, rules: FiveSonsRules, first: str, second: str, rounds: int,
+             seed: int | None) -> Duel:
+        """Two bots on alternate seats over `rounds` seat-rotated games."""
+        return match.duel(rules, first, second, rounds, seed)
 
     def result(self, game: FiveSonsGame) -> Report:
         """Winner, guessers out, over or not."""
@@ -178,9 +203,29 @@ class FiveSons(GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
             return FiveSonsStory.from_game(source, lang)
         return FiveSonsStory.from_record(source, lang)
 
+    def review(self, record: FiveSonsRecord | FiveSonsLog, seat: int, seed: int,
+               progress: Callable[[int, int], None] | None) -> Review:
+        """Every question, chance to guess and shown card of `seat`, measured exactly."""
+        if isinstance(record, FiveSonsLog):
+            raise RecordError("cli.needs_full_record", command="cardlab review")
+        check_seat(seat, record.rules.players)
+        return review_game(record, seat, seed, progress)
+
     def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
                      lang: str) -> FiveSonsWidget:
         """The Five Sons table at a classroom seat."""
         from cardlab.fivesons.widgets.play import FiveSonsWidget  # widgets only in apps
 
         return FiveSonsWidget.at_table(shared, seat, names, lang)
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """`cardlab bench inference`."""
+        from cardlab.fivesons.bench import BENCHMARKS  # numpy and tqdm only when benchmarking
+
+        return BENCHMARKS
+
+    def limit_cases(self) -> LimitCases:
+        """The records of `cardlab bench limits`."""
+        from cardlab.fivesons.limits import limit_cases
+
+        return limit_cases()

@@ -119,8 +119,8 @@ class Evidence:
             capacity={seat: rules.hand_sizes[seat] for seat in self.seats},
             allowed={card: frozenset(places) for card, places in allowed.items()},
             clauses=tuple(clauses),
-            faces=frozenset(card for card in self.unknown if card in rules.faces),
-            hearts=frozenset(card for card in self.unknown if card in rules.hearts),
+            first_kind=frozenset(card for card in self.unknown if card in rules.faces),
+            second_kind=frozenset(card for card in self.unknown if card in rules.hearts),
         )
 
     def _ask(self, event: AskSeen, number: int) -> None:

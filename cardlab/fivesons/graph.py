@@ -18,9 +18,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
-from cardlab.graphs import add_card, add_own_hand, add_seats, location_edge, perspective
+from cardlab.graphs import (
+    add_card,
+    add_own_hand,
+    add_seats,
+    add_solution,
+    location_edge,
+    perspective,
+)
 from cardlab.i18n import Text
 
 if TYPE_CHECKING:
@@ -39,7 +45,7 @@ def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph
     graph: nx.DiGraph = nx.DiGraph(game="fivesons", perspective=perspective(log.me), after=after,
                        worlds=str(knowledge.worlds), title=title.text(lang))
     add_seats(graph, rules.players, rules.hand_sizes, log.me, lang)
-    graph.add_node(SOLUTION, kind="solution", label=Text("graph.solution").text(lang), cards=2)
+    add_solution(graph, 2, Text("graph.solution_cards"), lang)
     for card in rules.deck:
         add_card(graph, card, lang, group="face" if card in rules.faces else "heart")
     add_own_hand(graph, log.me, log.hand, rules.deck, lang)

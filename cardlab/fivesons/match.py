@@ -17,6 +17,7 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.players import BotSeat, bot_seat
 from cardlab.fivesons.record import Ask
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.levels import Duel
 from cardlab.table import Table
 
 #: A game in which no bot becomes certain this long is stopped without a winner.
@@ -80,6 +81,27 @@ def tournament(rules: FiveSonsRules, names: Sequence[str], games: int, seed: int
             winner.wins += 1
             winner.questions_to_win.append(_questions(game))
     return stats
+
+
+def duel(rules: FiveSonsRules, first: str, second: str, games: int,
+         seed: int | None = None) -> Duel:
+    """`games` games, `first` on seats 0, 2, ... and `second` on the others, rotated one seat
+    each game; who won, and how many rounds of questions a game lasted.
+
+    >>> result = duel(FiveSonsRules(players=3), "checklist", "logician", 2, seed=1)
+    >>> result.unit, sum(result.wins) + result.draws, result.length > 1
+    ('games', 2, True)
+    """
+    names = [(first, second)[seat % 2] for seat in range(rules.players)]
+    wins = [0, 0]
+    questions = 0
+    for game_round in bot_seating.tournament_rounds(names, games, seed):
+        game = play_game(rules, game_round.seating, game_round.rng.randrange(2**32))
+        questions += _questions(game)
+        if game.winner is not None:
+            wins[game_round.seating[game.winner] != first] += 1
+    return Duel("games", games, (wins[0], wins[1]), games - sum(wins),
+                length=questions / games / rules.players if games else None)
 
 
 def _questions(game: FiveSonsGame) -> int:

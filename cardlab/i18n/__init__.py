@@ -213,7 +213,7 @@ _GERMAN_DIGITS = str.maketrans(",.", ".,")
 def message(key: str, lang: str = "en", /, **params: object) -> str:
     """The message `key` in `lang`, with `params` filled in.
 
-    >>> message("fivesons.sons.1", "de")
-    'einen Sohn'
+    >>> message("graph.cards", "de", count=5)
+    '5 Karten'
     """
     return catalogue(lang)[key].format(**params)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import factorial, prod
+from typing import Any
 
 from cardlab.cards import Card, CardName
 from cardlab.deal_counting import SOLUTION
@@ -34,23 +35,25 @@ def deals(rules: FiveSonsRules) -> int:
     return FiveSonsKnowledge.from_log(FiveSonsLog(rules, None, (), ())).worlds
 
 
-def check_deals(answer: str, rules: FiveSonsRules) -> Verdict:
+def check_deals(answer: Any, rules: FiveSonsRules) -> Verdict:
     """How many deals has a game with `rules`? Common slips are named."""
     pairs = len(rules.faces) * len(rules.hearts)
     truth = deals(rules)
     rest = len(rules.deck) - 2
     how = Text("lesson.counting.deals_how", faces=len(rules.faces), hearts=len(rules.hearts),
                pairs=pairs, rest=rest, hands=Number(truth // pairs), total=Number(truth))
+    hint = Text("lesson.coach.deals_hint", faces=len(rules.faces), hearts=len(rules.hearts),
+                rest=rest, first=rules.hand_sizes[0])
     verdict = check_number(answer, truth, [
         (truth // pairs, Text("lesson.counting.forgot_solution", pairs=pairs)),
         (truth * prod(factorial(size) for size in rules.hand_sizes),
          Text("lesson.counting.order_counted")),
         (factorial(len(rules.deck)), Text("lesson.counting.order_counted")),
-    ])
-    return Verdict(verdict.correct, (*verdict.reasons, how))
+    ], hint)
+    return verdict.but(reasons=(*verdict.reasons, how))
 
 
-def check_deck_size(answer: str, rules: FiveSonsRules) -> Verdict:
+def check_deck_size(answer: Any, rules: FiveSonsRules) -> Verdict:
     """How many cards does a game of Five Sons use? Every answer is told how to count them.
 
     >>> check_deck_size("52", FiveSonsRules()).text()
@@ -60,11 +63,17 @@ number cards, Ace to Ten: 22 cards.'
     """
     faces, hearts = len(rules.faces), len(rules.hearts)
     how = Text("lesson.counting.deck_how", faces=faces, hearts=hearts, total=faces + hearts)
-    verdict = check_number(answer, faces + hearts, [(52, Text("lesson.counting.deck_full"))])
-    return Verdict(verdict.correct, (*verdict.reasons, how))
+    # The face cards of hearts counted again among the hearts (24 or 25), or the Ace
+    # counted apart from the number cards (23): lesson 1's typical mistakes.
+    twice = Text("lesson.coach.deck_twice")
+    verdict = check_number(answer, faces + hearts,
+                           [(52, Text("lesson.counting.deck_full")),
+                            *((faces + hearts + extra, twice) for extra in (1, 2, 3))],
+                           Text("lesson.coach.deck_hint"))
+    return verdict.but(reasons=(*verdict.reasons, how))
 
 
-def check_hand_size(answer: str, rules: FiveSonsRules) -> Verdict:
+def check_hand_size(answer: Any, rules: FiveSonsRules) -> Verdict:
     """How many cards does each player hold (`rules` with hands of one size)?
 
     Sharing out the whole deck, hidden cards included, is named as the slip.
@@ -76,8 +85,9 @@ def check_hand_size(answer: str, rules: FiveSonsRules) -> Verdict:
     how = Text("lesson.counting.hand_how", total=total, dealt=total - 2, players=rules.players,
                size=size)
     verdict = check_number(answer, size, [
-        (Fraction(total, rules.players), Text("lesson.counting.hand_hidden", total=total))])
-    return Verdict(verdict.correct, (*verdict.reasons, how))
+        (Fraction(total, rules.players), Text("lesson.counting.hand_hidden", total=total))],
+        Text("lesson.coach.hand_hint"))
+    return verdict.but(reasons=(*verdict.reasons, how))
 
 
 def chance(log: FiveSonsLog, card: Card, place: Location) -> Fraction:
@@ -92,7 +102,7 @@ def chance(log: FiveSonsLog, card: Card, place: Location) -> Fraction:
     return Fraction(counts.at[card][place], counts.worlds)
 
 
-def check_chance_held(answer: str, log: FiveSonsLog, card: Card, place: Location) -> Verdict:
+def check_chance_held(answer: Any, log: FiveSonsLog, card: Card, place: Location) -> Verdict:
     """What is the chance that `card` is at `place` (a seat or "solution"), from `log`'s view?
 
     The tempting answer for a seat (hand size over unseen cards) is explained:
@@ -110,7 +120,9 @@ def check_chance_held(answer: str, log: FiveSonsLog, card: Card, place: Location
         mistakes = [(Fraction(2, unseen), Text("lesson.counting.any_two", unseen=unseen)),
                     (Fraction(1, len(kind)), Text("lesson.counting.own_cards", kind=len(kind),
                                                   left=left))]
-        return _explained(check_chance(answer, truth, why, _apart(mistakes, truth)), how, log)
+        hint = Text("lesson.coach.solution_hint", card=CardName(card))
+        return _explained(check_chance(answer, truth, why, _apart(mistakes, truth), hint),
+                          how, log)
     size = log.rules.hand_sizes[int(place)]
     in_hands = unseen - 2
     how = Text("lesson.counting.seat_how", card=CardName(card), left=left, seat=place,
@@ -122,7 +134,8 @@ def check_chance_held(answer: str, log: FiveSonsLog, card: Card, place: Location
          Text("lesson.counting.naive", size=size, unseen=unseen, left=left)),
         (Fraction(1, others), Text("lesson.counting.seats_alike", card=CardName(card),
                                    seats=others))]
-    return _explained(check_chance(answer, truth, why, _apart(mistakes, truth)), how, log)
+    hint = Text("lesson.coach.seat_hint", card=CardName(card), seat=place)
+    return _explained(check_chance(answer, truth, why, _apart(mistakes, truth), hint), how, log)
 
 
 def _apart(mistakes: list[tuple[Fraction, Text]], truth: Fraction) -> list[tuple[Fraction, Text]]:
@@ -132,4 +145,4 @@ def _apart(mistakes: list[tuple[Fraction, Text]], truth: Fraction) -> list[tuple
 
 def _explained(verdict: Verdict, how: Text, log: FiveSonsLog) -> Verdict:
     """`verdict` with the count worked out by hand, which holds before any event only."""
-    return verdict if log.events else Verdict(verdict.correct, (*verdict.reasons, how))
+    return verdict if log.events else verdict.but(reasons=(*verdict.reasons, how))

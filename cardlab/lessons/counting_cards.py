@@ -21,9 +21,9 @@ from fractions import Fraction
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import QUEEN_OF_SPADES, Suit
-from cardlab.i18n import Text, message
+from cardlab.i18n import Count, Text, message
 from cardlab.lessons.charts import Chart, lines
-from cardlab.lessons.exercises import Number, Percent, Verdict, check_chance
+from cardlab.lessons.exercises import Blank, Number, Percent, Verdict, check_chance
 
 
 def queen_places(knowledge: BlackWidowKnowledge) -> set[int]:
@@ -88,7 +88,7 @@ def _may_hold(knowledge: BlackWidowKnowledge, seat: int) -> Text:
                 chance=Percent(knowledge.probability(QUEEN_OF_SPADES, seat)))
 
 
-def check_queen_places(answer: set[str] | set[int], knowledge: BlackWidowKnowledge,
+def check_queen_places(answer: set[str] | set[int] | Blank, knowledge: BlackWidowKnowledge,
                        chances: bool = True) -> Verdict:
     """Which other seats may hold the Queen of Spades? Every other seat is explained.
 
@@ -108,11 +108,18 @@ def check_queen_places(answer: set[str] | set[int], knowledge: BlackWidowKnowled
 seat 2, but it may still hold the Queen of Spades: nobody has played her, and nothing seat 2 \
 played shows that it has no spades left.
     """
+    truth = queen_places(knowledge)
+    hint = (Text("lesson.coach.places_hint"),)
+    solution = {str(seat) for seat in truth}
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=solution, hint=hint)
     chosen = {int(seat) for seat in answer}
     gone = _whereabouts(knowledge)
     if gone is not None:
-        return Verdict(not chosen, (gone,))
-    truth = queen_places(knowledge)
+        return Verdict(not chosen, (gone,), (gone,), hint, solution)
+    mistake = [_ruled_out(knowledge, seat) for seat in sorted(chosen - truth)]
+    if truth - chosen:
+        mistake.append(Text("lesson.coach.places_missed"))
     # A passed Queen rules every other seat out for one reason: say it once.
     reasons = dict.fromkeys(_ruled_out(knowledge, seat) for seat in knowledge.seats
                             if seat not in truth)
@@ -120,7 +127,8 @@ played shows that it has no spades left.
                                  for seat in sorted(truth - chosen)))
     if chances:
         reasons.update(dict.fromkeys(_may_hold(knowledge, seat) for seat in sorted(truth)))
-    return Verdict(chosen == truth, tuple(reasons))
+    return Verdict(chosen == truth, tuple(reasons), tuple(dict.fromkeys(mistake)), hint,
+                   solution)
 
 
 def _ways(knowledge: BlackWidowKnowledge) -> Series:
@@ -135,7 +143,8 @@ def _differences(knowledge: BlackWidowKnowledge, seats: Sequence[int]) -> Series
     sizes = knowledge.problem.capacity
     parts: list[Text] = []
     if len({sizes[seat] for seat in seats}) > 1:
-        parts += [Text("lesson.cards.holds", seat=seat, n=sizes[seat]) for seat in seats]
+        parts += [Text("lesson.cards.holds", seat=seat,
+                        n=Count("count.unseen_cards", sizes[seat])) for seat in seats]
     out = knowledge.out_per_suit()
     for void in knowledge.voids:
         if void.seat in seats and void.suit is Suit.SPADES:
@@ -146,7 +155,7 @@ def _differences(knowledge: BlackWidowKnowledge, seats: Sequence[int]) -> Series
     return Series(tuple(parts) or (Text("lesson.cards.played_apart"),), clauses=True)
 
 
-def check_queen_chance(answer: str, knowledge: BlackWidowKnowledge, seat: int) -> Verdict:
+def check_queen_chance(answer: str | Blank, knowledge: BlackWidowKnowledge, seat: int) -> Verdict:
     """The exact chance that `seat` holds the Queen; an even split is explained where wrong.
 
     "One in three" (every other seat alike) and, once some seats are ruled out, "one
@@ -163,8 +172,8 @@ def check_queen_chance(answer: str, knowledge: BlackWidowKnowledge, seat: int) -
     >>> print(check_queen_chance("50%", knowledge, 1).text())
     Not quite. An even split (each at 50%) would be right if seat 1 and seat 2 were alike, but \
 they are not: seat 2 has had no diamonds since play 27, which leaves it more room for the other \
-cards, the Queen included. Count the ways: of the 1,925 ways the unseen cards can lie, 925 put \
-the Queen with seat 1 and 1,000 put the Queen with seat 2.
+cards, the Queen included. The exact chance is 37/77, about 48.1%. Count the ways: of the 1,925 \
+ways the unseen cards can lie, 925 put the Queen with seat 1 and 1,000 put the Queen with seat 2.
     """
     truth = queen_chance(knowledge, seat)
     counts = knowledge.counts
@@ -175,16 +184,16 @@ the Queen with seat 1 and 1,000 put the Queen with seat 2.
         ways = _ways(knowledge)
         places = sorted(queen_places(knowledge))
         mistakes.append((Fraction(1, len(knowledge.seats)), Text(
-            "lesson.cards.not_even", differences=_differences(knowledge, knowledge.seats),
-            worlds=Number(counts.worlds), ways=ways)))
+            "lesson.cards.not_even", differences=_differences(knowledge, knowledge.seats))))
         if 1 < len(places) < len(knowledge.seats):
             mistakes.append((Fraction(1, len(places)), Text(
                 "lesson.cards.not_alike", even=Percent(Fraction(1, len(places))),
                 seats=Series(tuple(Text("lesson.cards.seat", seat=s) for s in places)),
-                differences=_differences(knowledge, places), worlds=Number(counts.worlds),
-                ways=ways)))
+                differences=_differences(knowledge, places))))
+        why = Text("lesson.cards.count_ways", worlds=Number(counts.worlds), ways=ways)
+    hint = Text("lesson.coach.queen_hint")
     return check_chance(answer, truth, why, [(wrong, text) for wrong, text in mistakes
-                                             if wrong != truth])
+                                             if wrong != truth], hint)
 
 
 def queen_chart(view: BlackWidowView, plays: int, lang: str = "en") -> Chart:

@@ -25,7 +25,7 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge, Location
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.story import event_sentence
 from cardlab.i18n import Text, message
-from cardlab.lessons.exercises import Verdict, percent
+from cardlab.lessons.exercises import Blank, Verdict, percent
 
 #: The answer "nobody can be sure yet".
 UNSURE = "unsure"
@@ -45,22 +45,64 @@ def place_options(log: FiveSonsLog, lang: str = "en") -> list[tuple[str, Locatio
             (message("lesson.deduction.unsure", lang), UNSURE)]
 
 
-def check_place(answer: Location, log: FiveSonsLog, after: int, card: Card) -> Verdict:
-    """Where is `card` after the first `after` events of `log`, as far as `log.me` can be sure?"""
+#: The engine's reasons for "not there" that do not give away where the card is.
+_TELLING = ("passed", "nobody_showed", "full_hand", "case_lacks", "exhaustive_lacks",
+            "solution_face_known", "solution_heart_known")
+
+
+def check_place(answer: Location | Blank, log: FiveSonsLog, after: int, card: Card) -> Verdict:
+    """Where is `card` after the first `after` events of `log`, as far as `log.me` can be sure?
+
+    A place the seat has ruled out is told the engine's reason, where that reason does not
+    give the card's place away; a place it may be, but is not sure of, is told so.
+    """
     knowledge = FiveSonsKnowledge.from_log(log, after)
     facts = {(fact.card, fact.place): fact for fact in knowledge.facts}
     held = next((fact for fact in knowledge.facts if fact.card == card and fact.holds), None)
+    hint = Text("lesson.coach.place_hint", card=CardName(card), after=after)
+    truth = UNSURE if held is None else held.place
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=truth, hint=(hint,))
+    mistake = _place_mistake(answer, log.me, card, facts, held)
     if held is None:
         why = Text("lesson.deduction.not_certain", seat=log.me, card=CardName(card),
                    chances=Chances(knowledge, card))
         reasons: tuple[Text, ...] = (why,)
         if answer != UNSURE and (card, answer) in facts:
             reasons = (facts[card, answer].reason, why)
-        return Verdict(answer == UNSURE, reasons)
+        return Verdict(answer == UNSURE, reasons, (mistake,), (hint,), truth)
     if answer == held.place:
-        return Verdict(True, (held.reason,))
+        return Verdict(True, (held.reason,), solution=truth)
     wrong = facts.get((card, answer)) if answer != UNSURE else None
-    return Verdict(False, tuple(f.reason for f in (wrong, held) if f is not None))
+    return Verdict(False, tuple(f.reason for f in (wrong, held) if f is not None), (mistake,),
+                   (hint,), truth)
+
+
+def _place_mistake(answer: Location, me: int | None, card: Card, facts: dict, held: object
+                   ) -> Text:
+    """What is wrong with the answer `answer` to "where is `card`?", not saying where it is."""
+    if answer == UNSURE:
+        return Text("lesson.coach.place_sure", seat=me, card=CardName(card))
+    ruled = facts.get((card, answer))
+    if ruled is not None and ruled.reason.key.rsplit(".", 1)[-1] in _TELLING:
+        return ruled.reason
+    if ruled is not None:
+        return Text("lesson.coach.place_not", seat=me, card=CardName(card), place=Place(answer))
+    return Text("lesson.coach.place_maybe", seat=me, card=CardName(card), place=Place(answer))
+
+
+class Listed:
+    """Seat numbers as a list in the reader's language: ``1, 2 and 3``."""
+
+    def __init__(self, seats: list[int]) -> None:
+        self.seats = seats
+
+    def label(self, lang: str = "en") -> str:
+        """The numbers in `lang`."""
+        names = [str(seat) for seat in self.seats]
+        if len(names) < 2:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {message('lesson.cards.and', lang)} {names[-1]}"
 
 
 class Chances:
@@ -111,22 +153,28 @@ def certain_after(log: FiveSonsLog) -> int | None:
     return None
 
 
-def check_first_to_know(answer: int, game: FiveSonsGame) -> Verdict:
+def check_first_to_know(answer: int | Blank, game: FiveSonsGame) -> Verdict:
     """Which seat knew the solution first? The answer names the event and the reasons."""
     when = {seat: certain_after(game.observation_log(seat)) for seat in range(game.players)}
     known = {seat: after for seat, after in when.items() if after is not None}
     first = min(known.values())
     seats = [seat for seat, after in known.items() if after == first]
+    hint = Text("lesson.coach.first_hint")
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=seats[0], hint=(hint,))
     log = game.observation_log(seats[0])
     knowledge = FiveSonsKnowledge.from_log(log, first)
     solution = [fact.reason for fact in knowledge.facts if fact.place == SOLUTION and fact.holds]
-    reasons = [Text("lesson.deduction.first", seats=", ".join(map(str, seats)), event=first,
+    reasons = [Text("lesson.deduction.first" if len(seats) == 1 else "lesson.deduction.first_many",
+                    seats=Listed(seats), event=first,
                     what=EventSentence(log, first))]
+    mistake: tuple[Text, ...] = ()
     if answer not in seats:
-        reasons.insert(0, Text("lesson.deduction.later", seat=answer, event=when[answer])
-                       if when.get(answer) is not None
-                       else Text("lesson.deduction.never", seat=answer))
-    return Verdict(answer in seats, (*reasons, *solution))
+        mistake = (Text("lesson.deduction.later", seat=answer, event=when[answer])
+                   if when.get(answer) is not None
+                   else Text("lesson.deduction.never", seat=answer),)
+        reasons = [*mistake, *reasons]
+    return Verdict(answer in seats, (*reasons, *solution), mistake, (hint,), seats[0])
 
 
 def worlds_after(log: FiveSonsLog) -> list[int]:

@@ -1,7 +1,17 @@
 """An exercise box: a question, an answer control, a "Check" button and feedback.
 
 A checker takes the learner's answer and returns a `Verdict`: right or not,
-and the sentences that explain it (from the engine's own reasons). The
+the sentences that explain it in full (from the engine's own reasons), what
+is wrong about this particular answer without giving the right one away
+(`mistake`), a pointed `hint`, and the right answer (`solution`).
+
+The box coaches in tiers, and records the highest tier each learner reached
+(`tier`, and every try in `attempts`): the first wrong answer is told what is
+wrong about it (tier 1, `MISTAKE`); the second also gets the hint (tier 2,
+`HINT`); the third, or the "Show me" button at any time, gives the answer with
+the full reasoning (tier 3, `SHOWN`). The same wrong answer checked twice
+counts once. A checker called with `BLANK` (no answer yet) returns its
+`solution`, which is what "Show me" shows. The
 feedback goes to a ``role="status"`` line, so screen readers announce it,
 and always judges the answer on screen: changing the answer clears it, and a
 typed answer is checked as soon as it is complete (Enter, or leaving the field).
@@ -15,13 +25,18 @@ offline, a notebook viewed on a website), the box leaves the question, its
 choices and a line saying where answers are checked as plain HTML; where
 the widget is drawn, that copy is hidden, so nothing shows twice.
 
+>>> hint = Text("lesson.tier.count_hint")
 >>> box = ExerciseBox.number("How many sons has the Three of Hearts?",
-...                          lambda answer: check_number(answer, 3))
->>> box.answer("4"); box.check().correct, box.controls.status
-(False, 'Not quite. The answer is 3, not 4.')
+...                          lambda answer: check_number(answer, 3, hint=hint))
+>>> box.answer("4"); box.check().correct, box.controls.status, box.tier
+(False, 'Not quite. 4 is too high.', 1)
+>>> box.answer("2"); box.controls.status
+'Not quite. 2 is too low. Hint: Count step by step.'
+>>> box.controls.click("show"); box.controls.status, box.tier
+('Here is the answer: 3. 3 is correct.', 3)
 >>> box.answer("3"); box.controls.status = ""; box.controls.click("check")
->>> box.controls.status
-'Right! 3 is correct.'
+>>> box.controls.status, box.solved, box.tier, box.attempts[-1].correct
+('Right! 3 is correct.', True, 3, True)
 """
 
 from __future__ import annotations
@@ -112,21 +127,93 @@ class Percent:
         return percent(self.value, lang)
 
 
+#: The tiers of feedback: what is wrong about the answer, then a hint, then the answer.
+MISTAKE, HINT, SHOWN = 1, 2, 3
+
+
+class Blank:
+    """The answer of a learner who has given none: a checker returns its `solution` for it."""
+
+    def __repr__(self) -> str:
+        return "BLANK"
+
+
+BLANK = Blank()
+
+
 @dataclass(frozen=True)
 class Verdict:
-    """Whether an answer is right, and the sentences that say why."""
+    """Whether an answer is right, why (in full), what is wrong about it, a hint, the answer.
+
+    `reasons` give the full reasoning, answer included; `mistake` says what is
+    wrong about this answer without giving the right one away; `hint` points at
+    the fact to look at; `solution` is the right answer, as the answer control
+    holds it (a number, an option's value, a set of values).
+    """
 
     correct: bool
     reasons: tuple[Text, ...] = ()
+    mistake: tuple[Text, ...] = ()
+    hint: tuple[Text, ...] = ()
+    solution: Any = None
 
     def text(self, lang: str = "en") -> str:
-        """The feedback in `lang`: right or not, then each reason.
+        """The full feedback in `lang`: right or not, then each reason.
 
         >>> Verdict(True, (Text("lesson.exact", answer=7),)).text("de")
         'Richtig! 7 stimmt.'
         """
         head = message("lesson.right" if self.correct else "lesson.wrong", lang)
         return " ".join([head, *(reason.text(lang) for reason in self.reasons)])
+
+    def coached(self, tier: int, lang: str = "en") -> str:
+        """The feedback a learner at `tier` reads: a wrong answer's mistake, then the hint;
+        the full reasoning once the answer is right or shown.
+
+        >>> wrong = Verdict(False, (Text("lesson.exact", answer=7),),
+        ...                 (Text("lesson.tier.too_high", answer=8),),
+        ...                 (Text("lesson.tier.count_hint"),))
+        >>> wrong.coached(MISTAKE), wrong.coached(SHOWN)
+        ('Not quite. 8 is too high.', 'Not quite. 7 is correct.')
+        """
+        if self.correct or tier >= SHOWN:
+            return self.text(lang)
+        parts = [message("lesson.wrong", lang),
+                 *(text.text(lang) for text in self.mistake or (Text("lesson.tier.not_it"),))]
+        if tier >= HINT and self.hint:
+            parts.append(message("lesson.tier.hint", lang,
+                                 hint=" ".join(text.text(lang) for text in self.hint)))
+        return " ".join(parts)
+
+    def but(self, *, hint: Text | tuple[Text, ...] | None = None,
+            mistake: tuple[Text, ...] | None = None, solution: Any = None,
+            reasons: tuple[Text, ...] | None = None) -> Verdict:
+        """This verdict with some parts replaced (a hint given as one text is a tuple of one)."""
+        return Verdict(self.correct, self.reasons if reasons is None else reasons,
+                       self.mistake if mistake is None else mistake,
+                       self.hint if hint is None else (hint,) if isinstance(hint, Text) else hint,
+                       self.solution if solution is None else solution)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One checked answer: what it was, whether it was right, the tier it reached, and the
+    situation it answered (its seed, for an exercise with "New situation"; else None)."""
+
+    answer: str
+    correct: bool
+    tier: int
+    situation: int | None = None
+
+
+#: Makes the situation of a seed: the question, and the checker of its answers.
+Situation = Callable[[int], tuple[str, "Checker"]]
+
+
+def _too(value: Fraction, truth: Fraction, answer: str) -> Text:
+    """What is wrong with a number, without giving the right one away: too high or too low."""
+    return Text("lesson.tier.too_high" if value > truth else "lesson.tier.too_low",
+                answer=answer.strip())
 
 
 def parse_number(text: str) -> Fraction | None:
@@ -148,49 +235,67 @@ def parse_number(text: str) -> Fraction | None:
     return value / 100 if percent else value
 
 
-def check_number(answer: str, truth: int | Fraction,
-                 mistakes: Sequence[tuple[int | Fraction, Text]] = ()) -> Verdict:
+def check_number(answer: Any, truth: int | Fraction,
+                 mistakes: Sequence[tuple[int | Fraction, Text]] = (),
+                 hint: Text | None = None) -> Verdict:
     """A count: right within one part in a thousand; a known mistake is named.
+
+    Another wrong number is told whether it is too high or too low.
 
     >>> check_number("12", 120, [(12, Text("lesson.exact", answer=12))]).correct
     False
+    >>> check_number(BLANK, 120).solution
+    120
     """
+    hints = () if hint is None else (hint,)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=truth, hint=hints)
     value = parse_number(answer)
     if value is None:
-        return Verdict(False, (Text("lesson.not_a_number", text=answer),))
+        nan = (Text("lesson.not_a_number", text=answer),)
+        return Verdict(False, nan, nan, hints, truth)
     if abs(value - truth) <= abs(Fraction(truth)) * RELATIVE:
-        return Verdict(True, (Text("lesson.exact", answer=Number(truth)),))
+        return Verdict(True, (Text("lesson.exact", answer=Number(truth)),), solution=truth)
     for wrong, why in mistakes:
         if abs(value - wrong) <= abs(Fraction(wrong)) * RELATIVE:
-            return Verdict(False, (why,))
-    return Verdict(False, (Text("lesson.is_not", truth=Number(truth), answer=answer.strip()),))
+            return Verdict(False, (why,), (why,), hints, truth)
+    return Verdict(False, (Text("lesson.is_not", truth=Number(truth), answer=answer.strip()),),
+                   (_too(value, Fraction(truth), answer),), hints, truth)
 
 
-def check_chance(answer: str, truth: Fraction, why: Text,
-                 mistakes: Sequence[tuple[Fraction, Text]] = ()) -> Verdict:
+def check_chance(answer: Any, truth: Fraction, why: Text,
+                 mistakes: Sequence[tuple[Fraction, Text]] = (),
+                 hint: Text | None = None) -> Verdict:
     """A chance, as a fraction, a decimal or a percentage, right to half a percentage point.
 
-    An answer nearer a known mistake than the truth is explained as that mistake.
+    An answer nearer a known mistake than the truth is explained as that mistake
+    (the mistake's text must not give the right chance away: the learner reads it first);
+    another wrong chance is told whether it is too high or too low.
 
     >>> check_chance("30%", Fraction(8, 27), Text("lesson.exact", answer="8/27")).correct
     True
     >>> check_chance("30", Fraction(8, 27), Text("lesson.exact", answer="8/27")).text()
     'Not quite. A chance is between 0 and 1: write 30% or 0.30.'
     """
+    hints = () if hint is None else (hint,)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=truth, hint=hints)
     value = parse_number(answer)
     if value is None:
-        return Verdict(False, (Text("lesson.not_a_number", text=answer),))
+        nan = (Text("lesson.not_a_number", text=answer),)
+        return Verdict(False, nan, nan, hints, truth)
     if value > 1:
-        return Verdict(False, (Text("lesson.chance_range", percent=Percent(value / 100),
-                                    decimal=Number(float(value) / 100, 2)),))
+        too_big = (Text("lesson.chance_range", percent=Percent(value / 100),
+                        decimal=Number(float(value) / 100, 2)),)
+        return Verdict(False, too_big, too_big, hints, truth)
+    full = (Text("lesson.chance_is", fraction=Number(truth), percent=Percent(truth)), why)
     for wrong, mistake in mistakes:
         if abs(value - wrong) <= CHANCE and abs(value - wrong) < abs(value - truth):
-            return Verdict(False, (mistake,))
+            return Verdict(False, (mistake, *full), (mistake,), hints, truth)
     if abs(value - truth) <= CHANCE:
         return Verdict(True, (Text("lesson.chance_right", fraction=Number(truth),
-                                   percent=Percent(truth)), why))
-    return Verdict(False, (Text("lesson.chance_is", fraction=Number(truth),
-                                percent=Percent(truth)), why))
+                                   percent=Percent(truth)), why), solution=truth)
+    return Verdict(False, full, (_too(value, truth, answer),), hints, truth)
 
 
 def percent(value: Fraction | float, lang: str = "en") -> str:
@@ -224,8 +329,17 @@ class ExerciseBox(widgets.VBox):
         self.choices = tuple(choices)
         self._value = value
         self._text = question
+        self._situations: Situation | None = None
+        #: The seed of the situation shown (None: the exercise has only one).
+        self.seed: int | None = None
+        #: Wrong answers so far (the same one twice counts once), the highest feedback tier
+        #: reached, whether the answer was found, and every answer checked.
+        self.tries, self.tier, self.solved = 0, 0, False
+        self.attempts: list[Attempt] = []
+        self._last_wrong: str | None = None
         self.controls = ControlBar([ButtonSpec("check", message("lesson.check", lang),
-                                               primary=True)],
+                                               primary=True),
+                                    ButtonSpec("show", message("lesson.tier.show", lang))],
                                    label=message("lesson.exercise", lang))
         self.controls.on_click(self._pressed)
         # Feedback belongs to the answer it judged: a changed answer clears it, and a typed
@@ -273,6 +387,44 @@ class ExerciseBox(widgets.VBox):
                    lambda: {value for _, value in options if bar.spec(value).pressed},
                    check, lang, [label for label, _ in options])
 
+    @classmethod
+    def practice(cls, situations: Situation, seed: int = 0, lang: str = "en",
+                 kind: str = "number", options: Sequence[tuple[str, Any]] = ()) -> ExerciseBox:
+        """An exercise whose situation comes from a seed, with a "New situation" button.
+
+        `situations(seed)` gives the question and its checker; `kind` is "number" (typed)
+        or "choice" (one of `options`). A new situation starts the tiers afresh.
+
+        >>> box = ExerciseBox.practice(
+        ...     lambda seed: (f"What is {seed} + 1?",
+        ...                   lambda answer: check_number(answer, seed + 1)), seed=4)
+        >>> box.answer("5"); box.solved
+        True
+        >>> box.controls.click("new"); box.seed, box._text, box.solved, box.control.value
+        (5, 'What is 5 + 1?', False, '')
+        """
+        question, checker = situations(seed)
+        box = (cls.number(question, checker, lang) if kind == "number"
+               else cls.choice(question, options, checker, lang))
+        box._situations, box.seed = situations, seed
+        box.controls.show([*box.controls.specs,
+                           ButtonSpec("new", message("lesson.tier.new", lang))])
+        return box
+
+    def new_situation(self, seed: int | None = None) -> None:
+        """Show the situation of `seed` (the next seed if None): a fresh question, no tries."""
+        assert self._situations is not None, "this exercise has one situation only"
+        self.seed = (self.seed or 0) + 1 if seed is None else seed
+        self._text, self.checker = self._situations(self.seed)
+        self.question.value = (f'{_BOX_STYLE}{_HIDE_OFFLINE}<p class="cardlab-question">'
+                               f"{html.escape(self._text)}</p>")
+        self.tries, self.tier, self.solved, self._last_wrong = 0, 0, False, None
+        if isinstance(self.control, widgets.Text):
+            self.control.value = ""
+        elif isinstance(self.control, widgets.RadioButtons):
+            self.control.value = None
+        self.controls.status = message("lesson.tier.new_done", self.lang)
+
     def offline_html(self) -> str:
         """The question, its choices and where answers are checked, as plain HTML.
 
@@ -306,8 +458,13 @@ class ExerciseBox(widgets.VBox):
         else:
             self.control.value = value
 
-    def _pressed(self, _button: str) -> None:
-        self.check()
+    def _pressed(self, button: str) -> None:
+        if button == "show":
+            self.show()
+        elif button == "new":
+            self.new_situation()
+        else:
+            self.check()
 
     def _changed(self) -> None:
         if isinstance(self.control, widgets.Text) and self._value().strip():
@@ -316,11 +473,51 @@ class ExerciseBox(widgets.VBox):
             self.controls.status = ""
 
     def check(self) -> Verdict:
-        """Check the current answer and show the feedback."""
+        """Check the current answer and show the feedback its tier allows."""
         answer = self._value()
         if answer is None or answer == "" or answer == set():
-            verdict = Verdict(False, (Text("lesson.no_answer"),))
-        else:
-            verdict = self.checker(answer)
-        self.controls.status = verdict.text(self.lang)
+            verdict = Verdict(False, (Text("lesson.no_answer"),), (Text("lesson.no_answer"),))
+            self.controls.status = verdict.text(self.lang)
+            return verdict
+        verdict = self.checker(answer)
+        key = repr(sorted(answer) if isinstance(answer, set) else answer)
+        if verdict.correct:
+            self.solved = True
+        elif key != self._last_wrong:
+            self._last_wrong = key
+            self.tries += 1
+            self.tier = max(self.tier, min(self.tries, SHOWN))
+        self.attempts.append(Attempt(key, verdict.correct, self.tier, self.seed))
+        self.controls.status = verdict.coached(self.tier, self.lang)
         return verdict
+
+    def show(self) -> Verdict:
+        """Show the right answer with the full reasoning (the highest tier)."""
+        probe = self.checker(BLANK)
+        if probe.solution is BLANK:   # nothing to show yet (a tournament not played)
+            self.controls.status = probe.text(self.lang)
+            return probe
+        solution = probe.solution
+        verdict = self.checker(self._as_answer(solution))
+        self.tier = SHOWN
+        self.controls.status = " ".join(
+            [message("lesson.tier.shown", self.lang, answer=self._label(solution)),
+             *(reason.text(self.lang) for reason in verdict.reasons)])
+        return verdict
+
+    def _as_answer(self, solution: Any) -> Any:
+        """The solution as the learner would give it (a number typed as text)."""
+        if not isinstance(self.control, widgets.Text):
+            return solution
+        if isinstance(solution, Fraction) and solution.denominator != 1:
+            return f"{solution.numerator}/{solution.denominator}"
+        return str(int(solution) if isinstance(solution, Fraction) else solution)
+
+    def _label(self, solution: Any) -> str:
+        """The solution as the learner reads it: a number, or the options' labels."""
+        if isinstance(self.control, widgets.Text):
+            return Number(solution, 2 if isinstance(solution, float) else 0).label(self.lang)
+        if isinstance(self.control, ControlBar):
+            chosen = [spec.label for spec in self.control.specs if spec.id in solution]
+            return ", ".join(chosen) or message("lesson.tier.none", self.lang)
+        return next(label for label, value in self.control.options if value == solution)

@@ -35,7 +35,7 @@ from cardlab.cards import QUEEN_OF_SPADES, Card, CardName, Suit
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import AskSeen
 from cardlab.i18n import Text, message
-from cardlab.lessons.exercises import ExerciseBox, Verdict
+from cardlab.lessons.exercises import Blank, ExerciseBox, Verdict
 
 #: Why a card may not be played, as the engine names it; "legal" when it may.
 REASONS = ("follow", "opening", "first_trick_points", "hearts_not_broken", "legal")
@@ -125,7 +125,7 @@ def reason_options(lang: str = "en") -> list[tuple[str, str]]:
     return [(message(f"lesson.legal.reason_{name}", lang), name) for name in REASONS]
 
 
-def check_legal_cards(answer: Collection[str], turn: Turn) -> Verdict:
+def check_legal_cards(answer: Collection[str] | Blank, turn: Turn) -> Verdict:
     """Which cards may the seat play now? Each wrong card is refused by the engine's rule.
 
     >>> from cardlab.blackwidow.rules import BlackWidowRules
@@ -134,9 +134,22 @@ def check_legal_cards(answer: Collection[str], turn: Turn) -> Verdict:
     'Right! You may lead only the Two of Clubs. The first trick opens with the Two of Clubs: \
 you hold it, so you must lead it.'
     """
-    chosen = {Card.parse(code) for code in answer}
     legal = set(turn.legal())
+    hint = (Text("lesson.coach.legal_hint_lead" if turn.leading else "lesson.coach.legal_hint",
+                 suit=turn.led),)
+    solution = {card.code for card in legal}
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=solution, hint=hint)
+    chosen = {Card.parse(code) for code in answer}
     wrong = chosen - legal
+    mistake: list[Text] = []
+    for rule in ("not_held", *REASONS):
+        cards = sorted(card for card in wrong if turn.reason(card) == rule)
+        if cards:
+            mistake += [Text("lesson.legal.may_not", act=turn.act, cards=CardList(cards)),
+                        turn.rule(rule, cards[0])]
+    if legal - chosen:
+        mistake.append(Text("lesson.coach.missed_some", act=turn.act))
     reasons: list[Text] = []
     if chosen == legal:
         forbidden = [card for card in turn.cards if card not in legal]
@@ -156,23 +169,27 @@ you hold it, so you must lead it.'
     missed = sorted(legal - chosen)
     if missed:
         reasons.append(Text("lesson.legal.missed", act=turn.act, cards=CardList(missed)))
-    return Verdict(chosen == legal, tuple(reasons))
+    return Verdict(chosen == legal, tuple(reasons), tuple(mistake), hint, solution)
 
 
-def check_reason(answer: str, turn: Turn, card: Card) -> Verdict:
+def check_reason(answer: str | Blank, turn: Turn, card: Card) -> Verdict:
     """Why may the seat not play `card`? The right rule is explained, and so is each wrong one.
 
     >>> from cardlab.blackwidow.rules import BlackWidowRules
     >>> turn = Turn.of(BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=8))
-    >>> check_reason("follow", turn, Card.parse("QS")).text()
+    >>> check_reason("follow", turn, Card.parse("QS")).coached(tier=1)
     'Not quite. You are leading this trick: no suit has been led yet, so there is none to follow.'
     """
     truth = turn.reason(card)
+    hint = (Text("lesson.coach.reason_hint", card=CardName(card)),)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=truth, hint=hint)
     if answer == truth:
-        return Verdict(True, (turn.rule(truth, card),))
+        return Verdict(True, (turn.rule(truth, card),), solution=truth)
     if truth == "not_held":
-        return Verdict(False, (turn.rule(truth, card),))
-    return Verdict(False, (_not_this_rule(turn, answer, card),))
+        return Verdict(False, (turn.rule(truth, card),), (turn.rule(truth, card),), hint, truth)
+    mistake = (_not_this_rule(turn, str(answer), card),)
+    return Verdict(False, (*mistake, turn.rule(truth, card)), mistake, hint, truth)
 
 
 def _not_this_rule(turn: Turn, option: str, card: Card) -> Text:
@@ -240,27 +257,44 @@ def saw_card(game: FiveSonsGame, event: int) -> set[int]:
     return {seat for seat in range(game.players) if _seen(game, seat, event).shown is not None}
 
 
-def check_responder(answer: int | str, game: FiveSonsGame, event: int) -> Verdict:
+def check_responder(answer: int | str | Blank, game: FiveSonsGame, event: int) -> Verdict:
     """Who showed a card in question `event`? A wrong seat is explained by the rules."""
     public = _seen(game, None, event)
+    hint = (Text("lesson.coach.responder_hint", seat=public.seat),)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=public.shown_by, hint=hint)
     chosen = int(answer)
     if chosen == public.shown_by:
-        return Verdict(True, (_shows(public),))
+        return Verdict(True, (_shows(public),), solution=chosen)
     if chosen == public.seat:
-        return Verdict(False, (Text("lesson.legal.asker", seat=chosen), _shows(public)))
-    if chosen in _passers(game, public):
-        return Verdict(False, (_passed(public, chosen), _shows(public)))
-    return Verdict(False, (Text("lesson.legal.never", seat=chosen, shower=public.shown_by),))
+        mistake = Text("lesson.legal.asker", seat=chosen)
+    elif chosen in _passers(game, public):
+        mistake = _passed(public, chosen)
+    else:
+        never = Text("lesson.legal.never", seat=chosen, shower=public.shown_by)
+        return Verdict(False, (never,), (Text("lesson.coach.not_reached", seat=chosen),), hint,
+                       public.shown_by)
+    return Verdict(False, (mistake, _shows(public)), (mistake,), hint, public.shown_by)
 
 
-def check_saw_card(answer: Collection[str], game: FiveSonsGame, event: int) -> Verdict:
+def check_saw_card(answer: Collection[str] | Blank, game: FiveSonsGame, event: int) -> Verdict:
     """Which seats saw the card shown in question `event`? Each wrong seat says what it saw."""
     public = _seen(game, None, event)
-    chosen = {int(seat) for seat in answer}
     truth = saw_card(game, event)
+    hint = (Text("lesson.coach.saw_hint"),)
+    solution = {str(seat) for seat in truth}
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=solution, hint=hint)
+    chosen = {int(seat) for seat in answer}
     if public.shown_by is None:
-        return Verdict(not chosen, (Text("lesson.legal.nobody", face=CardName(public.face),
-                                         heart=CardName(public.heart)),))
+        nobody = (Text("lesson.legal.nobody", face=CardName(public.face),
+                       heart=CardName(public.heart)),)
+        return Verdict(not chosen, nobody, nobody, hint, solution)
+    mistake: list[Text] = [
+        Text("lesson.legal.watcher", seat=seat, shower=public.shown_by)
+        for seat in sorted(chosen - truth)]
+    if truth - chosen:
+        mistake.append(Text("lesson.coach.saw_missed"))
     reasons: list[Text] = []
     for seat in sorted(truth if chosen == truth else chosen ^ truth):
         if seat == public.seat:
@@ -271,20 +305,30 @@ def check_saw_card(answer: Collection[str], game: FiveSonsGame, event: int) -> V
             if seat in _passers(game, public):
                 reasons.append(_passed(public, seat))
             reasons.append(Text("lesson.legal.watcher", seat=seat, shower=public.shown_by))
-    return Verdict(chosen == truth, tuple(reasons))
+    return Verdict(chosen == truth, tuple(reasons), tuple(mistake), hint, solution)
 
 
-def check_seen_card(answer: str, game: FiveSonsGame, seat: int, event: int) -> Verdict:
+def check_seen_card(answer: str | Blank, game: FiveSonsGame, seat: int, event: int
+                    ) -> Verdict:
     """Which card did `seat` see in question `event` (a card code, or `NO_CARD`)?"""
     seen = _seen(game, seat, event)
     truth = NO_CARD if seen.shown is None else seen.shown.code
+    hint = (Text("lesson.coach.seen_hint", seat=seat, event=event),)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=truth, hint=hint)
     if seen.shown is not None:
         why = Text("lesson.legal.saw", seat=seat, card=CardName(seen.shown))
     elif seen.shown_by is None:
         why = Text("lesson.legal.nobody", face=CardName(seen.face), heart=CardName(seen.heart))
     else:
         why = Text("lesson.legal.watcher", seat=seat, shower=seen.shown_by)
-    return Verdict(answer == truth, (why,))
+    if answer == NO_CARD:
+        mistake = Text("lesson.coach.seen_something", seat=seat, event=event)
+    elif seen.shown is not None:
+        mistake = Text("lesson.coach.seen_other", seat=seat)
+    else:
+        mistake = Text("lesson.coach.seen_not_asker", seat=seat, event=event)
+    return Verdict(answer == truth, (why,), (mistake,), hint, truth)
 
 
 def _seen(game: FiveSonsGame, seat: int | None, event: int) -> AskSeen:

@@ -10,6 +10,7 @@ False
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import Card, CardName
 from cardlab.i18n import Count, Text, message, number
-from cardlab.lessons.exercises import Number, Verdict
+from cardlab.lessons.exercises import BLANK, Blank, Number, Verdict
 
 #: Points a moon takes: every heart and the Queen of Spades.
 MOON = 26
@@ -125,7 +126,7 @@ def position_facts(view: BlackWidowView, answer: Card, best: Card) -> list[Text]
     return facts
 
 
-def check_playout_choice(answer: str | Card, averages: Mapping[Card, float],
+def check_playout_choice(answer: str | Card | Blank, averages: Mapping[Card, float],
                          view: BlackWidowView | None = None) -> Verdict:
     """Which card does the Monte Carlo bot play? The one with the fewest points on average.
 
@@ -140,13 +141,18 @@ def check_playout_choice(answer: str | Card, averages: Mapping[Card, float],
     'Right! Two of Clubs: 1.5 points on average. The bot plays the Two of Clubs: it has the \
 fewest points on average.'
     """
-    card = Card.parse(answer) if isinstance(answer, str) else answer
     best = cheapest(averages)
+    hint = (Text("lesson.coach.playout_hint"),)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=best.code, hint=hint)
+    card = Card.parse(answer) if isinstance(answer, str) else answer
     reasons = position_facts(view, card, best) if view else []
     reasons += [Text("lesson.playing.average", card=CardName(c), points=Number(p, 1))
                 for c, p in averages.items()]
     reasons.append(Text("lesson.playing.lowest", card=CardName(best)))
-    return Verdict(card == best, tuple(reasons))
+    mistake = (Text("lesson.playing.average", card=CardName(card),
+                    points=Number(averages[card], 1)), Text("lesson.coach.playout_more"))
+    return Verdict(card == best, tuple(reasons), mistake, hint, best.code)
 
 
 def moon_outcomes(rules: BlackWidowRules, shooter: int, before: Sequence[int]
@@ -164,40 +170,151 @@ def moon_choice(rules: BlackWidowRules, shooter: int, before: Sequence[int]) -> 
     return choice
 
 
-def check_moon(answer: str, rules: BlackWidowRules, shooter: int, before: Sequence[int]
+def check_moon(answer: str | Blank, rules: BlackWidowRules, shooter: int, before: Sequence[int]
                ) -> Verdict:
     """Should the shooter take 26 off its own score ("self") or give 26 to everyone else?"""
     outcomes = moon_outcomes(rules, shooter, before)
     best = moon_choice(rules, shooter, before)
+    hint = (Text("lesson.coach.moon_hint", limit=rules.end_above),)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=best, hint=hint)
     reasons = [Text(f"lesson.playing.moon_{choice}"
                     f"{'_ends' if max(scores) > rules.end_above else ''}",
                     scores=Scores(tuple(scores)))
                for choice, scores in outcomes.items()]
     reasons.append(Text(f"lesson.playing.moon_best_{best}", seat=shooter))
-    return Verdict(answer == best, tuple(reasons))
+    chosen = outcomes.get(str(answer), outcomes[best])
+    mistake = (Text(f"lesson.playing.moon_{answer}"
+                    f"{'_ends' if max(chosen) > rules.end_above else ''}",
+                    scores=Scores(tuple(chosen))), Text("lesson.coach.moon_worse", seat=shooter))
+    return Verdict(answer == best, tuple(reasons), mistake, hint, best)
 
 
-def clearly_better(stats: Mapping[str, HandStats], better: str, worse: str) -> bool:
-    """True when the 95% intervals of the two bots' points per hand do not overlap."""
-    low, high = stats[better], stats[worse]
-    return low.mean + low.interval < high.mean - high.interval
+def t_quantile(degrees: int, level: float = 0.95) -> float:
+    """The two-sided `level` quantile of Student's t with `degrees` degrees of freedom.
+
+    Small samples need it instead of the normal distribution's 1.96: with 12 hands
+    (11 degrees of freedom) a 95% interval is 2.20 standard errors wide on each side.
+
+    >>> f"{t_quantile(11):.3f}", f"{t_quantile(399):.3f}"
+    ('2.201', '1.966')
+    """
+    if degrees < 1:
+        raise ValueError("a t interval needs at least two values")
+    scale = math.exp(math.lgamma((degrees + 1) / 2) - math.lgamma(degrees / 2)) / math.sqrt(
+        degrees * math.pi)
+
+    def density(t: float) -> float:
+        return scale * (1 + t * t / degrees) ** (-(degrees + 1) / 2)
+
+    def central(x: float, steps: int = 400) -> float:   # P(-x < T < x), Simpson's rule
+        h = x / steps
+        inner = sum((4 if i % 2 else 2) * density(i * h) for i in range(1, steps))
+        return 2 * h / 3 * (density(0) + inner + density(x))
+
+    low, high = 0.0, 1.0
+    while central(high) < level:
+        high *= 2
+    for _ in range(50):
+        middle = (low + high) / 2
+        low, high = (middle, high) if central(middle) < level else (low, middle)
+    return (low + high) / 2
 
 
-def check_clearly_better(answer: bool, stats: Mapping[str, HandStats] | None, better: str,
-                         worse: str) -> Verdict:
+@dataclass(frozen=True)
+class Interval:
+    """A mean and the half-width of its 95% t interval, from one value per hand."""
+
+    mean: float
+    half: float
+    hands: int
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Interval:
+        """The 95% interval of the mean of `values` (independent, one per hand).
+
+        >>> interval = Interval.of([10, 14, 12])
+        >>> interval.mean, f"{interval.half:.2f}"
+        (12.0, '4.97')
+        """
+        n = len(values)
+        mean = sum(values) / n
+        if n < 2:
+            return cls(mean, math.inf, n)
+        variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+        return cls(mean, t_quantile(n - 1) * math.sqrt(variance / n), n)
+
+    @property
+    def low(self) -> float:
+        """The interval's lower end."""
+        return self.mean - self.half
+
+    @property
+    def high(self) -> float:
+        """The interval's upper end."""
+        return self.mean + self.half
+
+
+def per_hand(stats: Mapping[str, HandStats], names: Sequence[str]) -> dict[str, list[float]]:
+    """Each bot's points per hand, the seats of a bot on several seats averaged in each hand.
+
+    A bot on two seats plays each hand twice; its two results come from the same deal
+    (and share the hand's 26 points), so they are not two independent hands: they count
+    as one, their average. `names` is the tournament's line-up, which records each
+    hand's seats one after the other.
+
+    >>> per_hand({"a": HandStats([1, 3, 5, 7]), "b": HandStats([4, 2])}, ["a", "b", "a"])
+    {'a': [2.0, 6.0], 'b': [4.0, 2.0]}
+    """
+    seats = {name: names.count(name) for name in dict.fromkeys(names)}
+    return {name: [sum(points[i:i + k]) / k for i in range(0, len(points), k)]
+            for name, k in seats.items() for points in [stats[name].points]}
+
+
+def difference(stats: Mapping[str, HandStats], names: Sequence[str], better: str, worse: str
+               ) -> Interval:
+    """The 95% interval of `better`'s points minus `worse`'s, hand by hand (paired).
+
+    The two bots play the same hands, so the fair comparison is per hand: the
+    difference in each hand, then the interval of those differences.
+    """
+    hands = per_hand(stats, names)
+    return Interval.of([b - w for b, w in zip(hands[better], hands[worse], strict=True)])
+
+
+def clearly_better(stats: Mapping[str, HandStats], names: Sequence[str], better: str,
+                   worse: str) -> bool:
+    """True when the 95% interval of the per-hand difference lies wholly below zero."""
+    return difference(stats, names, better, worse).high < 0
+
+
+def check_clearly_better(answer: bool | Blank, stats: Mapping[str, HandStats] | None,
+                         better: str, worse: str, names: Sequence[str] = ()) -> Verdict:
     """Does the tournament show that `better` takes fewer points per hand than `worse`?
 
-    `stats` is None while the tournament has not been played: the learner is told to play it.
+    Judged by the 95% t interval of the per-hand difference (`names`: the line-up; by
+    default, each bot on one seat). `stats` is None while the tournament has not been
+    played: the learner is told to play it.
 
     >>> check_clearly_better(True, None, "montecarlo", "random").text()
     'Not quite. Play the hands first (the button above): the question is about their result.'
     """
+    hint = (Text("lesson.coach.better_hint", better=better, worse=worse),)
     if stats is None:
-        return Verdict(False, (Text("lesson.playing.play_first"),))
-    truth = clearly_better(stats, better, worse)
-    reasons = tuple(Text("lesson.playing.interval", bot=name, mean=Number(stats[name].mean, 1),
-                         low=Number(stats[name].mean - stats[name].interval, 1),
-                         high=Number(stats[name].mean + stats[name].interval, 1))
-                    for name in (better, worse))
-    verdict = "lesson.playing.apart" if truth else "lesson.playing.overlap"
-    return Verdict(answer == truth, (*reasons, Text(verdict)))
+        first = (Text("lesson.playing.play_first"),)
+        return Verdict(False, first, first, hint, BLANK)
+    names = list(names) or list(stats)
+    truth = clearly_better(stats, names, better, worse)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=truth, hint=hint)
+    gap = difference(stats, names, better, worse)
+    each = {name: Interval.of(points) for name, points in per_hand(stats, names).items()}
+    reasons = (*(Text("lesson.playing.interval", bot=name, mean=Number(each[name].mean, 1),
+                      low=Number(each[name].low, 1), high=Number(each[name].high, 1))
+                 for name in (better, worse)),
+               Text("lesson.playing.difference", better=better, worse=worse,
+                    mean=Number(gap.mean, 1), low=Number(gap.low, 1), high=Number(gap.high, 1),
+                    hands=gap.hands),
+               Text("lesson.playing.apart" if truth else "lesson.playing.overlap"))
+    mistake = Text("lesson.coach.better_yes" if answer else "lesson.coach.better_no")
+    return Verdict(answer == truth, reasons, (mistake,), hint, truth)

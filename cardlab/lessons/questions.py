@@ -15,17 +15,21 @@ distribution of solutions, before and (on average) after the answer.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
+from collections import Counter
 from fractions import Fraction
 
 from cardlab.cards import Card, CardName
 from cardlab.fivesons.bots import entropy, expected_entropy
 from cardlab.fivesons.cards import QuestionSentence
+from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
-from cardlab.fivesons.record import FiveSonsLog
-from cardlab.i18n import Text
-from cardlab.lessons.exercises import Number, Verdict, parse_number
+from cardlab.fivesons.record import AskSeen, FiveSonsLog
+from cardlab.i18n import Text, message
+from cardlab.lessons.charts import Chart, lines
+from cardlab.lessons.exercises import Blank, Number, Percent, Verdict, parse_number
 
 #: How close (in bits) an answer must be.
 BITS = 0.05
@@ -40,6 +44,133 @@ def uncertainty(log: FiveSonsLog, after: int | None = None) -> float:
     return entropy(FiveSonsKnowledge.from_log(log, after).counts.pairs.values())
 
 
+def question_lengths(log: FiveSonsLog) -> Counter[int]:
+    """With the best yes-or-no questions (a Huffman code over the solutions' chances): how
+    many solutions are found after how many questions.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    >>> sorted(question_lengths(log).items())
+    [(6, 56), (7, 16)]
+    """
+    weights = list(FiveSonsKnowledge.from_log(log).counts.pairs.values())
+    if len(weights) < 2:
+        return Counter({0: len(weights)})
+    # Each entry: total weight, a tie-breaker, and the depths of the solutions below it.
+    heap = [(weight, index, [0]) for index, weight in enumerate(weights)]
+    heapq.heapify(heap)
+    ties = len(heap)
+    while len(heap) > 1:
+        w1, _, d1 = heapq.heappop(heap)
+        w2, _, d2 = heapq.heappop(heap)
+        heapq.heappush(heap, (w1 + w2, ties, [d + 1 for d in d1 + d2]))
+        ties += 1
+    return Counter(heap[0][2])
+
+
+def questions_needed(log: FiveSonsLog) -> Fraction:
+    """How many yes-or-no questions the best questioning takes on average to find the solution.
+
+    Never fewer than the uncertainty in bits, and less than one question more.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    >>> questions_needed(log), f"{float(questions_needed(log)):.2f}"
+    (Fraction(56, 9), '6.22')
+    """
+    weights = list(FiveSonsKnowledge.from_log(log).counts.pairs.values())
+    if len(set(weights)) > 1:
+        raise ValueError("only for equally likely solutions")  # the lesson's case
+    lengths = question_lengths(log)
+    return Fraction(sum(depth * n for depth, n in lengths.items()), sum(lengths.values()))
+
+
+def bits_and_questions(log: FiveSonsLog) -> Text:
+    """How the uncertainty in bits compares with the questions the best questioning needs.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    >>> print(bits_and_questions(log).text())
+    With the best yes-or-no questions for the 72 solutions, 56 are found after 6 questions and \
+16 are found after 7 questions: 6.22 questions on average, a little more than the 6.17 bits. \
+No way of asking needs fewer questions on average than the bits; the best way needs less than \
+one more.
+    """
+    lengths = sorted(question_lengths(log).items())
+    return Text("lesson.questions.vs_questions",
+                groups=Joined(tuple(Text("lesson.questions.found_after", n=n, depth=depth)
+                                    for depth, n in lengths)),
+                pairs=sum(n for _, n in lengths),
+                questions=Number(float(questions_needed(log)), 2),
+                bits=Number(uncertainty(log), 2))
+
+
+class Joined:
+    """Sentence parts joined as a list: ``a, b and c``, in the reader's language."""
+
+    def __init__(self, parts: tuple[Text, ...]) -> None:
+        self.parts = parts
+
+    def label(self, lang: str = "en") -> str:
+        """The parts in `lang`, joined."""
+        names = [part.text(lang) for part in self.parts]
+        if len(names) < 2:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {message('lesson.cards.and', lang)} {names[-1]}"
+
+
+def uncertainty_chart(game: FiveSonsGame, lang: str = "en") -> Chart:
+    """Each seat's uncertainty about the solution, in bits, after each event of `game`.
+
+    The description (the chart's text alternative and caption) names the same measure
+    as the chart's axis, and says where each seat's line starts and ends.
+    """
+    series = {seat: [uncertainty(game.observation_log(seat), after)
+                     for after in range(len(game.events) + 1)]
+              for seat in range(game.players)}
+    ends = Joined(tuple(Text("lesson.questions.chart_seat", seat=seat,
+                             start=Number(values[0], 2), end=Number(abs(values[-1]), 2))
+                        for seat, values in series.items()))
+    return lines({message("lesson.cards.seat", lang, seat=seat): values
+                  for seat, values in series.items()},
+                 Text("lesson.questions.chart", ends=ends).text(lang),
+                 xlabel=message("lesson.questions.chart_x", lang),
+                 ylabel=message("lesson.questions.chart_y", lang), lang=lang)
+
+
+def nobody_shows(log: FiveSonsLog, face: Card, heart: Card) -> tuple[Fraction, float]:
+    """The chance that nobody can show a card for `face` and `heart`, and the bits left then.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
+    >>> chance, left = nobody_shows(log, *parse_cards("KH 3H")); chance, f"{left:.2f}"
+    (Fraction(1, 8), '3.17')
+    """
+    assert log.me is not None, "only a seat asks"
+    before = FiveSonsKnowledge.from_log(log).worlds
+    after = FiveSonsKnowledge.from_log(
+        FiveSonsLog(log.rules, log.me, log.hand,
+                    (*log.events, AskSeen(log.me, face, heart, None, None))))
+    return (Fraction(after.worlds, before),
+            entropy(after.counts.pairs.values()) if after.worlds else 0.0)
+
+
+def shown_average(log: FiveSonsLog, face: Card, heart: Card) -> float:
+    """How many bits a question tells on average in the deals where someone shows a card.
+
+    The question's expected information, less what the no-show answer adds, per shown answer.
+    """
+    chance, left = nobody_shows(log, face, heart)
+    if chance == 1:
+        return 0.0
+    rest = information(log, face, heart) - float(chance) * (uncertainty(log) - left)
+    return rest / float(1 - chance)
+
+
 def information(log: FiveSonsLog, face: Card, heart: Card) -> float:
     """How many bits asking about `face` and `heart` is expected to tell `log.me`, on average.
 
@@ -52,7 +183,7 @@ def information(log: FiveSonsLog, face: Card, heart: Card) -> float:
     return uncertainty(log) - expected_entropy(log, face, heart)
 
 
-def check_bits(answer: str, log: FiveSonsLog) -> Verdict:
+def check_bits(answer: str | Blank, log: FiveSonsLog) -> Verdict:
     """How uncertain is `log.me` about the solution, in bits?
 
     A wrong number of bits is turned back into the number of equally likely
@@ -72,19 +203,25 @@ def check_bits(answer: str, log: FiveSonsLog) -> Verdict:
     else:
         why = Text("lesson.questions.bits_why", pairs=len(pairs), bits=Number(bits, 2),
                    log=Number(log2, 2))
+    hint = (Text("lesson.coach.bits_hint"),)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=round(bits, 2), hint=hint)
     value = bits_number(answer)
     if value is None:
-        return Verdict(False, (Text("lesson.not_a_number", text=answer),))
+        nan = (Text("lesson.not_a_number", text=answer),)
+        return Verdict(False, nan, nan, hint, round(bits, 2))
     if abs(float(value) - bits) <= BITS:
-        return Verdict(True, (why,))
+        return Verdict(True, (why,), solution=round(bits, 2))
     if abs(float(value) - len(pairs)) < 1:
-        return Verdict(False, (Text("lesson.questions.counted_pairs", pairs=len(pairs)), why))
-    if 0 < value <= MAX_BITS:
+        mistake: Text = Text("lesson.questions.counted_pairs", pairs=len(pairs))
+    elif 0 < value <= MAX_BITS:
         power = 2 ** float(value)
-        return Verdict(False, (Text("lesson.questions.as_count", answer=answer.strip(),
-                                    power=Number(power, 0 if power.is_integer() else 1),
-                                    pairs=len(pairs)), why))
-    return Verdict(False, (why,))
+        mistake = Text("lesson.questions.as_count", answer=answer.strip(),
+                       power=Number(power, 0 if power.is_integer() else 1), pairs=len(pairs))
+    else:
+        mistake = Text("lesson.tier.too_high" if value > bits else "lesson.tier.too_low",
+                       answer=answer.strip())
+    return Verdict(False, (mistake, why), (mistake,), hint, round(bits, 2))
 
 
 def bits_number(answer: str) -> Fraction | float | None:
@@ -101,26 +238,53 @@ def bits_number(answer: str) -> Fraction | float | None:
     return math.log2(argument) if argument is not None and argument > 0 else None
 
 
-def check_best_question(answer: int, log: FiveSonsLog,
+def check_best_question(answer: int | Blank, log: FiveSonsLog,
                         questions: list[tuple[Card, Card]]) -> Verdict:
-    """Which of `questions` (by index) tells `log.me` most? Every question's bits are given."""
+    """Which of `questions` (by index) tells `log.me` most? Every question's bits are given.
+
+    Each question is explained by what differs between them: the answers it can get
+    (how often nobody can show, and what that tells; what a shown card tells on
+    average), and the model of the responder that the numbers rest on.
+    """
     bits = [information(log, face, heart) for face, heart in questions]
-    best = max(bits)
+    best = max(range(len(bits)), key=lambda index: bits[index])
+    hint = (Text("lesson.coach.question_hint"),)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=best, hint=hint)
     reasons = tuple(reason for (face, heart), b in zip(questions, bits, strict=True)
                     for reason in (Text("lesson.questions.expects",
                                         question=QuestionSentence(face, heart),
                                         bits=Number(b, 2)),
-                                   *_why_bits(log, face, heart)))
-    return Verdict(bits[answer] >= best - 1e-9, reasons)
+                                   why_bits(log, face, heart)))
+    right = bits[answer] >= bits[best] - 1e-9
+    mistake = () if right else (Text("lesson.coach.question_less",
+                                     question=QuestionSentence(*questions[answer])),
+                                why_bits(log, *questions[answer], numbers=False))
+    return Verdict(right, (*reasons, Text("lesson.questions.assumption")), mistake, hint, best)
 
 
-def _why_bits(log: FiveSonsLog, face: Card, heart: Card) -> tuple[Text, ...]:
-    """Why a question tells little or much: the asker's own cards among those asked about."""
+def why_bits(log: FiveSonsLog, face: Card, heart: Card, numbers: bool = True) -> Text:
+    """What a question's answers can tell: nothing if the asker holds both cards; else how
+    often nobody can show (and what that tells) and what a shown card tells on average.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> log = FiveSonsLog(FiveSonsRules(players=4), 0, parse_cards("KH JC AH 5H JD"), ())
+    >>> print(why_bits(log, *parse_cards("KH 3H")).text())
+    You hold the King of Hearts yourself, so a card shown to you must be the Three of Hearts, \
+and you learn where it is (0.19 bits on average). If nobody can show, the Three of Hearts is \
+the hidden card: that happens in 12.5% of the deals and tells you 3.00 bits at once.
+    """
     own = [card for card in (face, heart) if card in log.hand]
     if len(own) == 2:
-        return (Text("lesson.questions.own_both"),)
+        return Text("lesson.questions.own_both")
+    chance, left = nobody_shows(log, face, heart)
+    gain = Number(uncertainty(log) - left, 2)
+    shown = Number(shown_average(log, face, heart), 2)
+    suffix = "" if numbers else "_plain"
     if own:
         other = heart if own[0] == face else face
-        return (Text("lesson.questions.own_one", mine=CardName(own[0]),
-                     other=CardName(other)),)
-    return (Text("lesson.questions.own_none", face=CardName(face), heart=CardName(heart)),)
+        return Text(f"lesson.questions.own_one{suffix}", mine=CardName(own[0]),
+                    other=CardName(other), chance=Percent(chance), gain=gain, shown=shown)
+    return Text(f"lesson.questions.own_none{suffix}", face=CardName(face),
+                heart=CardName(heart), chance=Percent(chance), gain=gain, shown=shown)

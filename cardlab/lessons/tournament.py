@@ -31,6 +31,7 @@ from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import Count, message
 from cardlab.lessons.charts import Chart, means_with_intervals
 from cardlab.lessons.exercises import Number, percent
+from cardlab.lessons.playing import Interval, per_hand
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
@@ -76,17 +77,28 @@ def _range(mean: float, interval: float, lang: str) -> dict[str, str]:
             "high": Number(mean + interval, 1).label(lang)}
 
 
-def points_table(stats: Mapping[str, HandStats], lang: str = "en") -> str:
+def intervals(stats: Mapping[str, HandStats], names: Sequence[str]) -> dict[str, Interval]:
+    """Each bot's points per hand with its 95% t interval, one value per hand (a bot on
+    several seats counts each hand once, its seats averaged: `per_hand`).
+
+    >>> intervals({"random": HandStats([10, 14, 12])}, ["random"])["random"].hands
+    3
+    """
+    return {name: Interval.of(points) for name, points in per_hand(stats, names).items()}
+
+
+def points_table(stats: Mapping[str, HandStats], names: Sequence[str], lang: str = "en") -> str:
     """A Black Widow tournament's results as an HTML table: hands, points per hand, interval.
 
-    >>> print(points_table({"random": HandStats([10, 14, 12])}, "de"))  # doctest: +ELLIPSIS
-    <style>...<td>random</td><td>3</td><td>12,0</td><td>9,7 bis 14,3</td></tr></tbody></table>
+    >>> print(points_table({"random": HandStats([10, 14, 12])}, ["random"], "de"))
+    ... # doctest: +ELLIPSIS
+    <style>...<td>random</td><td>3</td><td>12,0</td><td>7,0 bis 17,0</td></tr></tbody></table>
     """
-    ranges = {name: _range(s.mean, s.interval, lang) for name, s in stats.items()}
+    ranges = {name: _range(s.mean, s.half, lang) for name, s in intervals(stats, names).items()}
     return _table(message("lesson.tournament.hands_caption", lang),
                   [message(f"lesson.tournament.{key}", lang)
                    for key in ("bot", "hands", "mean", "interval")],
-                  [(name, len(s.points), ranges[name]["mean"],
+                  [(name, len(s.points) // names.count(name), ranges[name]["mean"],
                     message("lesson.tournament.from_to", lang, **ranges[name]))
                    for name, s in stats.items()])
 
@@ -163,9 +175,10 @@ class TournamentBox(widgets.VBox):
             if isinstance(self.rules, BlackWidowRules):
                 hands = blackwidow_tournament(self.rules, self.names, self.rounds,
                                               seed=self.seed, progress=self._played)
-                chart = intervals_chart({name: (s.mean, s.interval)
-                                         for name, s in hands.items()}, self.rounds, self.lang)
-                results = points_table(hands, self.lang) + chart._repr_html_()
+                chart = intervals_chart({name: (s.mean, s.half) for name, s
+                                         in intervals(hands, self.names).items()},
+                                        self.rounds, self.lang)
+                results = points_table(hands, self.names, self.lang) + chart._repr_html_()
                 stats: Stats = hands
             else:
                 games = fivesons_tournament(self.rules, self.names, self.rounds,

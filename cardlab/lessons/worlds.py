@@ -30,8 +30,8 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import Ask
 from cardlab.fivesons.render.worlds import cards_label, deal_label, worlds_svg
 from cardlab.fivesons.worlds import PossibleWorlds
-from cardlab.i18n import Text, message
-from cardlab.lessons.exercises import Verdict, check_number, parse_number
+from cardlab.i18n import Count, Text, message
+from cardlab.lessons.exercises import Blank, Verdict, check_number, parse_number
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
@@ -181,7 +181,7 @@ class Box:
                        heading=heading)
 
 
-def check_cannot_tell(answer: str, model: PossibleWorlds, seat: int) -> Verdict:
+def check_cannot_tell(answer: str | Blank, model: PossibleWorlds, seat: int) -> Verdict:
     """How many worlds (the real one included) can `seat` not tell from the real one?
 
     A count too high is explained by the solutions the seat rules out and why, and
@@ -189,35 +189,48 @@ def check_cannot_tell(answer: str, model: PossibleWorlds, seat: int) -> Verdict:
     every answer by the worlds it cannot tell apart.
     """
     found = solutions(model, seat)
-    how = Text("lesson.worlds.cannot_tell", seat=seat, count=sum(found.values()),
+    hint = Text("lesson.coach.cannot_tell_hint", seat=seat)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=sum(found.values()), hint=(hint,))
+    how = Text("lesson.worlds.cannot_tell", seat=seat,
+               count=Count("count.worlds", sum(found.values())),
                by=Joined([Text("lesson.worlds.by_solution", count=found[pair], solution=_pair(pair))
                           for pair in _order(found)]))
     verdict = check_number(answer, sum(found.values()), [
-        (sum(found.values()) - 1, Text("lesson.worlds.count_real"))])
+        (sum(found.values()) - 1, Text("lesson.worlds.count_real"))], hint)
     value = parse_number(answer)
     why = ((*ruled_out(model, seat), *other_deals(model, seat))
            if value is not None and value > sum(found.values()) else ())
-    return Verdict(verdict.correct, (*verdict.reasons, *why, how))
+    return verdict.but(reasons=(*verdict.reasons, *why, how))
 
 
-def check_knows(answer: bool, model: PossibleWorlds, seat: int) -> Verdict:
+def check_knows(answer: bool | Blank, model: PossibleWorlds, seat: int) -> Verdict:
     """Does `seat` know the solution? The explanation lists the solutions it cannot rule out."""
     found = solutions(model, seat)
+    truth = model.knows_solution(seat)
+    mistake = Text(f"lesson.coach.knows_{'no' if truth else 'yes'}", seat=seat)
+    hint = Text("lesson.coach.knows_hint", seat=seat)
     if len(found) == 1:
-        why = Text("lesson.worlds.knows", seat=seat, count=sum(found.values()),
+        why = Text("lesson.worlds.knows", seat=seat,
+                   count=Count("count.worlds", sum(found.values())),
                    solution=_listed(found))
     else:
         why = Text("lesson.worlds.does_not_know", seat=seat, count=len(found),
                    solutions=_listed(found))
-    return Verdict(answer == model.knows_solution(seat), (why,))
+    return Verdict(answer == truth, (why,), (mistake,), (hint,), truth)
 
 
-def check_knows_that(answer: bool, model: PossibleWorlds, knower: int, seat: int) -> Verdict:
+def check_knows_that(answer: bool | Blank, model: PossibleWorlds, knower: int,
+                     seat: int) -> Verdict:
     """Does `knower` know that `seat` knows the solution? A counter-world is named if not."""
     truth = model.knows_that_knows(knower, seat)
     worlds = model.indistinguishable(knower)
+    mistake = Text(f"lesson.coach.knows_that_{'no' if truth else 'yes'}", knower=knower,
+                   seat=seat)
+    hint = Text("lesson.coach.knows_that_hint", knower=knower, seat=seat)
     if truth:
-        why = Text("lesson.worlds.knows_that", knower=knower, seat=seat, count=len(worlds))
+        why = Text("lesson.worlds.knows_that", knower=knower, seat=seat,
+                   count=Count("count.worlds", len(worlds)))
     else:
         doubt = next(i for i in worlds if not model.knows_solution(seat, i))
         world = model.worlds[doubt]
@@ -226,7 +239,7 @@ def check_knows_that(answer: bool, model: PossibleWorlds, knower: int, seat: int
                    hands=Joined([Text("lesson.worlds.holds", seat=s, cards=_hand(h))
                                  for s, h in enumerate(world.hands)]),
                    others=_listed(solutions(model, seat, doubt)))
-    return Verdict(answer == truth, (why,))
+    return Verdict(answer == truth, (why,), (mistake,), (hint,), truth)
 
 
 class WorldsViewer(widgets.VBox):

@@ -22,18 +22,17 @@ A phone gets its own picture (`graph_html`): the same marks in a narrow frame,
 places in rows of up to three and cards in rows of up to six, drawn at about
 its natural size, so the text stays as large as on a wide page.
 
->>> from cardlab.fivesons.game import FiveSonsGame
->>> from cardlab.fivesons.rules import FiveSonsRules
->>> from cardlab.fivesons.knowledge import FiveSonsKnowledge
->>> from cardlab.fivesons.graph import fivesons_graph
->>> game = FiveSonsGame.deal(FiveSonsRules(), seed=1)
->>> svg = graph_svg(fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(0))))
+A graph of two seats and a solution, each with one of three cards
+(`cardlab.graphs.example_graph`):
+
+>>> from cardlab.graphs import example_graph
+>>> graph = example_graph()
+>>> svg = graph_svg(graph)
 >>> svg.startswith('<svg') and 'role="img"' in svg and '<desc>' in svg
 True
->>> public = fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(None)))
->>> "Where is the Eight of Hearts? Seat 0 (22.5%)," in graph_svg(public, focus="8H")
+>>> "Where is the Eight of Hearts? Seat 0 (33.3%)," in graph_svg(graph, focus="8H")
 True
->>> 'viewBox="0 0 360 ' in graph_svg(public, narrow=True)
+>>> 'viewBox="0 0 360 ' in graph_svg(graph, narrow=True)
 True
 """
 
@@ -207,12 +206,8 @@ def graph_html(graph: nx.DiGraph, previous: nx.DiGraph | None = None,
     The page shows one of the two (the other is ``display: none``, hidden from screen
     readers too); each keeps its title and description.
 
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> from cardlab.fivesons.knowledge import FiveSonsKnowledge
-    >>> from cardlab.fivesons.graph import fivesons_graph
-    >>> game = FiveSonsGame.deal(FiveSonsRules(), seed=1)
-    >>> page = graph_html(fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(0))))
+    >>> from cardlab.graphs import example_graph
+    >>> page = graph_html(example_graph())
     >>> page.count('<svg'), page.count('role="img"'), "max-width: 720px" in page
     (2, 2, True)
     """
@@ -237,14 +232,9 @@ def _wrap(text: str, width: float) -> list[str]:
 def focus_sentence(graph: nx.DiGraph, focus: str, lang: str = "en") -> str:
     """Where a card can be, or what a place may hold, with the chances, in one sentence.
 
-    >>> from cardlab.fivesons.game import FiveSonsGame
-    >>> from cardlab.fivesons.rules import FiveSonsRules
-    >>> from cardlab.fivesons.knowledge import FiveSonsKnowledge
-    >>> from cardlab.fivesons.graph import fivesons_graph
-    >>> game = FiveSonsGame.deal(FiveSonsRules(players=4), seed=1)
-    >>> graph = fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(None)))
-    >>> focus_sentence(graph, "solution")[:44]
-    'Solution may hold: Jack of Clubs (8.3%), Que'
+    >>> from cardlab.graphs import example_graph
+    >>> focus_sentence(example_graph(), "solution")
+    'Solution may hold: Queen of Spades (33.3%), Eight of Hearts (33.3%), Ace of Clubs (33.3%).'
     """
     data = graph.nodes[focus]
     if data["kind"] == "card":
@@ -330,9 +320,9 @@ def _edge(graph, u, v, positions, show_impossible, changed, focused) -> str:
 
 
 def _cards_line(data: dict, lang: str) -> str:
-    """'5 cards' under a seat, 'face + heart' under the solution."""
+    """'5 cards' under a seat, what it holds in words (its `contents`) under the solution."""
     if data["kind"] == "solution":
-        return message("graph.solution_cards", lang)
+        return str(data["contents"])
     return message("graph.cards", lang, count=data["cards"])
 
 

@@ -28,7 +28,7 @@ INK = "#222222"
 SOFT_INK = "#333333"
 #: Crosses and "cannot hold" lines: quieter than ink, still 5.3:1 on white.
 MUTED = "#6b6b6b"
-#: A card already played (Black Widow), drawn on grey.
+#: A card already played (in a trick-taking game), drawn on grey.
 PLAYED = "#e6e6e6"
 #: The darker stripe of a card that may not be played now (widgets/cards.css hatches it
 #: with white): every suit colour, four-colour deck included, keeps 4.5:1 on it.

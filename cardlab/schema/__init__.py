@@ -5,7 +5,7 @@ The schema (``cardlab-1.schema.json`` beside this module, the same file as
 ranges that do not depend on the player count. What needs the rules (hand
 sizes, the deck, seats beyond the player count, legal plays) is checked in Python.
 
->>> check({"players": 7}, "fivesons_rules", "rules", "rules.")
+>>> check(7, "player_count", "rules.players")
 Traceback (most recent call last):
 ...
 cardlab.errors.RecordError: rules.players: 7 is out of range (3 to 6)
@@ -34,10 +34,6 @@ SCHEMA_FILE = "cardlab-1.schema.json"
 #: A refusal counts the problems of a document up to this many, and says how many more.
 MAX_PROBLEMS = 20
 
-#: Definitions whose `hands` are hand entries, located as "hand 1", "hand 2", ...
-_NUMBERED_HANDS = {"blackwidow_record"}
-
-
 @cache
 def schema() -> dict[str, Any]:
     """The cardlab/1 schema as JSON data.
@@ -51,7 +47,7 @@ def schema() -> dict[str, Any]:
 
 @cache
 def validator(definition: str) -> Draft202012Validator:
-    """A validator for one of the schema's `$defs`, such as "fivesons_rules"."""
+    """A validator for one of the schema's `$defs`, such as "cards"."""
     Draft202012Validator = _import_jsonschema().Draft202012Validator
     defs = schema()["$defs"]
     return Draft202012Validator(_inline(defs[definition], defs))
@@ -99,17 +95,19 @@ def _inline(node: Any, defs: dict[str, Any]) -> Any:
     return {**inlined, **target}
 
 
-def check(data: Any, definition: str, name: str, prefix: str = "") -> None:
+def check(data: Any, definition: str, name: str, prefix: str = "", *,
+          numbered_hands: bool = False) -> None:
     """Raise a RecordError for the first structural problem of `data`.
 
     The error is located at `name` when it concerns the whole document, else
-    at its path inside it, after `prefix` ("rules." for the rules of a record).
+    at its path inside it, after `prefix` ("rules." for the rules of a record);
+    with `numbered_hands`, a problem inside ``hands[i]`` is located at "hand i+1".
 
-    >>> check({"players": 5, "moon": "self"}, "blackwidow_rules", "rules", "rules.")
-    >>> check({"moon": "sun"}, "blackwidow_rules", "rules", "rules.")
+    >>> check({"teacher_view": True}, "practice", "practice", "practice.")
+    >>> check({"teacher_view": "yes"}, "practice", "practice", "practice.")
     Traceback (most recent call last):
     ...
-    cardlab.errors.RecordError: rules.moon: 'sun' is not allowed (choose others, self, choose)
+    cardlab.errors.RecordError: practice.teacher_view: must be true or false, not text
     """
     # Only the first few problems are looked at: a long malformed record has one per
     # entry, and each costs time and memory to describe.
@@ -118,7 +116,7 @@ def check(data: Any, definition: str, name: str, prefix: str = "") -> None:
         # The shallowest problem first (a missing key before a bad card inside it),
         # then document order; anyOf errors stay whole rather than split into branches.
         error = min(errors, key=lambda err: len(err.absolute_path))
-        where = _where(name, prefix, error.absolute_path, definition in _NUMBERED_HANDS)
+        where = _where(name, prefix, error.absolute_path, numbered_hands)
         located = _located(error, where)
         raise RecordError(located.key, where=located.where, more=_more(len(errors) - 1),
                           **located.params)

@@ -27,7 +27,7 @@ from pathlib import Path
 import segno
 
 from cardlab.classroom.room import APP_PATH, STORE_VARIABLE, Room, room_link
-from cardlab.classroom.store import STUDENT, is_url
+from cardlab.classroom.store import STUDENT, TERMINAL_LANG_VARIABLE, is_url
 from cardlab.errors import CardlabError
 from cardlab.i18n import message
 from cardlab.serve.kernels import KERNEL_MB, available_memory_mb, usable_mb
@@ -172,5 +172,6 @@ def serve_room(where: str, port: int, open_browser: bool, lang: str, root: Path,
     if not is_url(where):
         where = str(Path(where).absolute())
     os.environ[STORE_VARIABLE] = where
+    os.environ[TERMINAL_LANG_VARIABLE] = lang
     return run(port, open_browser, lang, root, max_kernels, app_class=ClassroomVoila,
                address=address)

@@ -149,7 +149,7 @@ class CardlabVoila(Voila):
         self.template_paths.insert(0, str(TEMPLATE_DIR))
 
     def init_settings(self) -> dict[str, Any]:
-        settings = super().init_settings()
+        settings: dict[str, Any] = super().init_settings()
         self.contents_manager = settings["contents_manager"] = GalleryContents(parent=self)
         return settings
 

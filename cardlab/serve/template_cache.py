@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from jinja2 import FileSystemBytecodeCache
 from nbconvert.exporters import TemplateExporter
 
 #: The exporters' own way to make an environment, before `share_compiled_templates`.
-_MAKE_ENVIRONMENT = TemplateExporter._create_environment
+_MAKE_ENVIRONMENT: Callable[[TemplateExporter], Any] = TemplateExporter._create_environment
 
 
 def share_compiled_templates(folder: Path) -> None:

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 
 from cardlab.apps import MAX_QUERY, query_string
 from cardlab.classroom.room import ADDRESS_VARIABLE, APP_PATH, STORE_VARIABLE, Room
+from cardlab.classroom.store import store_gone
 from cardlab.errors import CardlabError
 from cardlab.i18n import LANGUAGES, message
 from cardlab.widgets.classroom_student import StudentView
@@ -119,5 +120,5 @@ def _open_room(where: str) -> Room:
         return Room.open(where, create=False)
     except CardlabError as err:
         if err.key in _GONE:
-            raise CardlabError("classroom.store_gone", path=err.params["path"]) from None
+            raise store_gone(str(err.params["path"])) from None
         raise

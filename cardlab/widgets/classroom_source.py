@@ -31,9 +31,9 @@ class SeatSource(Protocol):
     @property
     def table(self) -> Table: ...
 
-    def act(self, action: Any) -> list[Event]: ...
+    def act(self, action: Any) -> list[Event[Any]]: ...
 
-    def play_bots(self) -> list[Event]: ...
+    def play_bots(self) -> list[Event[Any]]: ...
 
 
 class LocalSource:
@@ -42,10 +42,10 @@ class LocalSource:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    def act(self, action: Any) -> list[Event]:
+    def act(self, action: Any) -> list[Event[Any]]:
         """The person's move (a refused one raises `IllegalAction`)."""
         return self.table.act(action)
 
-    def play_bots(self) -> list[Event]:
+    def play_bots(self) -> list[Event[Any]]:
         """Bots move until a person must decide."""
         return self.table.run()

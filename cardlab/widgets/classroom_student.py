@@ -44,7 +44,7 @@ import html
 import math
 import secrets
 import time
-from typing import Protocol
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
@@ -72,6 +72,8 @@ FOLLOW_SECONDS = 15.0
 HEARTBEAT_SECONDS = 1.0
 #: This kernel's holder id: one browser page is one kernel.
 HOLDER = secrets.token_urlsafe(16)
+#: The CSS class of a seat's table widget, whatever the game (pages wait for it).
+TABLE_CLASS = "cardlab-classroom-table"
 
 
 
@@ -82,12 +84,16 @@ class SeatWidget(Protocol):
     names: tuple[str, ...]
 
     @property
-    def decision(self) -> Decision | None:
+    def decision(self) -> Decision[Any, Any] | None:
         """The decision this seat must take now, or None."""
         ...
 
     def others_moved(self) -> None:
         """Show what the other screens (and the bots) did since the last look."""
+        ...
+
+    def add_class(self, className: str) -> object:
+        """Mark the widget with a CSS class (every ipywidget can)."""
         ...
 
 
@@ -139,7 +145,7 @@ class StudentView(widgets.VBox):
         self._paused = False
         self._revealed = False      # every seat's cards are shown (read here, not from the page)
         self._followed = 0.0                  # when the table was last read
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         super().__init__([self.message, self.presence])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-student")
@@ -232,6 +238,7 @@ class StudentView(widgets.VBox):
             return
         names = seat_names(self.shared.info.seats, self.seat, self.lang)
         self.table = entry.table_widget(self.shared, self.seat, names, self.lang)
+        self.table.add_class(TABLE_CLASS)
         self.children = [self.message, self.presence, self.table, self.revealed]
         self._show_state()
 

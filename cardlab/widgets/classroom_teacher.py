@@ -44,7 +44,7 @@ from cardlab.classroom.room import Room, TableStatus
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
 from cardlab.errors import CardlabError
-from cardlab.games import Knowing, Seated, in_menu_order
+from cardlab.games import AnyGame, Knowing, Seated, in_menu_order
 from cardlab.games import game as game_entry
 from cardlab.i18n import message
 from cardlab.inputs import parse_json
@@ -57,7 +57,8 @@ from cardlab.widgets.stepper import Stepper
 
 #: Seconds between two looks at the store for the overview and the watched table.
 POLL_SECONDS = 1.0
-PLAYERS = range(3, 7)
+#: The player counts the form asks each game's rules about.
+PLAYERS = range(1, 9)
 _WIDE = {"description_width": "initial"}
 #: The id of a seat's "New link" button is this and the seat's number.
 _LINK = "link-"
@@ -73,7 +74,9 @@ class TableForm(widgets.VBox):
                                               for entry in in_menu_order()
                                               if isinstance(entry, Seated)],
                                      description=_text("game", lang), style=_WIDE)
-        self.players = widgets.Dropdown(options=list(PLAYERS), value=4, style=_WIDE,
+        entry = game_entry(self.game.value)
+        self.players = widgets.Dropdown(options=player_counts(entry),
+                                        value=entry.read_rules({}).players, style=_WIDE,
                                         description=_text("players", lang))
         self.seed = widgets.BoundedIntText(value=1, min=0, max=10 ** 9, style=_WIDE,
                                            description=_text("seed", lang))
@@ -82,7 +85,7 @@ class TableForm(widgets.VBox):
         self.seats: list[widgets.Dropdown] = []
         self.seat_row = widgets.HBox(layout=_ROW)
         self._seat_choices()
-        self.game.observe(lambda _: self._seat_choices(), "value")
+        self.game.observe(lambda _: self._player_choices(), "value")
         self.players.observe(lambda _: self._seat_choices(), "value")
         super().__init__([widgets.HBox([self.game, self.players, self.seed], layout=_ROW),
                           self.seat_row, self.rules])
@@ -100,6 +103,19 @@ class TableForm(widgets.VBox):
         options = {**options, "players": self.players.value}
         game_entry(self.game.value).read_rules(options)
         return self.game.value, options, self.seed.value, [seat.value for seat in self.seats]
+
+    def _player_choices(self) -> None:
+        """The player counts of the game chosen; the count chosen stays if that game allows
+        it, else the game's own default; then the seats."""
+        entry = game_entry(self.game.value)
+        counts = player_counts(entry)
+        if list(self.players.options) != counts:
+            chosen = self.players.value
+            with self.players.hold_trait_notifications():
+                self.players.options = counts
+                self.players.value = chosen if chosen in counts else \
+                    entry.read_rules({}).players
+        self._seat_choices()
 
     def _seat_choices(self) -> None:
         """One drop-down per seat; the seats already there keep their widget and choice
@@ -157,7 +173,7 @@ class TeacherApp(widgets.VBox):
         self.problem = widgets.HTML()
         self.seats = widgets.HTML()
         self.stepper = widgets.VBox()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         super().__init__([
             self.problem, _heading(_text("new_table", lang)), self.form, self.create,
             _heading(_text("tables", lang)), self.overview,
@@ -276,7 +292,7 @@ class TeacherApp(widgets.VBox):
         bots = list(shared.entry.bots)
         if list(self.handover_bot.options) != bots:
             self.handover_bot.options = bots
-            self.handover_bot.value = bots[1]   # a sound, quick stand-in (logician, heuristic)
+            self.handover_bot.value = shared.entry.default_bot   # a sound, quick stand-in
         self.links.value = self._links(shared)
         self.new_links.show(ButtonSpec(f"{_LINK}{seat}", _text("new_link", self.lang, seat=name))
                             for name, seat in students)
@@ -368,6 +384,23 @@ class TeacherApp(widgets.VBox):
                                   f"{html.escape(err.text(self.lang))}</p>")
         else:
             self.problem.value = ""
+
+
+def player_counts(entry: AnyGame) -> list[int]:
+    """The player counts a table of `entry` may have: those its rules accept (a game
+    whose player count is no rule option: its one count).
+
+    >>> player_counts(game_entry("blackwidow"))
+    [3, 4, 5, 6]
+    """
+    counts = []
+    for players in PLAYERS:
+        try:
+            entry.read_rules({"players": players})
+        except CardlabError:
+            continue
+        counts.append(players)
+    return counts or [entry.read_rules({}).players]
 
 
 def _turn(shared: SharedTable, names: list[str], lang: str) -> str:

@@ -5,50 +5,66 @@ shown or passed only to the seats that saw it) and lists the certainties it
 added, each with its reason. The picture is that perspective's knowledge
 graph (or, where the game's story offers it, its notes sheet); a focus on one
 card or seat draws that card's or seat's uncertain links with their chances.
-The game's entry (`cardlab.games`) tells the story: `GameEntry.story`.
+The game's entry (`cardlab.games`) tells the story: `Stepped.story`. A story
+may offer more than the graph: pictures of its own (`Pictured`, such as a
+notes sheet) and labelled jumps (`Jumping`, such as "to the next trick").
 
 The stepper may hold a full record in Python, but the browser gets only the
 chosen view's picture and sentences. Its buttons are a `ControlBar`: toggles
 with ``aria-pressed``, the position in a ``role="status"`` line, focus kept
 on "Next" when it runs out.
 
->>> from cardlab.fivesons.match import play_game
->>> from cardlab.fivesons.rules import FiveSonsRules
->>> stepper = DeductionStepper.from_game(play_game(FiveSonsRules(), ["logician"] * 4, seed=1))
+>>> from cardlab.games import game
+>>> fivesons = game("fivesons")
+>>> stepper = Stepper.of(fivesons.example(fivesons.read_rules({}), ["logician"] * 4, 1))
 >>> stepper.steps.click("next"); stepper.after
 1
 >>> "What seat 0 knows after 1 events" in stepper.picture.value
 True
->>> stepper.perspective.value = PUBLIC; stepper.perspective.label
+>>> stepper.perspective.value = "public"; stepper.perspective.label
 'The table'
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import ipywidgets as widgets
 
-from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.record import FiveSonsLog
-from cardlab.fivesons.render.notes import notes_svg
-
-# DeductionStepper is Five Sons' own stepper: it moves to that game's package.
-from cardlab.fivesons.widgets.stepper import PUBLIC, FiveSonsStory
 from cardlab.games import Story, game_of, stepped
 from cardlab.i18n import message
 from cardlab.render.graph import graph_html
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
-__all__ = ["PUBLIC", "DeductionStepper", "Stepper", "Story", "story_of"]
+__all__ = ["Jumping", "Pictured", "Stepper", "Story", "story_of"]
 
 _WRAP = widgets.Layout(flex_flow="row wrap", align_items="center")
 #: Labels in full (ipywidgets cuts them at a fixed width, "Wessen Si…").
 _LABEL = {"description_width": "initial"}
 #: The focus dropdown's value for "no focus": certainties only.
 NO_FOCUS = ""
+#: The picture every story draws: its knowledge graph.
+GRAPH = "graph"
+
+
+@runtime_checkable
+class Pictured(Protocol):
+    """A story that draws more than the graph: a picture for each of its other `views`."""
+
+    def picture(self, view: str, who: Any, after: int) -> str:
+        """The picture `view` (not "graph") of `who`'s knowledge after `after` steps, as HTML."""
+        ...
+
+
+@runtime_checkable
+class Jumping(Protocol):
+    """A story whose `jumps` have a name: the stepper adds a button each way to jump."""
+
+    def jump_labels(self) -> tuple[str, str]:
+        """The labels of the buttons that jump back and on, in the story's language."""
+        ...
 
 
 def story_of(source: Any, lang: str = "en") -> Story:
@@ -76,9 +92,9 @@ class Stepper(widgets.VBox):
                                             style=_LABEL)
         buttons = [ButtonSpec("back", message("stepper.back", lang)),
                    ButtonSpec("next", message("stepper.next", lang), primary=True)]
-        if story.jumps():
-            buttons = [ButtonSpec("back_trick", message("stepper_bw.back_trick", lang)),
-                       *buttons, ButtonSpec("next_trick", message("stepper_bw.next_trick", lang))]
+        if isinstance(story, Jumping) and story.jumps():
+            back, on = story.jump_labels()
+            buttons = [ButtonSpec("back_jump", back), *buttons, ButtonSpec("next_jump", on)]
         self.steps = ControlBar(buttons, label=message("a11y.steps", lang))
         self.views = ControlBar([ButtonSpec(view, message(f"stepper.{view}", lang),
                                             pressed=i == 0)
@@ -113,9 +129,9 @@ class Stepper(widgets.VBox):
 
     @property
     def view(self) -> str:
-        """The picture shown: ``"graph"`` or ``"notes"``."""
+        """The picture shown: ``"graph"`` or another of the story's `views`."""
         pressed = [spec.id for spec in self.views.specs if spec.pressed]
-        return pressed[0] if pressed else "graph"
+        return pressed[0] if pressed else GRAPH
 
     def step(self, delta: int) -> None:
         """Move `delta` steps forward (or back), staying within the game."""
@@ -127,7 +143,7 @@ class Stepper(widgets.VBox):
         self.render()
 
     def jump(self, direction: int) -> None:
-        """To the next (1) or previous (-1) end of a trick."""
+        """To the next (1) or previous (-1) of the story's `jumps` (the end of a trick, say)."""
         ends = self.story_source.jumps()
         later = [i for i in ends if (i - self.after) * direction > 0]
         if later:
@@ -144,15 +160,15 @@ class Stepper(widgets.VBox):
         """Redraw the chosen view after the current step, and tell the step."""
         who, story = self.perspective.value, self.story_source
         self.steps.status = story.status(self.after)
-        for button in ("back", "back_trick"):
+        for button in ("back", "back_jump"):
             self.steps.update(button, disabled=self.after == 0)
-        for button in ("next", "next_trick"):
+        for button in ("next", "next_jump"):
             self.steps.update(button, disabled=self.after == self.count)
         self.story.value = self._told(who)
-        graph = story.graph(who, self.after)
-        if self.view == "notes":
-            self.picture.value = notes_svg(graph, self.lang)
+        if self.view != GRAPH and isinstance(story, Pictured):
+            self.picture.value = story.picture(self.view, who, self.after)
             return
+        graph = story.graph(who, self.after)
         self.picture.value = graph_html(graph, story.previous(who, self.after),
                                         self.impossible.value, self.lang,
                                         focus=self.focus.value or None)
@@ -172,8 +188,8 @@ class Stepper(widgets.VBox):
         return f'<div class="cardlab-story"><p><strong>{told}</strong></p>{listing}</div>'
 
     def _press(self, button: str) -> None:
-        if button.endswith("_trick"):
-            self.jump(-1 if button == "back_trick" else 1)
+        if button.endswith("_jump"):
+            self.jump(-1 if button == "back_jump" else 1)
         else:
             self.step(-1 if button == "back" else 1)
 
@@ -182,19 +198,3 @@ class Stepper(widgets.VBox):
             self.views.update(spec.id, pressed=spec.id == view)
         self.render()
 
-
-class DeductionStepper(Stepper):
-    """The Five Sons stepper over observation logs: a seat's (or None, the table's)."""
-
-    def __init__(self, logs: dict[int | None, FiveSonsLog], lang: str = "en") -> None:
-        story = FiveSonsStory(logs, lang)
-        self.logs = story.logs
-        super().__init__(story)
-
-    @classmethod
-    def from_game(cls, game: FiveSonsGame, lang: str = "en") -> DeductionStepper:
-        """A stepper over every seat's log of `game`, and the table's."""
-        logs: dict[int | None, FiveSonsLog] = {
-            seat: game.observation_log(seat) for seat in range(game.players)}
-        logs[None] = game.observation_log(None)
-        return cls(logs, lang)

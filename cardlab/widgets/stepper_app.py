@@ -107,7 +107,7 @@ class StepperApp(widgets.VBox):
         self.stepper = Stepper(story, self.lang)
         self.children = [*self._top, self.stepper]
 
-    def _uploaded(self, change) -> None:
+    def _uploaded(self, change: dict[str, Any]) -> None:
         files = change["new"]
         if not files:
             return

@@ -6,10 +6,11 @@ import subprocess
 import sys
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    """Run `cardlab` as a separate process, as a teacher's script would."""
+def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run `cardlab` as a separate process, as a teacher's script would (`timeout`: the
+    seconds it may take before the test fails; a hung command fails, never waits)."""
     return subprocess.run([sys.executable, "-m", "cardlab.cli", *args],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=timeout)
 
 
 def one_line_error(result: subprocess.CompletedProcess) -> str:

@@ -108,3 +108,18 @@ def _valid_prefixes(log: FiveSonsLog, hands, solution) -> int:
         elif event.solution is not None and tuple(event.solution) != solution:
             return k
     return len(log.events)
+
+
+def consistent_deals(log: FiveSonsLog) -> list[tuple[tuple[frozenset, ...], tuple]]:
+    """Every deal (hands, solution) that explains all of `log`, listed by brute force."""
+    rules, deals = log.rules, []
+    unknown = [card for card in rules.deck if card not in log.hand]
+    for face in rules.faces:
+        for heart in rules.hearts:
+            if face in log.hand or heart in log.hand:
+                continue
+            rest = [card for card in unknown if card not in (face, heart)]
+            for hands in _hands(rest, rules.hand_sizes, log.me, log.hand):
+                if _valid_prefixes(log, hands, (face, heart)) == len(log.events):
+                    deals.append((hands, (face, heart)))
+    return deals

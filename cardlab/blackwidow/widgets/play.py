@@ -53,8 +53,10 @@ from cardlab.blackwidow.widgets.stepper import BlackWidowStory
 from cardlab.cards import Card, Suit
 from cardlab.decisions import Decision, Event
 from cardlab.errors import CardlabError
+from cardlab.games import Leveled
 from cardlab.games import game as game_entry
 from cardlab.i18n import Text, message
+from cardlab.levels import default_level, level_bots
 from cardlab.practice import Mode, Practice
 from cardlab.records import dump_record, read_record
 from cardlab.table import Person, Seat, Table
@@ -88,7 +90,8 @@ class BlackWidowWidget(widgets.VBox):
 
     def __init__(self, rules: BlackWidowRules | None = None, bots: Sequence[str] | None = None,
                  seed: int | None = None, lang: str = "en", problems: Sequence[Text] = (),
-                 pace: str = "instant", mode: str = Mode.PRACTICE) -> None:
+                 pace: str = "instant", level: str | None = None,
+                 mode: str = Mode.PRACTICE) -> None:
         rules = rules or BlackWidowRules()
         self.lang = lang
         self.seed = seed
@@ -101,7 +104,7 @@ class BlackWidowWidget(widgets.VBox):
         self._seen = 0      # events shown before the learner's last action
         self._said = ""     # a refusal or hint, shown until the next action
         self._charted = 0   # hands in the score chart
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._hint_bot = bot_seat(game_entry("blackwidow").hint_bot, seed)
         #: Every hand is shown (the teacher's view, after its confirmation).
         self.teacher_view = False
@@ -114,7 +117,11 @@ class BlackWidowWidget(widgets.VBox):
         self._earlier = Practice()
         self.problems = widgets.HTML(
             "".join(f'<p class="cardlab-problem">{escape(p.text(lang))}</p>' for p in problems))
-        self.setup = SetupForm(rules, bots or ("heuristic",) * (rules.players - 1), lang, mode)
+        entry = cast(Leveled, game_entry("blackwidow"))
+        if not bots:
+            level = level or default_level(entry)
+            bots = level_bots(entry, level, rules.players - 1)
+        self.setup = SetupForm(rules, bots, lang, level, mode)
         self.start_bar = ControlBar([ButtonSpec("deal", self._text("deal"), primary=True)],
                                     label=self._text("setup_label"))
         self.start_bar.on_click(lambda _: self.deal())
@@ -162,7 +169,8 @@ class BlackWidowWidget(widgets.VBox):
     def from_settings(cls, settings: AppSettings) -> BlackWidowWidget:
         """The widget an app shows for its page address (bad parameters explained)."""
         return cls(settings.rules, settings.bots, settings.seed, settings.lang,
-                   settings.problems + settings.notes, mode=settings.mode)
+                   settings.problems + settings.notes, level=settings.level,
+                   mode=settings.mode)
 
     @classmethod
     def at_table(cls, source: SeatSource, seat: int, names: Sequence[str],
@@ -201,7 +209,7 @@ class BlackWidowWidget(widgets.VBox):
         return self.actions.status if self.table else self.start_bar.status
 
     @property
-    def decision(self) -> Decision | None:
+    def decision(self) -> Decision[Any, Any] | None:
         """What the learner must decide now (None while others are to move)."""
         if self.table is None:
             return None
@@ -455,7 +463,7 @@ class BlackWidowWidget(widgets.VBox):
         """The game so far as a cardlab/1 record, with the mode and the help used."""
         return dump_record(replace(self.game.to_record(), practice=self.practice))
 
-    def _loaded(self, change: dict) -> None:
+    def _loaded(self, change: dict[str, Any]) -> None:
         if not change["new"]:
             return
         upload = change["new"][0]
@@ -600,7 +608,8 @@ class BlackWidowWidget(widgets.VBox):
         if self.table is not None:
             self.actions.status = text
 
-    def _hand_buttons(self, view: BlackWidowView, decision: Decision | None) -> list[CardButton]:
+    def _hand_buttons(self, view: BlackWidowView,
+                      decision: Decision[Any, Any] | None) -> list[CardButton]:
         received = set(view.received or ())
         cards = sorted(view.hand, key=lambda card: (_SUIT_ORDER[card.suit], card.rank))
         if decision is not None and decision.kind is Kind.PASS:
@@ -611,7 +620,7 @@ class BlackWidowWidget(widgets.VBox):
                 for card in cards]
 
     def _action_buttons(self, view: BlackWidowView,
-                        decision: Decision | None) -> list[ButtonSpec]:
+                        decision: Decision[Any, Any] | None) -> list[ButtonSpec]:
         assert self.table is not None
         buttons = []
         if decision is not None and decision.kind is Kind.PASS:
@@ -633,7 +642,7 @@ class BlackWidowWidget(widgets.VBox):
         return buttons
 
     def _prompt(self, game: BlackWidowGame, view: BlackWidowView,
-                decision: Decision | None) -> str:
+                decision: Decision[Any, Any] | None) -> str:
         news = [event.told_to(self.seat).text(self.lang) for event in self._new_events()
                 if event.kind in _NEWS][-2:]
         if game.phase is Phase.OVER and self.seat in game.winners and not self.shared:
@@ -646,7 +655,7 @@ class BlackWidowWidget(widgets.VBox):
         game = self.game
         return status.waiting(game.phase, game.turn, game.hand.number, self.name, self.lang)
 
-    def _new_events(self) -> list[Event]:
+    def _new_events(self) -> list[Event[Any]]:
         assert self.table is not None
         return self.table.events[self._seen:]
 

@@ -10,12 +10,19 @@ choice (an uneven deck, "across" with five players) comes back as a
 (['heuristic', 'heuristic'], 'left, right, hold')
 >>> form.moon.value = "choose"; rules, bots = form.read(); rules.moon, bots
 (<MoonRule.CHOOSE: 'choose'>, ('heuristic', 'heuristic'))
+
+The level chooser sets every seat's bot at once (`cardlab.levels`):
+
+>>> form.level.value, form.level.options[0][1]
+('standard', 'beginner')
+>>> form.level.value = "expert"; form.read()[1]
+('montecarlo', 'montecarlo')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 
@@ -31,9 +38,12 @@ from cardlab.blackwidow.rules import (
     default_removed,
 )
 from cardlab.cards import codes
+from cardlab.games import Leveled, game
 from cardlab.i18n import message
+from cardlab.levels import level_of
 from cardlab.practice import Mode
 from cardlab.widgets.controls import FOCUS_CLASS
+from cardlab.widgets.level_choice import ADDRESS, level_choice
 from cardlab.widgets.mode_choice import mode_choice
 
 _WIDE = {"description_width": "initial"}
@@ -44,8 +54,13 @@ class SetupForm(widgets.VBox):
     """Players, one bot per other seat, and every Black Widow rule option."""
 
     def __init__(self, rules: BlackWidowRules, bots: Sequence[str], lang: str = "en",
-                 mode: str = Mode.PRACTICE) -> None:
+                 level: str | None = None, mode: str = Mode.PRACTICE) -> None:
         self.lang = lang
+        self.levels = cast(Leveled, game("blackwidow"))
+        #: The bots asked for seat by seat, for the level chooser's option that keeps them.
+        self.given = tuple(bots)
+        self.level = level_choice(self.levels, level or level_of(self.levels, self.given), lang,
+                                  self.given)
         self.players = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
                                         value=rules.players, style=_WIDE,
                                         description=self._text("players"))
@@ -73,7 +88,9 @@ class SetupForm(widgets.VBox):
         self._seat_bots(rules.players, bots)
         self._fill_defaults(rules)
         self.players.observe(self._players_changed, "value")
+        self.level.observe(self._level_changed, "value")
         super().__init__([
+            self.level,
             widgets.HBox([self.players, self.mode], layout=_ROW),
             self.bot_row,
             widgets.HBox([self.pass_cycle, self.removed], layout=_ROW),
@@ -113,7 +130,12 @@ class SetupForm(widgets.VBox):
         self.pass_cycle.value = ", ".join(map(str, rules.pass_cycle))
         self.removed.value = " ".join(codes(rules.removed))
 
-    def _players_changed(self, change: dict) -> None:
+    def _level_changed(self, change: dict[str, Any]) -> None:
+        for seat, choice in enumerate(self.bots):
+            choice.value = (self.levels.levels[change["new"]] if change["new"] != ADDRESS
+                            else self.given[min(seat, len(self.given) - 1)])
+
+    def _players_changed(self, change: dict[str, Any]) -> None:
         players = change["new"]
         self._seat_bots(players, [seat.value for seat in self.bots])
         self.pass_cycle.value = ", ".join(map(str, default_pass_cycle(players)))

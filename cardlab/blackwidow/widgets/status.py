@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from cardlab.blackwidow.actions import Kind
 from cardlab.blackwidow.game import Phase
@@ -24,7 +25,7 @@ from cardlab.i18n import message
 Names = Callable[[int], str]
 
 
-def prompt(phase: Phase, view: BlackWidowView, decision: Decision | None, *,
+def prompt(phase: Phase, view: BlackWidowView, decision: Decision[Any, Any] | None, *,
            turn: int | None, winners: Sequence[int], selected: int, name: Names,
            lang: str = "en") -> str:
     """What the seat reads after the news: it won, the hand is over, or what to decide now."""

@@ -31,9 +31,9 @@ from cardlab.blackwidow.actions import Action, Pass, Play
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
+from cardlab.blackwidow.narration import BlackWidowEvent
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.view import BlackWidowView, seat_view
-from cardlab.decisions import Event
 from cardlab.i18n import message
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class Step:
 
     #: The hand, counted from 0.
     hand: int
-    events: tuple[Event, ...]
+    events: tuple[BlackWidowEvent, ...]
     #: The hand's passes are made (once all are, the cards have moved).
     passed: bool
     #: Cards played in this hand after the step, and the tricks they completed.
@@ -123,12 +123,12 @@ class BlackWidowStory:
         """Seat `who`'s exact card counting after step `after`."""
         return self._knowledge(who, after)
 
-    def graph(self, who: int, after: int) -> nx.DiGraph:
+    def graph(self, who: int, after: int) -> nx.DiGraph[str]:
         """Where the unseen cards can be, as seat `who` sees it after step `after`
         (kept for a while: do not change it)."""
         return self._graph(who, after)
 
-    def previous(self, who: int, after: int) -> nx.DiGraph | None:
+    def previous(self, who: int, after: int) -> nx.DiGraph[str] | None:
         """The graph one step earlier, if that step was in the same hand."""
         if not after or self.steps[after - 1].hand != self.steps[after].hand:
             return None
@@ -141,6 +141,11 @@ class BlackWidowStory:
     def jumps(self) -> list[int]:
         """The steps that end a trick (or a hand's passing): where 'trick' jumps go."""
         return [i for i, step in enumerate(self.steps) if step.trick_end]
+
+    def jump_labels(self) -> tuple[str, str]:
+        """The jump buttons go a trick back and on."""
+        return (message("stepper_bw.back_trick", self.lang),
+                message("stepper_bw.next_trick", self.lang))
 
     def _new_certainties(self, who: int, after: int) -> tuple[str, ...]:
         before = self.previous(who, after)
@@ -162,7 +167,7 @@ class BlackWidowStory:
     def _count(self, who: int, after: int) -> BlackWidowKnowledge:
         return BlackWidowKnowledge.from_view(self.view(who, after))
 
-    def _draw(self, who: int, after: int) -> nx.DiGraph:
+    def _draw(self, who: int, after: int) -> nx.DiGraph[str]:
         return blackwidow_graph(self.knowledge(who, after), self.lang)
 
 
@@ -175,7 +180,7 @@ class _Steps:
         self.players = players
         self.steps: list[Step] = []
 
-    def hear(self, action: Action | None, events: list[Event]) -> None:
+    def hear(self, action: Action | None, events: list[BlackWidowEvent]) -> None:
         """Note one replayed action (None: a deal) and what it told."""
         told = tuple(events)
         if action is None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import html
 from dataclasses import replace
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -140,7 +141,7 @@ class Assistant(widgets.VBox):
             return
         self._set(log.to_json(), message("stepper_app.loaded", self.lang, name=name))
 
-    def _set(self, data: dict, done: str) -> None:
+    def _set(self, data: dict[str, Any], done: str) -> None:
         """Check `data` as a log and by inference; take it only if both pass."""
         try:
             log = parse_record(data)
@@ -182,7 +183,7 @@ class Assistant(widgets.VBox):
     def _players(self, players: int) -> None:
         self.me.options = list(range(players))
 
-    def _uploaded(self, change) -> None:
+    def _uploaded(self, change: dict[str, Any]) -> None:
         files = change["new"]
         if not files:
             return

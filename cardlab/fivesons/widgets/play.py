@@ -28,6 +28,17 @@ in a game (neither is offered). Until the first move the mode chooser may change
 When the game is over, a summary (`end`) says who won, what was hidden and the help the
 learner had, with "New game" and "Save".
 
+Until the learner's first move, the level chooser sets the bots' level (default:
+the weakest, `cardlab.levels`):
+
+>>> fresh = FiveSonsWidget(FiveSonsRules(players=3), seed=3)
+>>> fresh.level.value, [seat.name for seat in fresh.table.seats[1:]]
+('beginner', ['checklist', 'checklist'])
+>>> fresh.choose_level("expert"); [seat.name for seat in fresh.table.seats[1:]]
+['infogain', 'infogain']
+>>> play.choose_level("expert"); play.controls.status
+"The bots' level is chosen before the first move; it stays the same for this game."
+
 `FiveSonsWidget.at_table` sits the learner at any seat of a table played from
 several screens (a classroom, `cardlab.widgets.classroom_source`): no hint,
 no take back, and `others_moved` redraws after moves made elsewhere.
@@ -38,7 +49,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import cast
+from typing import Any, cast
 
 import ipywidgets as widgets
 
@@ -54,7 +65,11 @@ from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.end import end_summary
 from cardlab.fivesons.widgets.notes import NotesSheet
 from cardlab.fivesons.widgets.round import round_picture
+from cardlab.fivesons.widgets.stepper import DeductionStepper
+from cardlab.games import Leveled
+from cardlab.games import game as game_entry
 from cardlab.i18n import Text, message
+from cardlab.levels import default_level, level_bots, level_label, level_of
 from cardlab.practice import Mode, Practice
 from cardlab.records import dump_record
 from cardlab.table import Person, Seat, SeatBot, Table
@@ -63,8 +78,8 @@ from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.end_screen import NEW_GAME, SAVE, EndScreen, end_buttons
 from cardlab.widgets.guard import guard
+from cardlab.widgets.level_choice import ADDRESS, level_choice
 from cardlab.widgets.mode_choice import mode_choice
-from cardlab.widgets.stepper import DeductionStepper
 
 #: The learner's seat in a game against bots.
 LEARNER = 0
@@ -83,25 +98,29 @@ class FiveSonsWidget(widgets.VBox):
                  lang: str = "en", problems: Sequence[Text] = (),
                  game: FiveSonsGame | None = None, practice: bool = False, *,
                  source: SeatSource | None = None, seat: int = LEARNER,
-                 names: Sequence[str] | None = None) -> None:
+                 names: Sequence[str] | None = None, level: str | None = None) -> None:
         self.lang = lang
         self.seed = seed
         self.seat = seat
         #: True at a table played from several screens (`at_table`): no help, no take back.
         self.shared = source is not None
+        #: The bots' levels; the chooser is offered against bots only, before the first move.
+        self.levels = cast(Leveled, game_entry("fivesons"))
+        self.level: widgets.Dropdown | None = None
         if source is None:
             game = game or FiveSonsGame.deal(rules or FiveSonsRules(), seed)
-            chosen = bots or ("logician",) * (game.players - 1)
-            seats: list[Seat] = [Person()]
-            seats += [bot_seat(bot, None if seed is None else seed + seat) if isinstance(bot, str)
-                      else bot for seat, bot in enumerate(chosen, start=1)]
-            source = LocalSource(Table(game, seats, practice=practice))
-            names = names or [self._text("seat_you", seat=seat) if seat == LEARNER else
-                              self._text("seat_bot", seat=seat, bot=bot.name)
-                              for seat, bot in enumerate(seats)]
+            if not bots:
+                level = level or default_level(self.levels)
+                bots = level_bots(self.levels, level, game.players - 1)
+            #: The bots asked for, kept for the chooser's option that brings them back.
+            self._given = tuple(bots)
+            source = LocalSource(Table(game, self._seats(self._given), practice=practice))
+            given = tuple(bot if isinstance(bot, str) else bot.name for bot in bots)
+            self.level = level_choice(self.levels, level or level_of(self.levels, given), lang,
+                                      given)
         self.source = source
+        self._names = names
         self.table = source.table
-        self.names = tuple(names or ())
         self.face: Card | None = None
         self.heart: Card | None = None
         self._seen = 0  # events already shown before the learner's last action
@@ -134,9 +153,12 @@ class FiveSonsWidget(widgets.VBox):
         self.faces.on_click(self.choose)
         self.hearts.on_click(self.choose)
         self.controls.on_click(self._press)
+        if self.level is not None:
+            self.level.observe(lambda change: self.choose_level(change["new"]), "value")
         if self.mode is not None:
             self.mode.observe(lambda change: self.choose_mode(change["new"]), "value")
-        super().__init__([self.problems, *self._start_controls(), self.seats,
+        super().__init__([self.problems, *([self.level] if self.level else []),
+                          *self._start_controls(), self.seats,
                           _label(message("fspick.hand", lang)),
                           self.hand, _label(message("fspick.pick", lang)), self.faces, self.hearts,
                           self.question, self.controls, self.end, self.advice, self.solution,
@@ -165,7 +187,8 @@ class FiveSonsWidget(widgets.VBox):
     def from_settings(cls, settings: AppSettings) -> FiveSonsWidget:
         """The game an app's address asks for (`cardlab.apps.read_settings`), in its mode."""
         return cls(settings.rules, settings.bots, settings.seed, settings.lang,
-                   settings.problems, practice=settings.mode == Mode.PRACTICE)
+                   settings.problems, practice=settings.mode == Mode.PRACTICE,
+                   level=settings.level)
 
     @property
     def game(self) -> FiveSonsGame:
@@ -173,7 +196,39 @@ class FiveSonsWidget(widgets.VBox):
         return cast(FiveSonsGame, self.table.game)
 
     @property
-    def decision(self) -> Decision | None:
+    def names(self) -> tuple[str, ...]:
+        """What each seat is called: the names a shared table gave, else "You" and the bots."""
+        if self._names is not None:
+            return tuple(self._names)
+        return tuple(self._text("seat_you", seat=seat) if seat == LEARNER else
+                     self._text("seat_bot", seat=seat, bot=player.name)
+                     for seat, player in enumerate(self.table.seats))
+
+    @names.setter
+    def names(self, names: Sequence[str]) -> None:
+        """A shared table renamed its seats (a student's seat went to a bot)."""
+        self._names = tuple(names)
+
+    def choose_level(self, level: str) -> None:
+        """Sit the bots of `level` at the other seats: only before the first move."""
+        if self.level is None:
+            return
+        if self.table.moves:
+            self.level.value = self._playing_level()
+            self._say(message("level.fixed", self.lang))
+            return
+        self.level.value = level
+        if level == ADDRESS:
+            self.table.seats = self._seats(self._given)
+            self.refresh()
+            return
+        self.table.seats = self._seats(level_bots(self.levels, level, self.game.players - 1))
+        self.refresh()
+        self._say(message("level.chosen", self.lang,
+                          level=level_label(self.levels, level, self.lang)))
+
+    @property
+    def decision(self) -> Decision[Any, Any] | None:
         """What the learner must decide now (None: nothing, or the game is over)."""
         return next((d for d in self.table.waiting if d.seat == self.seat), None)
 
@@ -349,6 +404,8 @@ class FiveSonsWidget(widgets.VBox):
         self.history.value = self._log_html()
         self.review.layout.display = None if self.game.over else "none"
         self.review.update("review", disabled=not self.game.over)
+        if self.level is not None:
+            self.level.disabled = bool(self.table.moves)
         if self.mode is not None:
             table = self.table
             self.mode.disabled = bool(table.moves or table.hints or table.take_backs)
@@ -397,6 +454,18 @@ class FiveSonsWidget(widgets.VBox):
             self.new_game()
         elif button == SAVE:
             self.save()
+    def _seats(self, bots: Sequence[str | SeatBot]) -> list[Seat]:
+        """The learner, then `bots` (names or bots) at the other seats."""
+        seed = self.seed
+        return [Person(), *(bot_seat(bot, None if seed is None else seed + seat)
+                            if isinstance(bot, str) else bot
+                            for seat, bot in enumerate(bots, start=1))]
+
+    def _playing_level(self) -> str:
+        """The level the bots at the table play at (the chooser's value for it)."""
+        names = tuple(player.name for player in self.table.seats[1:])
+        return next((level for level in self.levels.levels
+                     if names == level_bots(self.levels, level, len(names))), ADDRESS)
 
     def _review(self, _button: str) -> None:
         self.open_stepper()
@@ -437,10 +506,11 @@ class FiveSonsWidget(widgets.VBox):
         """How the latest question or guess ended, as the learner's seat was told it."""
         for event in reversed(self.table.events):
             if event.kind in _OUTCOMES:
-                return event.told_to(self.seat).text(self.lang)
+                told: str = event.told_to(self.seat).text(self.lang)
+                return told
         return ""
 
-    def _prompt(self, decision: Decision | None) -> str:
+    def _prompt(self, decision: Decision[Any, Any] | None) -> str:
         if self.game.over:
             return self._text("over") if self.game.winner != self.seat or self.shared else \
                 self.practice.win_line(self.lang)

@@ -10,6 +10,14 @@ in Python from the full record; the stepper shows one of them at a time.
 [0, 1, 2, 3, 'public']
 >>> story.sentences(0, 1)[0].startswith("Seat 0 asked: The ")
 True
+
+`DeductionStepper` is the shared `Stepper` over such a story:
+
+>>> stepper = DeductionStepper.from_game(play_game(FiveSonsRules(), ["logician"] * 4, seed=1))
+>>> stepper.steps.click("next"); stepper.after
+1
+>>> stepper.perspective.value = PUBLIC; stepper.perspective.label
+'The table'
 """
 
 from __future__ import annotations
@@ -21,8 +29,10 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
+from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.story import story
 from cardlab.i18n import message
+from cardlab.widgets.stepper import Stepper
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -94,11 +104,11 @@ class FiveSonsStory:
         """What `who` knows after `after` events."""
         return self._knowledge(who, after)
 
-    def graph(self, who: int | str, after: int) -> nx.DiGraph:
+    def graph(self, who: int | str, after: int) -> nx.DiGraph[str]:
         """The knowledge graph of `who` after `after` events."""
         return fivesons_graph(self.knowledge(who, after), self.lang)
 
-    def previous(self, who: int | str, after: int) -> nx.DiGraph | None:
+    def previous(self, who: int | str, after: int) -> nx.DiGraph[str] | None:
         """The graph one event earlier (None before the first)."""
         return self.graph(who, after - 1) if after else None
 
@@ -115,5 +125,26 @@ class FiveSonsStory:
         """Positions worth jumping to (none: every event is one step)."""
         return []
 
+    def picture(self, view: str, who: int | str, after: int) -> str:
+        """The notes sheet (the one view besides the graph) of `who` after `after` events."""
+        return notes_svg(self.graph(who, after), self.lang)
+
     def _know(self, who: int | str, after: int) -> FiveSonsKnowledge:
         return FiveSonsKnowledge.from_log(self.logs[who], after)
+
+
+class DeductionStepper(Stepper):
+    """The Five Sons stepper over observation logs: a seat's (or None, the table's)."""
+
+    def __init__(self, logs: dict[int | None, FiveSonsLog], lang: str = "en") -> None:
+        story = FiveSonsStory(logs, lang)
+        self.logs = story.logs
+        super().__init__(story)
+
+    @classmethod
+    def from_game(cls, game: FiveSonsGame, lang: str = "en") -> DeductionStepper:
+        """A stepper over every seat's log of `game`, and the table's."""
+        logs: dict[int | None, FiveSonsLog] = {
+            seat: game.observation_log(seat) for seat in range(game.players)}
+        logs[None] = game.observation_log(None)
+        return cls(logs, lang)

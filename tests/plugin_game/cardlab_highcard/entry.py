@@ -1,7 +1,9 @@
 """High Card in the game registry: its bots and what the command line needs.
 
-It offers the core of `cardlab.games.GameEntry` only: no knowledge, stepper
-or classroom widget, so the apps leave it out of their menus.
+It offers the core of `cardlab.games.GameEntry`, a story for the stepper
+(`cardlab.games.Stepped`) and a table widget for the classroom
+(`cardlab.games.Seated`), but no knowledge: `cardlab infer` refuses it.
+`Bare` is the same game with the core alone, which the apps leave out.
 
 >>> entry = HighCard()
 >>> entry.read_rules({"players": 2}).hand_size
@@ -13,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card, CardName
 from cardlab.decisions import Decision, Perspective
@@ -30,6 +32,11 @@ from cardlab_highcard.game import (
     HighCardView,
     Play,
 )
+from cardlab_highcard.story import HighCardStory
+
+if TYPE_CHECKING:
+    from cardlab.classroom.shared import SharedTable
+    from cardlab_highcard.widget import HighCardSeat
 
 BOTS = ("random", "high")
 
@@ -48,7 +55,7 @@ class BotSeat:
         return Play(decision.seat, card), Text(f"highcard.bot.{self.name}", card=CardName(card))
 
 
-class HighCard(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRecord]):
+class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRecord]):
     """A few spades each, one round per card, the highest card takes the round."""
 
     name = NAME
@@ -166,3 +173,23 @@ class HighCard(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCa
                              for seat, name in enumerate(names)])
         table.run()
         return table, game
+
+
+class HighCard(Bare):
+    """High Card with a story for the stepper and a table widget for the classroom."""
+
+    def example(self, rules: HighCardRules, names: Sequence[str], seed: int) -> HighCardGame:
+        """A whole game between the named bots."""
+        return self._played(rules, names, seed)[1]
+
+    def story(self, source: HighCardGame | HighCardRecord, lang: str) -> HighCardStory:
+        """The stepper's story of a game or a record."""
+        record = source.to_record() if isinstance(source, HighCardGame) else source
+        return HighCardStory(record, lang)
+
+    def table_widget(self, shared: SharedTable, seat: int, names: Sequence[str],
+                     lang: str) -> HighCardSeat:
+        """The High Card table at a classroom seat."""
+        from cardlab_highcard.widget import HighCardSeat  # widgets only in apps
+
+        return HighCardSeat(shared, seat, names, lang)

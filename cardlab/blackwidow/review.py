@@ -1,0 +1,486 @@
+"""The review of one seat's Black Widow game: single-dummy, from what the seat knew.
+
+For each decision of the seat (the three cards passed, each card played where
+more than one was legal, the moon choice) every legal option is measured over
+deals of the unseen cards drawn uniformly from all the deals consistent with
+everything the seat had seen at that moment (exact card counting: voids, the
+cards it passed, what the first trick and hearts led reveal; see
+`knowledge.py`). Each deal is played to the end of the hand by the standard
+rollout players (`bots.play_rest`: the `montecarlo` bot's ducking policy,
+every seat), the other seats passing as the `heuristic` bot does; an
+option's value is the seat's expected score change in the hand (lower is
+better), with its 95% interval and sample size. Every option of a decision is
+measured on the same deals, so differences are not drowned in the luck of the deal.
+
+- A play: `PLAY_DEALS` deals for every legal card.
+- A pass (up to 286 options for 13 cards): successive halving. Every set of
+  three on `PASS_ROUNDS[0]` deals, the best few (and the one chosen) on more
+  deals, and so on; the set chosen is always measured on all of them.
+- The moon choice is exact: the scores under each choice, judged by how far
+  the seat ends behind or ahead of the best other seat.
+
+Verdicts (`cardlab.review.POINTS`): a loss under 1 point is good, 3 points or
+more a mistake, between an inaccuracy; a choice whose interval overlaps the
+best one's is never a mistake. The same record, seat and seed give the same
+review, however many processes share the work: each batch of deals has its own
+random source, seeded from the seed and where the decision is.
+
+>>> from cardlab.blackwidow.rules import BlackWidowRules
+>>> from cardlab.blackwidow.game import BlackWidowGame
+>>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
+>>> for _ in range(8):
+...     _ = game.play(game.legal_cards()[-1])
+>>> review = review_game(game.to_record(), seat=0, workers=1)
+>>> review.unit, {moment.kind for moment in review.moments} <= {"play"}
+('points', True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing
+import os
+import random
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+
+from cardlab.blackwidow import kernel
+from cardlab.blackwidow.bots import HeuristicBot, RandomBot, Rollout, play_rest
+from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
+from cardlab.blackwidow.playout import Position
+from cardlab.blackwidow.record import BlackWidowRecord
+from cardlab.blackwidow.rules import PASS_SIZE
+from cardlab.blackwidow.view import BlackWidowView, seat_view
+from cardlab.cards import QUEEN_OF_SPADES, Card, Suit
+from cardlab.i18n import Number, Text
+from cardlab.review import POINTS, Estimate, Moment, Option, Review
+
+#: Deals per task, and tasks per play: every legal card on PLAY_DEALS deals.
+CHUNK = 24
+PLAY_CHUNKS = 8
+PLAY_DEALS = CHUNK * PLAY_CHUNKS
+#: A pass, by successive halving: (deals added in this round, options kept for it).
+#: Every option plays the first round; the chosen pass is always kept.
+PASS_ROUNDS = ((8, None), (32, 24), (152, 6))
+#: Options per task in a pass round that measures many.
+PASS_GROUP = 40
+
+#: Told how far a review has come: (tasks done, tasks in all).
+Progress = Callable[[int, int], None]
+#: One deal's outcome for one option: score change, took the Queen, hearts taken,
+#: another seat shot the moon.
+Outcome = tuple[int, int, int, int]
+
+
+def review_game(record: BlackWidowRecord, seat: int, seed: int = 0,
+                progress: Progress | None = None, workers: int | None = None) -> Review:
+    """The review of `seat`'s decisions in every hand of `record`.
+
+    `workers`: processes sharing the work (default: one per core this process may use).
+    """
+    game = BlackWidowGame.from_record(record)
+    decisions = _decisions(game, seat)
+    workers = workers or len(os.sched_getaffinity(0))
+    runner = _Runner(progress, _task_count(decisions))
+    try:
+        runner.start(workers)
+        moments = _measure(decisions, seed, runner)
+    finally:
+        runner.close()
+    outcome = {"hands": [{"hand": number + 1, "points": result.points[seat],
+                          "score": result.scores[seat]}
+                         for number, result in enumerate(game.results)]}
+    return Review("blackwidow", seat, seed, POINTS.unit, tuple(moments), outcome)
+
+
+@dataclass(frozen=True)
+class _Decision:
+    """A decision to review: its kind, what the seat saw, the options, the choice, where."""
+
+    kind: str
+    view: BlackWidowView
+    options: tuple[tuple[Card, ...], ...]
+    chosen: tuple[Card, ...]
+    hand: int
+    play: int | None = None
+    #: The moon choice: the scores after the hand under each choice, and the one made.
+    moon: dict[str, list[int]] | None = None
+    moon_choice: str = ""
+
+
+def _decisions(game: BlackWidowGame, seat: int) -> list[_Decision]:
+    """Every decision `seat` made, in order, with the view it made it from."""
+    found = []
+    for number, hand in enumerate(game.hands):
+        passed = hand.passes[seat] if hand.offset else None
+        if passed is not None:
+            view = seat_view(game, seat, hand=number, plays=0, passed=False)
+            options = tuple(itertools.combinations(view.hand, PASS_SIZE))
+            found.append(_Decision("pass", view, options, tuple(sorted(passed)), number))
+        for index, (who, card) in enumerate(zip(hand.seats, hand.plays, strict=True)):
+            if who != seat:
+                continue
+            view = seat_view(game, seat, hand=number, plays=index)
+            legal = view.legal()
+            if len(legal) > 1:
+                found.append(_Decision("play", view, tuple((c,) for c in legal), (card,),
+                                       number, index + 1))
+        if hand.moon is not None and hand.shooter() == seat:
+            view = seat_view(game, seat, hand=number)
+            before = game.results[number - 1].scores if number else [0] * game.rules.players
+            outcomes = {choice: kernel.scores_after(hand.points(), seat, choice, before,
+                                                    game.rules.exact_hundred)
+                        for choice in ("others", "self")}
+            found.append(_Decision("moon", view, (), (), number, moon=outcomes,
+                                   moon_choice=str(hand.moon)))
+    return found
+
+
+def _task_count(decisions: Sequence[_Decision]) -> int:
+    return sum(PLAY_CHUNKS if d.kind == "play" else
+               sum(len(_pass_tasks(d, r, len(d.options))) for r in range(len(PASS_ROUNDS)))
+               if d.kind == "pass" else 0 for d in decisions)
+
+
+def _measure(decisions: Sequence[_Decision], seed: int, runner: _Runner) -> list[Moment]:
+    """Every decision measured: plays and the first pass round together, then the rest."""
+    equal = {i: _equal_cards(d.view, [option[0] for option in d.options])
+             for i, d in enumerate(decisions) if d.kind == "play"}
+    played = {i: tuple(dict.fromkeys((same[card],) for card in same)) for i, same in equal.items()}
+    plays = {i: [runner.submit(_play_chunk, decisions[i].view, played[i],
+                               _key(seed, decisions[i], chunk))
+                 for chunk in range(PLAY_CHUNKS)] for i in played}
+    passes = {i: _PassRounds(d, seed) for i, d in enumerate(decisions) if d.kind == "pass"}
+    for round_number in range(len(PASS_ROUNDS)):
+        for rounds in passes.values():
+            rounds.submit(round_number, runner)
+        for rounds in passes.values():
+            rounds.collect(runner)
+    moments = []
+    for i, decision in enumerate(decisions):
+        if decision.kind == "play":
+            outcomes: dict[tuple[Card, ...], list[Outcome]] = {o: [] for o in played[i]}
+            for future in plays[i]:
+                for row in runner.result(future):
+                    for option, outcome in zip(played[i], row, strict=True):
+                        outcomes[option].append(outcome)
+            moments.append(_moment(decision, {(card,): outcomes[same,]
+                                              for card, same in equal[i].items()}))
+        elif decision.kind == "pass":
+            moments.append(_moment(decision, passes[i].outcomes))
+        else:
+            moments.append(_moon_moment(decision))
+    return moments
+
+
+class _PassRounds:
+    """Successive halving over the sets of three a seat could pass."""
+
+    def __init__(self, decision: _Decision, seed: int) -> None:
+        self.decision = decision
+        self.seed = seed
+        self.outcomes: dict[tuple[Card, ...], list[Outcome]] = {o: [] for o in decision.options}
+        self.pending: list[tuple[tuple[tuple[Card, ...], ...], Future | list]] = []
+        self.alive = list(decision.options)
+
+    def submit(self, number: int, runner: _Runner) -> None:
+        keep = PASS_ROUNDS[number][1]
+        if keep is not None and len(self.alive) > keep:
+            ranked = sorted(self.alive, key=lambda o: (_mean(self.outcomes[o]), o))
+            kept = ranked[:keep]
+            if self.decision.chosen not in kept:
+                kept.append(self.decision.chosen)
+            self.alive = kept
+        self.pending = [(group, runner.submit(_pass_chunk, self.decision.view, group,
+                                              _key(self.seed, self.decision, chunk), size))
+                        for group, chunk, size in _pass_tasks(self.decision, number,
+                                                              len(self.alive), self.alive)]
+
+    def collect(self, runner: _Runner) -> None:
+        for group, future in self.pending:
+            for row in runner.result(future):
+                for option, outcome in zip(group, row, strict=True):
+                    self.outcomes[option].append(outcome)
+        self.pending = []
+
+
+def _pass_tasks(decision: _Decision, number: int, alive: int,
+                options: Sequence[tuple[Card, ...]] | None = None
+                ) -> list[tuple[tuple[tuple[Card, ...], ...], int, int]]:
+    """The tasks of pass round `number`: (options, chunk number, deals) for each."""
+    deals, keep = PASS_ROUNDS[number]
+    if keep is not None:
+        alive = min(alive, keep + 1)
+    first_chunk = sum(d for d, _ in PASS_ROUNDS[:number])
+    listed = tuple(options) if options is not None else ((),) * alive
+    if number == 0:  # many options, few deals: split the options
+        return [(listed[i:i + PASS_GROUP], first_chunk, deals)
+                for i in range(0, len(listed), PASS_GROUP)]
+    # few options, more deals: split the deals (each chunk its own random source)
+    return [(listed, first_chunk + start, min(CHUNK, deals - start))
+            for start in range(0, deals, CHUNK)]
+
+
+def _equal_cards(view: BlackWidowView, legal: Sequence[Card]) -> dict[Card, Card]:
+    """Each legal card, mapped to the lowest legal card worth exactly the same.
+
+    Two cards of a suit with no card of another hand between them (every card
+    between is mine or played) win and lose the same tricks and score the same,
+    unless one is the Queen of Spades or a Jack of Diamonds that counts: they
+    are measured once: with ``8C`` and ``TC`` in my hand and ``9C`` played, ``8C``
+    stands for both.
+    """
+    table = kernel.MaskRules.of(view.rules)
+    gone = kernel.mask(card for _, card in view.plays) | view.hand_mask | ~table.deck
+    special = kernel.QUEEN_BIT | (kernel.JACK_BIT if table.jack_of_diamonds else 0)
+    same: dict[Card, Card] = {}
+    previous: Card | None = None
+    for card in sorted(legal, key=lambda c: c.index):
+        if previous is not None and previous.suit is card.suit and \
+                not special & ((1 << previous.index) | (1 << card.index)):
+            between = ((1 << card.index) - 1) & ~((1 << (previous.index + 1)) - 1)
+            if not between & ~gone:
+                same[card] = same[previous]
+                previous = card
+                continue
+        same[card] = card
+        previous = card
+    return same
+
+
+def _key(seed: int, decision: _Decision, chunk: int) -> str:
+    """The random source of one batch of deals: the same wherever the batch runs."""
+    return f"{seed}:{decision.hand}:{decision.kind}:{decision.play}:{chunk}"
+
+
+def _mean(outcomes: list[Outcome]) -> float:
+    return sum(o[0] for o in outcomes) / len(outcomes)
+
+
+@lru_cache(maxsize=16)
+def _knowledge(view: BlackWidowView) -> BlackWidowKnowledge:
+    """The seat's exact knowledge (kept: a process measures several batches of one view)."""
+    return BlackWidowKnowledge.from_view(view)
+
+
+def _play_chunk(view: BlackWidowView, options: tuple[tuple[Card, ...], ...],
+                key: str) -> list[tuple[Outcome, ...]]:
+    """CHUNK consistent deals, each played out after every option: one row per deal."""
+    rng = random.Random(key)
+    rows = []
+    for deal in _knowledge(view).sample(rng, CHUNK):
+        position = Position.from_view(view, deal)
+        rows.append(tuple(_outcome(view, play_rest(view.rules, view.scores, position, rng,
+                                                   first=option[0]))
+                          for option in options))
+    return rows
+
+
+def _pass_chunk(view: BlackWidowView, options: tuple[tuple[Card, ...], ...], key: str,
+                deals: int) -> list[tuple[Outcome, ...]]:
+    """`deals` consistent deals, each passed and played out after every pass option."""
+    rng = random.Random(key)
+    rules, me, number = view.rules, view.me, view.hand_number
+    table_bot = HeuristicBot(random.Random(0))
+    rows = []
+    for deal in _knowledge(view).sample(rng, deals):
+        held = [[c for c, s in deal.items() if s == seat] for seat in range(rules.players)]
+        passes = {seat: table_bot.pass_cards(BlackWidowView(
+            rules, seat, number, view.scores, tuple(sorted(held[seat]))))[0]
+            for seat in range(rules.players) if seat != me}
+        row = []
+        for option in options:
+            hands = [kernel.mask(cards) for cards in held]
+            hands[me] = kernel.mask(view.dealt)
+            for seat, cards in (*passes.items(), (me, option)):
+                bits = kernel.mask(cards)
+                hands[seat] &= ~bits
+                hands[rules.receiver(seat, number)] |= bits
+            position = Position.opening(kernel.MaskRules.of(rules), hands)
+            row.append(_outcome(view, play_rest(rules, view.scores, position, rng)))
+        rows.append(tuple(row))
+    return rows
+
+
+def _outcome(view: BlackWidowView, rollout: Rollout) -> Outcome:
+    taken = rollout.playout.taken
+    shooter = kernel.shooter(taken)
+    return (rollout.scores[view.me] - view.scores[view.me],
+            int(bool(taken[view.me] & kernel.QUEEN_BIT)),
+            (taken[view.me] & kernel.HEARTS).bit_count(),
+            int(shooter is not None and shooter != view.me))
+
+
+def _moment(decision: _Decision, outcomes: dict[tuple[Card, ...], list[Outcome]]) -> Moment:
+    """A measured play or pass: values, best, and the reason where one shows."""
+    measured = {o: rows for o, rows in outcomes.items() if rows}
+    estimates = {o: Estimate.of([row[0] for row in rows]) for o, rows in measured.items()}
+    # The best of the options measured on the most deals (the last round of a pass).
+    most = max(e.samples for e in estimates.values())
+    chosen = decision.chosen
+    # Ties go to the choice made: equal cards (8C and 9C with no card between out) tie exactly.
+    best = min((o for o, e in estimates.items() if e.samples == most),
+               key=lambda o: (estimates[o].mean, o != chosen, o))
+    options = tuple(Option(_name(o), estimates[o]) for o in sorted(
+        estimates, key=lambda o: (-estimates[o].samples, estimates[o].mean, o)))
+    where = {"hand": decision.hand + 1}
+    if decision.play is not None:
+        where["play"] = decision.play
+    moment = Moment(decision.kind, POINTS, options, _action(chosen), _name(chosen),
+                    _action(best), _name(best), where)
+    if moment.judged[0] == "good":
+        return moment
+    reason = _reason(decision.view, chosen, best, measured[chosen], measured[best])
+    return Moment(decision.kind, POINTS, options, _action(chosen), _name(chosen),
+                  _action(best), _name(best), where, reason)
+
+
+def _reason(view: BlackWidowView, chosen: tuple[Card, ...], best: tuple[Card, ...],
+            mine: list[Outcome], better: list[Outcome]) -> Text:
+    """Why `best` is better, in the engine's terms: the Queen, hearts, the moon, or points."""
+    def rate(rows: list[Outcome], field: int) -> float:
+        return sum(row[field] for row in rows) / len(rows)
+    names = {"chosen": _name(chosen), "best": _name(best)}
+    queen = rate(mine, 1) - rate(better, 1)
+    if queen >= 0.2:
+        reason = Text("review.blackwidow.queen", **names, mine=Number(100 * rate(mine, 1)),
+                      better=Number(100 * rate(better, 1)))
+        return _with_context(view, reason)
+    if rate(mine, 2) - rate(better, 2) >= 0.5:
+        return Text("review.blackwidow.hearts", **names, mine=Number(rate(mine, 2), 1),
+                    better=Number(rate(better, 2), 1))
+    if rate(mine, 3) - rate(better, 3) >= 0.1:
+        return Text("review.blackwidow.moon", **names, mine=Number(100 * rate(mine, 3)),
+                    better=Number(100 * rate(better, 3)))
+    return Text("review.blackwidow.points", **names,
+                points=Number(_mean(mine) - _mean(better), 1), deals=len(mine))
+
+
+def _with_context(view: BlackWidowView, reason: Text) -> Text:
+    """`reason`, after what the seat knew of the Queen: still out, and who has no spades."""
+    if any(card == QUEEN_OF_SPADES for _, card in view.plays) or \
+            QUEEN_OF_SPADES in view.hand:
+        return reason
+    voids = [void.seat for void in _knowledge(view).voids if void.suit is Suit.SPADES]
+    if voids:
+        seats = ", ".join(str(seat) for seat in sorted(voids))
+        return Text("review.blackwidow.queen_out_voids", seats=seats, reason=reason)
+    return Text("review.blackwidow.queen_out", reason=reason)
+
+
+def _moon_moment(decision: _Decision) -> Moment:
+    """The moon choice, exactly: how far ahead of (or behind) the best other seat each leaves."""
+    assert decision.moon is not None
+    me = decision.view.me
+
+    def lead(scores: list[int]) -> float:
+        return scores[me] - min(s for seat, s in enumerate(scores) if seat != me)
+    options = tuple(Option(choice, Estimate.exact(lead(scores), 1))
+                    for choice, scores in decision.moon.items())
+    best, _ = RandomBot(random.Random(0)).choose_moon(decision.view, decision.moon)
+    chosen = decision.moon_choice
+    return Moment("moon", POINTS, options, chosen, chosen, best, best,
+                  {"hand": decision.hand + 1})
+
+
+def _name(option: tuple[Card, ...]) -> str:
+    """An option as a key: a card's code, or a pass's three codes."""
+    return " ".join(card.code for card in sorted(option))
+
+
+def _action(option: tuple[Card, ...]) -> str | list[str]:
+    """An option written as records write it: a card code, or a pass as three codes."""
+    return option[0].code if len(option) == 1 else [card.code for card in sorted(option)]
+
+
+class _Runner:
+    """Runs measuring tasks in a process pool (or here, with one worker), and counts them."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self.progress = progress
+        self.total = total
+        self.done = 0
+        self.pool: ProcessPoolExecutor | None = None
+
+    def start(self, workers: int) -> None:
+        """Start `workers` processes (none for one worker or one task); `close` ends them."""
+        self._tick()
+        if workers > 1 and self.total > 1:
+            # Ctrl-C while a worker is still being started leaves it half made (and it says
+            # so on stderr): hold Ctrl-C until every worker runs and the pool is kept.
+            with _held_interrupts():
+                self.pool = _started_pool(workers)
+
+    def close(self) -> None:
+        """End the processes, if any."""
+        if self.pool is not None:
+            # On Ctrl-C (or any error) drop the tasks not started, and wait for the few
+            # running (each is short): workers still starting then start and stop cleanly.
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def submit(self, task: Callable, *args: object) -> Future | list:
+        if self.pool is None:
+            return [task, args]
+        return self.pool.submit(task, *args)
+
+    def result(self, future: Future | list) -> list:
+        if isinstance(future, list):
+            task, args = future
+            value = task(*args)
+        else:
+            value = future.result()
+        self.done += 1
+        self._tick()
+        return value
+
+    def _tick(self) -> None:
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+@contextlib.contextmanager
+def _held_interrupts() -> Iterator[None]:
+    """Inside, Ctrl-C waits; it takes effect on leaving (in the main thread: elsewhere it
+    never reaches Python code anyway)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    heard: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, frame: heard.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if heard:
+        raise KeyboardInterrupt
+
+
+def _started_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of `workers` processes, each of them up and running."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    seen: set[int] = set()
+    for _ in range(20 * workers):  # bounded: a busy machine may hand every task to one worker
+        seen.update(pool.map(_worker_id, range(workers)))
+        if len(seen) == workers:
+            break
+    return pool
+
+
+def _worker_id(_: int) -> int:
+    """This worker's process id, after a pause that lets the other workers take tasks too."""
+    time.sleep(0.01)
+    return os.getpid()
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the process that started them, which cancels the review."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,366 @@
+"""The review of one seat's Five Sons game: every question, chance to guess and shown card, exactly.
+
+Everything is measured from what the seat knew at that moment (its observation
+log up to then), by exact counting over every consistent deal:
+
+- **ask**: the expected information about the solution (bits) of the question
+  asked and of every other question, the best one, and the loss in bits. A
+  responder holding both cards is taken to show either with equal chance
+  (as `cardlab.fivesons.bots.expected_entropy` does).
+- **guess** / **no_guess** (each chance to guess): whether the seat was
+  certain. Letting a certain win pass is a mistake that loses 1.0 (a sure win,
+  unit `chance`); a guess while unsure loses the chance of being wrong.
+- **show** (the seat held both cards asked): how many bits about the solution
+  each card would tell the asker, measured against what the table knew plus
+  every card this seat had already shown that asker (all the seat can know of
+  the asker's knowledge); the better card tells less.
+
+Questions about cards that this knowledge cannot tell apart (the same places
+possible, in no clause, both faces or both hearts) are worth the same by
+symmetry, so each such class is counted once.
+
+>>> from cardlab.fivesons.game import FiveSonsGame
+>>> from cardlab.fivesons.match import play_game
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> game = play_game(FiveSonsRules(players=3, faces=FiveSonsRules().faces[:3],
+...                  hearts=FiveSonsRules().hearts[:4]), ["infogain"] * 3, seed=1)
+>>> review = review_game(game.to_record(), seat=0)
+>>> review.unit, {moment.kind for moment in review.moments} <= {"ask", "guess", "no_guess", "show"}
+('bits', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from cardlab.cards import Card
+from cardlab.deal_counting import Counts, Problem, count_deals, settle
+from cardlab.fivesons.bots import entropy
+from cardlab.fivesons.evidence import Evidence
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.record import Ask, AskSeen, FiveSonsLog, FiveSonsRecord, Guess
+from cardlab.i18n import Number, Text
+from cardlab.review import BITS, CHANCE, Estimate, Moment, Option, Review
+
+#: Told how far a review has come: (decisions done, decisions in all).
+Progress = Callable[[int, int], None]
+
+
+def review_game(record: FiveSonsRecord, seat: int, seed: int = 0,
+                progress: Progress | None = None) -> Review:
+    """The review of `seat`'s decisions in a full record (`seed` is unused: it is exact)."""
+    game = FiveSonsGame.from_record(record)
+    log = game.observation_log(seat)
+    public = game.observation_log(None)
+    steps = _decisions(game, record, seat)
+    moments = []
+    for done, (kind, index) in enumerate(steps):
+        if progress is not None:
+            progress(done, len(steps))
+        if kind == "ask":
+            moments.append(_ask(log, index))
+        elif kind == "show":
+            moments.append(_show(log, public, index))
+        else:
+            moments.append(_guess_chance(log, record, seat, index))
+    if progress is not None:
+        progress(len(steps), len(steps))
+    outcome = {"winner": game.winner, "eliminated": sorted(game.eliminated),
+               "won": game.winner == seat}
+    return Review("fivesons", seat, seed, BITS.unit, tuple(moments), outcome)
+
+
+def _decisions(game: FiveSonsGame, record: FiveSonsRecord, seat: int) -> list[tuple[str, int]]:
+    """Each decision of `seat`, in order: (kind, index of the event it is about).
+
+    `ask` and `show`: the event asked; `guess`: the seat's guess event;
+    `no_guess`: the first event after the seat let its chance pass.
+    """
+    replay = FiveSonsGame.start(record.rules, record.solution, record.hands)
+    steps: list[tuple[str, int]] = []
+    events = record.events
+    for index, event in enumerate(events):
+        if isinstance(event, Ask):
+            if event.seat == seat:
+                steps.append(("ask", index))
+            elif len(replay.showable(event.seat, event.face, event.heart)) == 2 and \
+                    replay.responder(event.seat, event.face, event.heart) == seat:
+                steps.append(("show", index))
+            players = record.rules.players
+            order = [(event.seat + step) % players for step in range(players)
+                     if (event.seat + step) % players not in replay.eliminated]
+            if seat in order:
+                steps += _chance(events, index, order, seat)
+        replay.replay(event)
+    return steps
+
+
+def _chance(events: tuple, asked: int, order: list[int], seat: int) -> list[tuple[str, int]]:
+    """`seat`'s chance to guess after the question at `asked`, if its turn came."""
+    place = order.index(seat)
+    index = asked + 1
+    while index < len(events) and isinstance(events[index], Guess):
+        guesser = order.index(events[index].seat)
+        if guesser == place:
+            return [("guess", index)]
+        if guesser > place:
+            return [("no_guess", index)]
+        index += 1
+    # Every guess came before the seat's turn: it came only if the game went on.
+    return [("no_guess", index)] if index < len(events) else []
+
+
+def _ask(log: FiveSonsLog, index: int) -> Moment:
+    """The question at event `index`: every question's expected information, exactly."""
+    before = replace(log, events=log.events[:index])
+    knowledge = FiveSonsKnowledge.from_log(before)
+    asked = log.events[index]
+    assert isinstance(asked, AskSeen)
+    values = question_values(before, knowledge)
+    rules = log.rules
+    options = tuple(Option(_question(f, h), Estimate.exact(values[f, h], knowledge.worlds))
+                    for f in rules.faces for h in rules.hearts)
+    # Ties go to the question asked, then to the first in the deck's order.
+    best_pair = max(values, key=lambda pair: (round(values[pair], 9),
+                                              pair == (asked.face, asked.heart),
+                                              -rules.faces.index(pair[0]),
+                                              -rules.hearts.index(pair[1])))
+    chosen = _question(asked.face, asked.heart)
+    best = _question(*best_pair)
+    reason = None
+    if round(values[best_pair] - values[asked.face, asked.heart], 9) > 0:
+        reason = _ask_reason(knowledge, asked.face, asked.heart, best_pair)
+    return Moment("ask", BITS, options, chosen, chosen, best, best, {"after": index},
+                  reason)
+
+
+def question_values(log: FiveSonsLog, knowledge: FiveSonsKnowledge) -> dict[tuple[Card, Card],
+                                                                             float]:
+    """Every question's expected information (bits) about the solution for `log.me`.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"),
+    ...                       hearts=parse_cards("AH 2H 3H 4H"))
+    >>> log = FiveSonsLog(rules, 0, parse_cards("JC AH"))
+    >>> values = question_values(log, FiveSonsKnowledge.from_log(log))
+    >>> values[parse_cards("JC AH")] == 0.0 < values[parse_cards("QC 2H")]
+    True
+    """
+    before = entropy(knowledge.counts.pairs.values())
+    # Settled first: a clause that certainties already satisfy no longer sets its cards apart.
+    problem = settle(Evidence.from_log(log).problem())
+    assert problem is not None, "the log is consistent"
+    rules = log.rules
+    face_class = _classes(log, problem, rules.faces)
+    heart_class = _classes(log, problem, rules.hearts)
+    measured: dict[tuple[Card, Card], float] = {}
+    values = {}
+    for face in rules.faces:
+        for heart in rules.hearts:
+            key = (face_class[face], heart_class[heart])
+            if key not in measured:
+                if _settled(knowledge, key[0]) and _settled(knowledge, key[1]):
+                    measured[key] = 0.0  # the answer is certain: it tells nothing
+                else:
+                    after = _expected_entropy(problem, log, *key)
+                    measured[key] = max(0.0, before - after)
+            values[face, heart] = measured[key]
+    return values
+
+
+def _settled(knowledge: FiveSonsKnowledge, card: Card) -> bool:
+    """True if this seat knows where `card` is."""
+    return _known_place(knowledge, card) is not None
+
+
+def _expected_entropy(problem: Problem, log: FiveSonsLog, face: Card, heart: Card) -> float:
+    """The solution's entropy after `log.me` asks about `face` and `heart`, averaged over answers.
+
+    The same as `cardlab.fivesons.bots.expected_entropy`, with each answer's
+    constraints added to the counting problem directly.
+    """
+    me, players = log.me, log.rules.players
+    assert me is not None, "only a seat asks"
+    answers: list[tuple[float, float]] = []
+    for step in range(1, players + 1):
+        shower = None if step == players else (me + step) % players
+        passers = [(me + k) % players for k in range(1, step)]
+        base = _without(problem, (face, heart), passers)
+        if base is None:
+            continue
+        if shower is None:
+            counts = _count(base)
+            if counts is not None:
+                answers.append((counts.worlds, entropy(counts.pairs.values())))
+            continue
+        for shown, other in ((face, heart), (heart, face)):
+            mixture: dict[tuple[Card, Card], float] = {}
+            for weight, holds_other in ((1.0, False), (0.5, True)):
+                fixed = _placed(base, shown, other, shower, holds_other)
+                counts = _count(fixed) if fixed is not None else None
+                for pair, n in (counts.pairs.items() if counts else ()):
+                    mixture[pair] = mixture.get(pair, 0.0) + weight * n
+            if mixture:
+                answers.append((sum(mixture.values()), entropy(mixture.values())))
+    total = sum(weight for weight, _ in answers)
+    return sum(weight / total * h for weight, h in answers) if total else 0.0
+
+
+def _without(problem: Problem, cards: tuple[Card, ...], seats: list[int]) -> Problem | None:
+    """`problem` with none of `cards` at any of `seats` (None: impossible)."""
+    allowed = dict(problem.allowed)
+    for card in cards:
+        if card in allowed:
+            allowed[card] = allowed[card] - set(seats)
+            if not allowed[card]:
+                return None
+    return replace(problem, allowed=allowed)
+
+
+def _placed(problem: Problem, shown: Card, other: Card, seat: int,
+            holds_other: bool) -> Problem | None:
+    """`problem` with `shown` at `seat`, and `other` there too or not (None: impossible)."""
+    if shown not in problem.allowed:  # my own card: nobody else can show it
+        return None
+    allowed = dict(problem.allowed)
+    allowed[shown] = allowed[shown] & {seat}
+    if other in allowed:
+        allowed[other] = allowed[other] & {seat} if holds_other else allowed[other] - {seat}
+    elif holds_other:
+        return None
+    if any(not allowed[card] for card in (shown, other) if card in allowed):
+        return None
+    return replace(problem, allowed=allowed)
+
+
+def _count(problem: Problem) -> Counts | None:
+    """Exact counts, or None where no deal fits."""
+    counts = count_deals(problem)
+    return counts if counts.worlds else None
+
+
+def _classes(log: FiveSonsLog, problem: Problem, group: tuple[Card, ...]) -> dict[Card, Card]:
+    """Each card of `group` mapped to the first card it cannot be told apart from."""
+    in_clause = {card for _, *cards in problem.clauses for card in cards}
+    first: dict[object, Card] = {}
+    classes = {}
+    for card in group:
+        if card in log.hand:
+            signature: object = "mine"
+        elif card in in_clause:
+            signature = card
+        else:
+            signature = problem.allowed[card]
+        classes[card] = first.setdefault(signature, card)
+    return classes
+
+
+def _ask_reason(knowledge: FiveSonsKnowledge, face: Card, heart: Card,
+                best: tuple[Card, Card]) -> Text:
+    """Why the best question was better: a card asked about was known already, or bits."""
+    for card in (face, heart):
+        place = _known_place(knowledge, card)
+        if place is not None:
+            return Text("review.fivesons.ask_known", card=card, best=_question(*best))
+    return Text("review.fivesons.ask_bits", best=_question(*best))
+
+
+def _known_place(knowledge: FiveSonsKnowledge, card: Card) -> object | None:
+    """Where `card` certainly is for this seat (its own hand: "mine"), else None."""
+    if card in knowledge.log.hand:
+        return "mine"
+    for place, n in knowledge.counts.at[card].items():
+        if n == knowledge.worlds:
+            return place
+    return None
+
+
+def _guess_chance(log: FiveSonsLog, record: FiveSonsRecord, seat: int, index: int) -> Moment:
+    """A chance to guess: certain or not, and the chance of the pair named."""
+    knowledge = FiveSonsKnowledge.from_log(replace(log, events=log.events[:index]))
+    worlds = knowledge.worlds
+    pairs = knowledge.solution_pairs()
+    likeliest = (pairs[0][0], pairs[0][1])
+    chance = {(f, h): n / worlds for f, h, n in pairs}
+    certain = len(pairs) == 1
+    event = record.events[index]
+    guessed = isinstance(event, Guess) and event.seat == seat
+    named = (event.face, event.heart) if isinstance(event, Guess) and guessed else None
+    shown = [likeliest] + ([named] if named is not None and named != likeliest else [])
+    options = tuple(Option(_question(*pair), Estimate.exact(chance.get(pair, 0.0), worlds))
+                    for pair in shown)
+    if named is not None:
+        p = chance.get(named, 0.0)
+        loss = 0.0 if certain and named == likeliest else 1.0 - p
+        judgement = (CHANCE.verdict(Estimate.exact(p, worlds), Estimate.exact(1.0, worlds))[0]
+                     if loss else "good", round(loss, 9))
+        key = "guess_certain" if loss == 0 else "guess_unsure"
+        reason = Text(f"review.fivesons.{key}", pair=_question(*named),
+                      chance=Number(100 * p, 1), solutions=len(pairs))
+        best_key = _question(*likeliest) if certain else "no_guess"
+        return Moment("guess", CHANCE, options, _question(*named), _question(*named),
+                      best_key if certain else None, best_key, {"after": index},
+                      reason, {"certain": certain, "chance": round(p, 6),
+                               "solutions": len(pairs)}, judgement)
+    if certain:
+        pair = _question(*likeliest)
+        return Moment("no_guess", CHANCE, options, None, "no_guess", pair, pair,
+                      {"after": index}, Text("review.fivesons.missed_win", pair=pair),
+                      {"certain": True, "chance": 1.0, "solutions": 1}, ("mistake", 1.0))
+    return Moment("no_guess", CHANCE, options, None, "no_guess", None, "no_guess",
+                  {"after": index}, None,
+                  {"certain": False, "chance": round(chance[likeliest], 6),
+                   "solutions": len(pairs)}, ("good", 0.0))
+
+
+def _show(log: FiveSonsLog, public: FiveSonsLog, index: int) -> Moment:
+    """The card shown at event `index`: what each of the two told the asker, in bits."""
+    asked = log.events[index]
+    assert isinstance(asked, AskSeen) and asked.shown is not None and log.me is not None
+    me, asker = log.me, asked.seat
+    # The asker's knowledge as far as this seat can know it: the table's, and what I showed it.
+    shown_before = {e.shown for e in log.events[:index]
+                    if isinstance(e, AskSeen) and e.seat == asker and e.shown_by == me}
+    base = Evidence.from_log(replace(public, events=public.events[:index + 1])).problem()
+
+    def told(card: Card) -> tuple[float, int]:
+        known = {c for c in shown_before if c is not None}
+        before = _fixed(base, known, me)
+        after = _fixed(base, known | {card}, me)
+        return (max(0.0, entropy(before.pairs.values()) - entropy(after.pairs.values())),
+                before.worlds)
+
+    values = {card: told(card) for card in (asked.face, asked.heart)}
+    worlds = values[asked.face][1]
+    options = tuple(Option(card.code, Estimate.exact(bits, worlds))
+                    for card, (bits, _) in values.items())
+    best = min(values, key=lambda card: (round(values[card][0], 9), card != asked.shown))
+    # Telling less is better here: the loss is the extra information given away.
+    loss = round(max(0.0, values[asked.shown][0] - values[best][0]), 9)
+    verdict = "good" if loss < BITS.inaccuracy else ("inaccuracy" if loss < BITS.mistake
+                                                     else "mistake")
+    reason = None
+    if asked.shown in shown_before:
+        reason = Text("review.fivesons.show_seen", card=asked.shown, seat=asker)
+    elif loss:
+        reason = Text("review.fivesons.show_less", card=best, seat=asker)
+    return Moment("show", BITS, options, asked.shown.code, asked.shown.code, best.code,
+                  best.code, {"after": index}, reason, {"asker": asker},
+                  (verdict, loss))
+
+
+def _fixed(problem: Problem, cards: set[Card], seat: int) -> Counts:
+    """The counts of `problem` with every card of `cards` put at `seat`."""
+    allowed = {**problem.allowed}
+    for card in cards:
+        allowed[card] = allowed[card] & {seat}
+    return count_deals(replace(problem, allowed=allowed))
+
+
+def _question(face: Card, heart: Card) -> str:
+    """A question (or a solution pair) written as in the review: ``"KC+5H"``."""
+    return f"{face.code}+{heart.code}"
+

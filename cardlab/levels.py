@@ -1,0 +1,78 @@
+"""Bot levels: the strength a learner picks for the bots (an app's `level=`, its level chooser).
+
+A game whose bots come in levels is `Leveled` (`cardlab.games`): its `levels` map
+each level, weakest first, to the bot that plays it. The first level is the
+default of the apps and lessons. A level is named twice: in general
+(`level.beginner`: "Beginner") and by what that game's bot does
+(`<game>.level.beginner`).
+
+>>> from cardlab.games import game
+>>> entry = game("fivesons")
+>>> list(entry.levels), default_level(entry), level_bots(entry, "expert", 2)
+(['beginner', 'standard', 'expert'], 'beginner', ('infogain', 'infogain'))
+>>> level_label(entry, "beginner", "en")
+'Beginner: asks at random and ticks off only the cards it is shown'
+>>> read_level(entry, "pro")
+Traceback (most recent call last):
+cardlab.errors.CardlabError: 'pro' is not a level of this game's bots (beginner, standard, expert)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardlab.errors import CardlabError, echo
+from cardlab.games import Leveled
+from cardlab.i18n import message
+
+
+@dataclass(frozen=True)
+class Duel:
+    """Two bots, each on every other seat, over `rounds` seat-rotated rounds (`unit`: what a
+    round is, "games" or "hands"): how many each side won, and the game's own figures."""
+
+    unit: str
+    rounds: int
+    #: Rounds won by the first bot's seats, and by the second's.
+    wins: tuple[int, int]
+    #: Rounds nobody won, or that the two sides tied.
+    draws: int
+    #: Points taken per seat and round, by each side, where the game counts points.
+    points: tuple[float, float] | None = None
+    #: Rounds of play a game lasted on average, where a round is a whole game.
+    length: float | None = None
+
+
+def default_level(entry: Leveled) -> str:
+    """The level the apps and the lessons start at: the weakest."""
+    return next(iter(entry.levels))
+
+
+def read_level(entry: Leveled, value: str) -> str:
+    """`value` if it names a level of `entry`'s bots; else a `CardlabError` listing them."""
+    if value not in entry.levels:
+        raise CardlabError("level.unknown", value=echo(value), known=", ".join(entry.levels))
+    return value
+
+
+def level_bots(entry: Leveled, level: str, seats: int) -> tuple[str, ...]:
+    """The bot names for `seats` seats played at `level`."""
+    return (entry.levels[level],) * seats
+
+
+def level_label(entry: Leveled, level: str, lang: str) -> str:
+    """The level's name and what its bot does, in `lang` (a chooser's option)."""
+    return message("level.option", lang, level=message(f"level.{level}", lang),
+                   does=message(f"{entry.name}.level.{level}", lang))
+
+
+def level_of(entry: Leveled, bots: tuple[str, ...]) -> str | None:
+    """The level every one of `bots` plays at, if they all play the same level's bot.
+
+    >>> from cardlab.games import game
+    >>> level_of(game("blackwidow"), ("heuristic", "heuristic")), level_of(game("blackwidow"),
+    ...                                                                   ("random", "lowest"))
+    ('standard', None)
+    """
+    return next((level for level, bot in entry.levels.items()
+                 if bots and all(name == bot for name in bots)), None)

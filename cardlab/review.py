@@ -1,0 +1,296 @@
+"""The shape of a game review, shared by every game: estimates, verdicts, the report.
+
+A game's review (its package's `review` module, reached through the registry's
+`Reviewing` capability) measures each decision a seat made: the value of every
+option from what that seat knew at that moment, the best one, the *loss* (how
+much worse the choice was than the best, never negative) and a verdict. This
+module knows no game: it turns those measurements into verdicts and into the
+`cardlab review` report.
+
+Verdicts: `good` below the scale's `inaccuracy` threshold, `mistake` at or above
+its `mistake` threshold, `inaccuracy` between. An estimate whose 95% interval
+overlaps the best option's interval is never a mistake (at most an inaccuracy).
+
+>>> best, chosen = Estimate.of([1.0, 2.0, 3.0]), Estimate.of([14.0, 13.0, 15.0])
+>>> POINTS.verdict(chosen, best)
+('mistake', 12.0)
+>>> POINTS.verdict(Estimate.exact(2.5, 10), Estimate.exact(2.0, 10))
+('good', 0.5)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardlab.errors import RecordError
+from cardlab.i18n import Text, card_codes, message
+
+#: Two-sided 95% quantiles of Student's t, by degrees of freedom (1 to 30).
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+#: Beyond 30 degrees of freedom: 40, 60, 120, and the normal limit.
+_T95_LARGE = ((40, 2.021), (60, 2.000), (120, 1.980))
+_Z95 = 1.960
+
+#: The verdicts, from best to worst.
+VERDICTS = ("good", "inaccuracy", "mistake")
+
+
+def t95(samples: int) -> float:
+    """The factor of the standard error that gives a 95% interval of a mean of `samples` values.
+
+    >>> t95(2), t95(31), t95(10_000)
+    (12.706, 2.042, 1.96)
+    """
+    df = samples - 1
+    if df < 1:
+        raise ValueError("an interval needs at least two samples")
+    if df <= len(_T95):
+        return _T95[df - 1]
+    for limit, factor in _T95_LARGE:
+        if df <= limit:
+            return factor
+    return _Z95
+
+
+def check_seat(seat: int, players: int) -> None:
+    """A `RecordError` (for `--as`) unless `seat` is one of `players` seats."""
+    if not 0 <= seat < players:
+        raise RecordError("review.bad_seat", where="--as", last=players - 1, value=seat)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A value with its 95% interval and the number of samples behind it (0: exact).
+
+    >>> e = Estimate.of([2.0, 4.0])
+    >>> e.mean, e.samples, round(e.high - e.mean, 3)
+    (3.0, 2, 12.706)
+    """
+
+    mean: float
+    low: float
+    high: float
+    samples: int
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Estimate:
+        """The mean of `values` and its 95% interval (Student's t)."""
+        n = len(values)
+        mean = math.fsum(values) / n
+        if n < 2:
+            return cls(mean, -math.inf, math.inf, n)
+        variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+        half = t95(n) * math.sqrt(variance / n)
+        return cls(mean, mean - half, mean + half, n)
+
+    @classmethod
+    def exact(cls, value: float, worlds: int) -> Estimate:
+        """A value computed exactly over all `worlds` consistent deals: no interval to speak of."""
+        return cls(value, value, value, worlds)
+
+    @property
+    def is_exact(self) -> bool:
+        """True where the interval is the value itself."""
+        return self.low == self.high
+
+    def overlaps(self, other: Estimate) -> bool:
+        """True if the two 95% intervals share a point."""
+        return self.low <= other.high and other.low <= self.high
+
+    def to_json(self, digits: int) -> dict[str, Any]:
+        """`value`, `low`, `high` (rounded) and `samples`."""
+        def cut(x: float) -> float | None:
+            return round(x, digits) if math.isfinite(x) else None
+        return {"value": cut(self.mean), "low": cut(self.low), "high": cut(self.high),
+                "samples": self.samples}
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How a unit is judged: which way is better and where the verdicts change.
+
+    >>> BITS.loss(Estimate.exact(0.4, 10), Estimate.exact(1.0, 10))
+    0.6
+    """
+
+    unit: str
+    higher_is_better: bool
+    inaccuracy: float
+    mistake: float
+    digits: int
+
+    def loss(self, chosen: Estimate, best: Estimate) -> float:
+        """How much worse `chosen` is than `best`, in this unit (never negative)."""
+        gap = best.mean - chosen.mean if self.higher_is_better else chosen.mean - best.mean
+        return round(max(0.0, gap), 9)
+
+    def verdict(self, chosen: Estimate, best: Estimate) -> tuple[str, float]:
+        """The verdict on `chosen` against `best`, and the loss."""
+        loss = self.loss(chosen, best)
+        if loss < self.inaccuracy:
+            return "good", loss
+        if loss < self.mistake or chosen.overlaps(best):
+            return "inaccuracy", loss
+        return "mistake", loss
+
+
+#: Black Widow: expected points taken in the hand (lower is better).
+POINTS = Scale("points", higher_is_better=False, inaccuracy=1.0, mistake=3.0, digits=2)
+#: Five Sons questions and shown cards: expected information about the solution, in bits.
+BITS = Scale("bits", higher_is_better=True, inaccuracy=0.15, mistake=0.5, digits=3)
+#: Five Sons guesses: the chance of winning (1.0: certain).
+CHANCE = Scale("chance", higher_is_better=True, inaccuracy=0.1, mistake=0.5, digits=3)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a decision, written as in records (`"QS"`, `"KC+5H"`), and its value."""
+
+    action: str
+    value: Estimate
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One reviewed decision: every option's value, the choice, the best, loss and verdict.
+
+    `chosen` and `best` are JSON values as records write actions (None: no action,
+    such as letting a chance to guess pass); `key` of each is its option's name.
+    `where` says when it was (``{"hand": 1, "play": 17}``), `extra` adds the
+    game's own fields to the JSON, `reason` says why the best is better.
+    """
+
+    kind: str
+    scale: Scale
+    options: tuple[Option, ...]
+    chosen: Any
+    chosen_key: str
+    best: Any
+    best_key: str
+    where: dict[str, Any] = field(default_factory=dict)
+    reason: Text | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    #: A verdict and loss set by the game where values do not decide it (Five Sons guesses).
+    judgement: tuple[str, float] | None = None
+
+    def value(self, key: str) -> Estimate | None:
+        """The estimate of the option called `key` (None: that option has no value)."""
+        return next((option.value for option in self.options if option.action == key), None)
+
+    @property
+    def samples(self) -> int:
+        """How many deals the chosen option was measured on (all of them where exact)."""
+        chosen = self.value(self.chosen_key) or self.value(self.best_key)
+        if chosen is None:  # an action without a value (not guessing): what the others rest on
+            return max((option.value.samples for option in self.options), default=0)
+        return chosen.samples
+
+    @property
+    def judged(self) -> tuple[str, float]:
+        """(verdict, loss)."""
+        if self.judgement is not None:
+            return self.judgement
+        chosen, best = self.value(self.chosen_key), self.value(self.best_key)
+        assert chosen is not None and best is not None, "a judged option has a value"
+        return self.scale.verdict(chosen, best)
+
+    def to_json(self, number: int, lang: str) -> dict[str, Any]:
+        """The decision as in the `cardlab review` JSON."""
+        verdict, loss = self.judged
+        digits = self.scale.digits
+        data: dict[str, Any] = {
+            "number": number, **self.where, "kind": self.kind, "chosen": self.chosen,
+            "best": self.best, "loss": round(loss, digits), "verdict": verdict,
+            "samples": self.samples, "unit": self.scale.unit,
+            "values": {o.action: round(o.value.mean, digits) for o in self.options},
+            "options": [{"action": o.action, **o.value.to_json(digits)} for o in self.options],
+        }
+        if self.reason is not None:
+            with card_codes():
+                data["reason"] = self.reason.text(lang)
+        return {**data, **self.extra}
+
+
+@dataclass(frozen=True)
+class Review:
+    """A seat's decisions in one game, judged.
+
+    `outcome` is what really happened to the seat (from the record), for the
+    last word; `unit` the main unit, in which the top-level loss is summed.
+    """
+
+    game: str
+    seat: int
+    seed: int
+    unit: str
+    moments: tuple[Moment, ...]
+    outcome: dict[str, Any] = field(default_factory=dict)
+
+    def loss(self, unit: str | None = None) -> float:
+        """The sum of the losses in `unit` (default: the review's own)."""
+        unit = unit or self.unit
+        return math.fsum(m.judged[1] for m in self.moments if m.scale.unit == unit)
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each verdict."""
+        verdicts = [moment.judged[0] for moment in self.moments]
+        return {verdict: verdicts.count(verdict) for verdict in VERDICTS}
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """The `cardlab review` JSON (docs/contract.md)."""
+        units = sorted({m.scale.unit for m in self.moments} | {self.unit})
+        return {
+            "game": self.game, "seat": self.seat, "seed": self.seed, "unit": self.unit,
+            "decisions": [m.to_json(number, lang)
+                          for number, m in enumerate(self.moments, start=1)],
+            "loss": round(self.loss(), 3),
+            "losses": {unit: round(self.loss(unit), 3) for unit in units},
+            "verdicts": self.counts(), "outcome": self.outcome,
+        }
+
+    def text(self, lang: str = "en") -> str:
+        """The review in words: a summary, then a line for each decision that was not the best."""
+        counts = self.counts()
+        lines = [message("review.summary", lang, seat=self.seat, decisions=len(self.moments),
+                         inaccuracies=counts["inaccuracy"], mistakes=counts["mistake"],
+                         loss=f"{self.loss():.2f}", unit=message(f"review.unit.{self.unit}", lang))]
+        for number, moment in enumerate(self.moments, start=1):
+            if moment.chosen_key != moment.best_key or moment.judged[0] != "good":
+                lines.append(_line(number, moment, lang))
+        lines.append(message("review.all_best", lang))
+        return "\n".join(lines)
+
+
+def _line(number: int, moment: Moment, lang: str) -> str:
+    """One decision in words: when, what, the best, the values, the verdict, why."""
+    verdict, loss = moment.judged
+    scale = moment.scale
+    when = ", ".join(message(f"review.where.{key}", lang, value=value)
+                     for key, value in moment.where.items())
+    when = f"{when}: " if when else ""
+    line = message("review.line", lang, number=number, when=when, chosen=moment.chosen_key,
+                   best=moment.best_key, value=_shown(moment.value(moment.chosen_key), scale),
+                   best_value=_shown(moment.value(moment.best_key), scale),
+                   unit=message(f"review.unit.{scale.unit}", lang),
+                   verdict=message(f"review.verdict.{verdict}", lang),
+                   loss=f"{loss:.{scale.digits}f}")
+    if moment.reason is not None:
+        with card_codes():
+            line += " " + moment.reason.text(lang)
+    return line
+
+
+def _shown(estimate: Estimate | None, scale: Scale) -> str:
+    """A value with its interval where it was sampled: ``3.10 [2.40, 3.80; n=200]``."""
+    digits = scale.digits
+    if estimate is None:
+        return "-"
+    if estimate.is_exact:
+        return f"{estimate.mean:.{digits}f}"
+    return (f"{estimate.mean:.{digits}f} [{estimate.low:.{digits}f}, "
+            f"{estimate.high:.{digits}f}; n={estimate.samples}]")

@@ -1,0 +1,37 @@
+"""The bots' level chooser at the start of a game (`cardlab.levels`), for any leveled game.
+
+>>> from cardlab.games import game
+>>> choice = level_choice(game("fivesons"), "beginner", "de")
+>>> choice.description, choice.options[0][0][:44]
+('Stufe der Bots', 'Anfänger: fragt aufs Geratewohl und hakt nur')
+>>> level_choice(game("fivesons"), None, "en", ("random", "logician")).options[0]
+('As set for this game: random, logician', '')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from cardlab.games import Leveled
+from cardlab.i18n import message
+from cardlab.levels import level_label
+
+#: The value of the option that keeps the bots set seat by seat (by an app's address, a lesson).
+ADDRESS = ""
+
+
+def level_choice(entry: Leveled, level: str | None, lang: str,
+                 bots: Sequence[str] = ()) -> widgets.Dropdown:
+    """A drop-down of `entry`'s levels, each named by what its bots do, at `level`; None (the
+    `bots` were set seat by seat, not by level) adds a first option that keeps them."""
+    options = [(level_label(entry, name, lang), name) for name in entry.levels]
+    if level is None:
+        options.insert(0, (message("level.given", lang, bots=", ".join(bots)), ADDRESS))
+    choice = widgets.Dropdown(options=options, value=level or ADDRESS,
+                              description=message("level.chooser", lang),
+                              style={"description_width": "initial"},
+                              layout=widgets.Layout(width="auto", max_width="100%"))
+    choice.add_class("cardlab-level")
+    return choice
