@@ -25,6 +25,13 @@ default: the weakest); `bots` names each seat's bot instead:
 >>> read_settings("blackwidow", 'rules={"moon":"self"}').notes[0].text()[:48]
 'Note: under these rules a game may never end (a '
 
+`mode` is practice (the default: hints and take backs, counted) or game (no help):
+
+>>> str(read_settings("fivesons", "mode=game").mode)
+'game'
+>>> [problem.text() for problem in read_settings("fivesons", "mode=exam").problems]
+["mode: 'exam' is not a mode (practice, game)"]
+
 An app that shows any game (the stepper) reads `game` first:
 
 >>> chosen_game("game=blackwidow&lang=de", ("fivesons", "blackwidow"))
@@ -43,6 +50,7 @@ from cardlab.games import Leveled, game
 from cardlab.i18n import LANGUAGES, Text
 from cardlab.inputs import parse_json
 from cardlab.levels import default_level, level_bots, read_level
+from cardlab.practice import Mode, read_mode
 from cardlab.serve.page_request import preheated, wait_for_page
 
 #: Query strings longer than this are cut (they come from a link anybody can edit).
@@ -50,7 +58,7 @@ MAX_QUERY = 4_000
 #: Seeds are whole numbers of at most this many digits.
 MAX_SEED_DIGITS = 18
 #: `game` is read only by apps that show any game (`chosen_game`); the others ignore it.
-PARAMETERS = ("lang", "seed", "players", "bots", "rules", "game", "level")
+PARAMETERS = ("lang", "seed", "players", "bots", "rules", "game", "level", "mode")
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,8 @@ class AppSettings:
     #: The level every bot plays at (`cardlab.levels`); None where the address names each
     #: seat's bot (`bots`) or the game's bots have no levels.
     level: str | None = None
+    #: Practice or game (`cardlab.practice.Mode`), as the address chose it.
+    mode: str = Mode.PRACTICE
 
 
 def query_string() -> str:
@@ -125,6 +135,12 @@ def read_settings(game_name: str, query: str | None = None,
             seed = int(value)
         else:
             problems.append(Text("app.bad_seed", value=value))
+    mode = Mode.PRACTICE
+    if "mode" in raw:
+        try:
+            mode = read_mode(raw["mode"])
+        except CardlabError as err:
+            problems.append(_problem("mode", err))
     rules = entry.read_rules({})
     custom = False
     options: dict[str, Any] = {}
@@ -165,7 +181,8 @@ def read_settings(game_name: str, query: str | None = None,
     settings = AppSettings(game_name, lang, seed, rules, bots, level=level)
     endless = entry.endless(rules)
     notes = () if endless is None else (endless,)
-    return replace(settings, problems=tuple(problems), custom_rules=custom, notes=notes)
+    return replace(settings, problems=tuple(problems), custom_rules=custom, notes=notes,
+                   mode=mode)
 
 
 def _whole(value: str) -> Any:

@@ -92,6 +92,7 @@ class Table:
 
     `practice` allows `undo`; `pause_between_rounds` stops `run` when a round
     of a game `PlayedInRounds` is scored, so a view can show it before `deal_next`.
+    `hints` and `take_backs` count the help given (`cardlab.practice`).
     """
 
     game: Game
@@ -99,6 +100,8 @@ class Table:
     practice: bool = False
     pause_between_rounds: bool = False
     moves: list[Move] = field(default_factory=list)
+    hints: int = 0
+    take_backs: int = 0
     _snapshots: list[tuple[Game, int]] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
@@ -173,14 +176,18 @@ class Table:
         """Practice mode: take back the last person's decision and every bot move after it."""
         if not self.practice:
             raise IllegalAction("table.undo_practice_only")
+        if self.game.over:
+            raise IllegalAction("table.undo_over")
         if not self._snapshots:
             raise IllegalAction("undo.nothing")
         self.game, moves = self._snapshots.pop()
         del self.moves[moves:]
+        self.take_backs += 1
 
     def hint(self, seat: int, bot: SeatBot) -> tuple[Any, Text]:
-        """What `bot` would decide at `seat` now, from that seat's view, and why."""
+        """What `bot` would decide at `seat` now, from that seat's view, and why (counted)."""
         for decision in self.game.decisions:
             if decision.seat == seat:
+                self.hints += 1
                 return bot.decide(self.game, decision)
         raise IllegalAction("table.nothing_to_decide", seat=seat)

@@ -115,7 +115,7 @@ def test_undo_takes_back_the_learners_card_in_practice_mode_only():
     assert widget.hand.codes == hand and len(widget.game.hand.plays) == plays
     assert widget.status.startswith("Taken back")
     strict = BlackWidowWidget(HOLD, seed=3)
-    strict.setup.practice.value = False
+    strict.setup.mode.value = "game"
     strict.start_bar.click("deal")
     assert {b["id"] for b in strict.actions.buttons}.isdisjoint({"hint", "undo"})
 
@@ -296,7 +296,8 @@ def upload(data):
 def test_the_teachers_view_asks_first_and_the_saved_game_says_it_was_used(lang):
     widget = dealt(lang=lang)
     play_until(widget, lambda w: w.game.phase is Phase.SCORED)
-    assert "practice" not in saved(widget)
+    unhelped = {"mode": "practice", "hints": 0, "take_backs": 0}
+    assert saved(widget)["practice"] == unhelped
     widget.views.click("teacher")
     question = widget.confirm.status
     assert question == catalogue(lang)["bwtable.teacher_question"]
@@ -308,21 +309,22 @@ def test_the_teachers_view_asks_first_and_the_saved_game_says_it_was_used(lang):
     widget.confirm.click("cancel")                      # changed their mind
     assert widget.confirm.buttons == [] and widget.confirm.layout.display == "none"
     widget.confirm.click("show_hands")                  # a late or forged click: nothing
-    assert widget.teacher.value == "" and "practice" not in saved(widget)
+    assert widget.teacher.value == "" and saved(widget)["practice"] == unhelped
     widget.views.click("teacher")
     widget.confirm.click("show_hands")
     assert "<svg" in widget.teacher.value and widget.views.spec("teacher").pressed
     widget.views.click("teacher")                       # closing needs no question
     assert widget.teacher.value == "" and widget.confirm.buttons == []
     record = saved(widget)
-    assert record["practice"] == {"teacher_view": True}
+    used = {**unhelped, "teacher_view": True, "teacher_views": 1}
+    assert record["practice"] == used
     other = dealt(seed=11, lang=lang)
     other.load.value = upload(record)                   # continued elsewhere: still said
-    assert other.teacher_view is False and saved(other)["practice"] == {"teacher_view": True}
+    assert other.teacher_view is False and saved(other)["practice"] == used
     other.views.click("new")
     other.start_bar.click("deal")                       # a new game starts clean
     play_until(other, lambda w: w.game.phase is Phase.SCORED)
-    assert "practice" not in saved(other)
+    assert saved(other)["practice"] == unhelped
 
 
 def test_no_bot_reason_reaches_the_page():

@@ -18,12 +18,13 @@ A game saved while some seats have not passed yet has null for them:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from cardlab.blackwidow.rules import MAX_HANDS, PASS_SIZE, BlackWidowRules
 from cardlab.cards import Card, codes
 from cardlab.errors import RecordError
+from cardlab.practice import Practice
 from cardlab.schema import check
 from cardlab.validate import expect_at_most, expect_deal, expect_length, expect_names, read_cards
 
@@ -56,26 +57,6 @@ class HandRecord:
 
 
 @dataclass(frozen=True)
-class Practice:
-    """Practice features used during a game: `teacher_view`, every hand was shown.
-
-    >>> Practice.from_json({"teacher_view": True}).to_json()
-    {'teacher_view': True}
-    """
-
-    teacher_view: bool = False
-
-    @classmethod
-    def from_json(cls, data: Any) -> Practice:
-        """Read a record's ``practice`` object (the schema has checked its shape)."""
-        return cls(teacher_view=bool(data.get("teacher_view", False)))
-
-    def to_json(self) -> dict[str, Any]:
-        """The features used, as cardlab/1 JSON data."""
-        return {"teacher_view": True} if self.teacher_view else {}
-
-
-@dataclass(frozen=True)
 class BlackWidowRecord:
     """A whole game (possibly unfinished): the rules and every hand in order."""
 
@@ -84,8 +65,8 @@ class BlackWidowRecord:
     rules: BlackWidowRules
     hands: tuple[HandRecord, ...]
     players: tuple[str, ...] | None = None
-    #: Practice features used during the game (none: absent from the JSON).
-    practice: Practice = Practice()
+    #: The mode played in and the help used (nothing known: absent from the JSON).
+    practice: Practice = field(default_factory=Practice)
 
     @classmethod
     def from_json(cls, data: dict[str, Any],

@@ -14,13 +14,14 @@ AskSeen(seat=1, face=Card('QS'), heart=Card('3H'), shown_by=3, shown=None)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from cardlab.cards import Card, codes, parse_cards
 from cardlab.errors import RecordError
 from cardlab.fivesons.logcheck import check_order
 from cardlab.fivesons.rules import MAX_EVENTS, FiveSonsRules
+from cardlab.practice import Practice
 from cardlab.schema import check
 from cardlab.validate import expect_at_most, expect_deal, expect_length, expect_names, read_cards
 
@@ -79,6 +80,8 @@ class FiveSonsRecord:
     hands: tuple[tuple[Card, ...], ...]
     events: tuple[FullEvent, ...] = ()
     players: tuple[str, ...] | None = None
+    #: The mode played in and the help used (nothing known: absent from the JSON).
+    practice: Practice = field(default_factory=Practice)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FiveSonsRecord:
@@ -94,7 +97,8 @@ class FiveSonsRecord:
         for i, event in enumerate(events):
             if isinstance(event, Ask) and event.shown is None:
                 _expect_no_choice(event, hands, f"events[{i}]")
-        return cls(rules, solution, hands, events, expect_names(data, rules.players))
+        return cls(rules, solution, hands, events, expect_names(data, rules.players),
+                   Practice.from_json(data.get("practice", {})))
 
     def to_json(self) -> dict[str, Any]:
         """The record as cardlab/1 JSON data."""
@@ -102,6 +106,8 @@ class FiveSonsRecord:
         data["solution"] = codes(self.solution)
         data["hands"] = [codes(hand) for hand in self.hands]
         data["events"] = [_full_event_json(event) for event in self.events]
+        if self.practice.to_json():
+            data["practice"] = self.practice.to_json()
         return data
 
 

@@ -67,11 +67,20 @@ def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot, axe):
     app = open_app(page, gallery)
     status = play(app, decisions=60)
     assert "The game is over." in status.text_content()
-    app.get_by_text("The solution: the").wait_for()
+    app.get_by_role("heading", name="The game is over.").wait_for()
+    assert app.get_by_text("The solution: the").is_visible()
     assert app.get_by_role("button", name="Step through this game").is_visible()
+    assert app.get_by_role("table", name="Who held what").is_visible()
+    assert app.get_by_text("Practice: 0 hints, 0 take backs.").is_visible()
     assert axe(app) == []
     assert app.outside_requests == []
     screenshot("app-fivesons-end", app)
+    app.get_by_role("button", name="Save the game").click()
+    link = app.get_by_role("link", name="Download the game (cardlab/1 record)")
+    assert link.get_attribute("download") == "fivesons.json"
+    app.get_by_role("button", name="New game").click()
+    app.get_by_role("status").filter(has_text="Your turn to ask").wait_for()
+    assert app.get_by_role("heading", name="The game is over.").count() == 0
 
 
 def test_a_wrong_note_is_explained(page, gallery, screenshot, axe):

@@ -31,10 +31,10 @@ def test_gallery_opens_lesson_and_the_widget_answers(page, screenshot, gallery):
     codes = app.get_by_role("textbox").first
     codes.wait_for(state="visible", timeout=90_000)
     codes.fill("KD 9h")
-    app.get_by_role("button", name="Show").click()
+    app.get_by_role("button", name="Show", exact=True).click()
     app.locator("svg title", has_text="Hand of 2 cards: King of Diamonds, Nine of Hearts"
                 ).wait_for(state="attached", timeout=30_000)
     codes.fill("KD 1h")
-    app.get_by_role("button", name="Show").click()
+    app.get_by_role("button", name="Show", exact=True).click()
     app.get_by_text("bad card code '1h'").wait_for(timeout=30_000)
     screenshot("lesson02-voila", app)

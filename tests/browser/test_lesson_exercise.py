@@ -48,7 +48,9 @@ def test_exercise_box_checks_and_explains_in_voila(page, gallery, screenshot, ax
     seat1.click()
     expect(seat1).to_have_attribute("aria-pressed", "true", timeout=30_000)
     check_button.click()
-    status.filter(has_text="You left out seat 2").wait_for(timeout=30_000)
+    status.filter(has_text="You left out a seat that may still hold her").wait_for(
+        timeout=30_000)
+    assert "seat 2" not in status.text_content()
 
     box.get_by_role("button", name="Seat 2").click()
     check_button.click()
@@ -59,7 +61,11 @@ def test_exercise_box_checks_and_explains_in_voila(page, gallery, screenshot, ax
 
     chance = exercise(page, "what is the exact chance that seat 1 holds the Queen of Spades?")
     said = check(chance, "1/2", "An even split")
-    assert "925 put the Queen with seat 1" in said and "1,000 put the Queen with seat 2" in said
+    assert "seat 2 has had no diamonds since play 27" in said and "37/77" not in said
+    chance.get_by_role("button", name="Show me").click()
+    shown = chance.get_by_role("status").filter(has_text="925 put the Queen with seat 1")
+    shown.wait_for(timeout=30_000)
+    assert "1,000 put the Queen with seat 2" in shown.text_content()
     check(chance, "37/77", "Right!")
     assert axe(page) == []
 
@@ -78,12 +84,15 @@ def test_german_lesson_8_on_a_phone(page, gallery, screenshot, axe):
     expect(box.get_by_role("button", name="Platz 1")).to_have_attribute(
         "aria-pressed", "true", timeout=30_000)
     box.get_by_role("button", name="Prüfen").click()
-    box.get_by_role("status").filter(has_text="Du hast Platz 2 weggelassen").wait_for(
+    # What is wrong, without naming the seat left out: the learner looks again.
+    box.get_by_role("status").filter(has_text="Du hast einen Platz vergessen").wait_for(
         timeout=30_000)
 
     chance = exercise(page, "dass Platz 1 die Pik-Dame hat?")
     said = check(chance, "0,5", "Gleich verteilt (50 % für jeden)", "Prüfen")
-    assert "1.925 insgesamt" in said
+    assert "Platz 2 hat seit Karte 27 kein Karo mehr" in said
+    chance.get_by_role("button", name="Zeig es mir").click()
+    chance.get_by_role("status").filter(has_text="1.925").wait_for(timeout=30_000)
     check(chance, "48,1 %", "Richtig!", "Prüfen")
     screenshot("lesson08-voila-de-390", chance)
 

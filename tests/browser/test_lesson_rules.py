@@ -20,7 +20,9 @@ LESSONS = {
                       "Question 2: which seats saw which card was shown?":
                           ["Seat 0", "Seat 1", "Seat 2", "Seat 3"],
                       "Question 3: which card did seat 0 see?":
-                          ["the Queen of Hearts", "the Nine of Hearts", "no card"]},
+                          ["the Queen of Hearts", "the Nine of Hearts", "no card"],
+                      # A number to compute: no choices to list.
+                      "What is the chance that its best guess is right?": []},
     },
     "07_blackwidow_rules": {
         "hands": ["Hand of 13 cards: Six of Clubs"],
@@ -29,7 +31,8 @@ LESSONS = {
                       "Second trick, you lead: which of your cards may you lead?":
                           ["Seven of Clubs", "Seven of Hearts"],
                       "Why may you not lead the Seven of Hearts now?":
-                          ["Hearts are not broken yet.", "It is legal: it may be played."]},
+                          ["Hearts are not broken yet.", "It is legal: it may be played."],
+                      "How many points does seat": []},
         # The answer to exercise 1 comes after it, folded until the learner opens it.
         "answers": ("Which cards you may play, and why not",
                     "No. You hold clubs, the suit led, so you must follow suit."),
@@ -77,11 +80,12 @@ def test_german_rules_lesson_reads_offline_in_german(page, exported):
     copies = page.locator(".cardlab-offline", has=page.get_by_text(
         "Die Antwort wird geprüft, wenn diese Lektion in Jupyter oder Voilà läuft"))
     copies.first.wait_for(state="visible")
-    assert copies.count() == 3
+    assert copies.count() == 4
     assert "Aufgabe: Warum darfst du die Herz-Sieben jetzt nicht ausspielen?" in (
-        copies.last.text_content())
-    assert "Herz ist noch nicht gebrochen." in copies.last.get_by_role(
+        copies.nth(2).text_content())
+    assert "Herz ist noch nicht gebrochen." in copies.nth(2).get_by_role(
         "listitem").all_text_contents()
+    assert "Wie viele Punkte bekommt Platz" in copies.last.text_content()
     page.get_by_text("Wenn diese Lektion in Jupyter oder Voilà läuft, erscheint hier ein "
                      "Widget zum Ausprobieren.").wait_for(state="visible")
 

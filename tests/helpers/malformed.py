@@ -146,8 +146,11 @@ ORDER_MALFORMED = [
 BLACKWIDOW_MALFORMED = [
     Malformed("blackwidow", set_at(["practice"], {"teacher_view": "yes"}),
               "practice.teacher_view: must be true or false, not text", True),
-    Malformed("blackwidow", set_at(["practice"], {"hints": 3}),
-              "practice: unknown key 'hints' (expected teacher_view)", True),
+    Malformed("blackwidow", set_at(["practice"], {"help": 3}),
+              "practice: unknown key 'help' (expected mode, hints, take_backs, teacher_view, "
+              "teacher_views)", True),
+    Malformed("fivesons", set_at(["practice"], {"mode": "exam"}),
+              "practice.mode: 'exam' is not allowed (choose practice, game)", True),
     Malformed("blackwidow", lambda d: d["hands"][0]["deal"][2].__setitem__(0, "2H"),
               "hand 1, deal[2]", False),
     Malformed("blackwidow", set_at(["hands", 0, "deal", 2, 0], "11H"),

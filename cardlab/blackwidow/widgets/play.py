@@ -6,8 +6,12 @@ card is refused and who took each trick. Everything drawn comes from the
 learner's seat's view (`seat_view`): its own cards, cards played, how many
 cards the others hold. Bots' reasons are never shown; a hint is a bot
 deciding from the learner's own seat. Only the teacher's view shows every
-hand: it opens after a confirmation, and a game saved after it says so
-(``"practice": {"teacher_view": true}``).
+hand: it asks once before it opens.
+
+The set-up chooses the mode: in practice hints, take backs and the teacher's
+view are offered and counted (shown at the end, written in a saved game's
+``"practice"``); in a game none of them is. At the end of each hand and of the
+game a summary (`end`) shows the scores and the help used, with "New game" and "Save".
 
 `BlackWidowWidget.at_table` sits the learner at any seat of a table played
 from several screens (a classroom, `cardlab.widgets.classroom_source`): no
@@ -38,10 +42,11 @@ from cardlab.apps import AppSettings
 from cardlab.blackwidow.actions import Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.game import BlackWidowGame, Phase
 from cardlab.blackwidow.players import bot_seat
-from cardlab.blackwidow.record import BlackWidowRecord, Practice
+from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.blackwidow.widgets import panels, status
+from cardlab.blackwidow.widgets.end import hand_summary
 from cardlab.blackwidow.widgets.scores import score_chart_svg, score_sheet_html
 from cardlab.blackwidow.widgets.setup import SetupForm
 from cardlab.blackwidow.widgets.stepper import BlackWidowStory
@@ -52,11 +57,13 @@ from cardlab.games import Leveled
 from cardlab.games import game as game_entry
 from cardlab.i18n import Text, message
 from cardlab.levels import default_level, level_bots
+from cardlab.practice import Mode, Practice
 from cardlab.records import dump_record, read_record
 from cardlab.table import Person, Seat, Table
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar, record_upload
+from cardlab.widgets.end_screen import NEW_GAME, SAVE, EndScreen, end_buttons
 from cardlab.widgets.guard import guard
 from cardlab.widgets.stepper import Stepper
 
@@ -83,7 +90,8 @@ class BlackWidowWidget(widgets.VBox):
 
     def __init__(self, rules: BlackWidowRules | None = None, bots: Sequence[str] | None = None,
                  seed: int | None = None, lang: str = "en", problems: Sequence[Text] = (),
-                 pace: str = "instant", level: str | None = None) -> None:
+                 pace: str = "instant", level: str | None = None,
+                 mode: str = Mode.PRACTICE) -> None:
         rules = rules or BlackWidowRules()
         self.lang = lang
         self.seed = seed
@@ -100,15 +108,20 @@ class BlackWidowWidget(widgets.VBox):
         self._hint_bot = bot_seat(game_entry("blackwidow").hint_bot, seed)
         #: Every hand is shown (the teacher's view, after its confirmation).
         self.teacher_view = False
-        #: The teacher's view was open at some time during this game (the record says so).
-        self.teacher_used = False
+        #: The mode of the game at the table (kernel state, read from the set-up at the deal).
+        self.mode = Mode(mode)
+        #: How often the teacher's view was opened in this game, and whether it asked yet.
+        self.teacher_views = 0
+        self._teacher_asked = False
+        #: The help a loaded game had before it was loaded.
+        self._earlier = Practice()
         self.problems = widgets.HTML(
             "".join(f'<p class="cardlab-problem">{escape(p.text(lang))}</p>' for p in problems))
         entry = cast(Leveled, game_entry("blackwidow"))
         if not bots:
             level = level or default_level(entry)
             bots = level_bots(entry, level, rules.players - 1)
-        self.setup = SetupForm(rules, bots, lang, level)
+        self.setup = SetupForm(rules, bots, lang, level, mode)
         self.start_bar = ControlBar([ButtonSpec("deal", self._text("deal"), primary=True)],
                                     label=self._text("setup_label"))
         self.start_bar.on_click(lambda _: self.deal())
@@ -118,13 +131,7 @@ class BlackWidowWidget(widgets.VBox):
         self.hand.add_class("cardlab-bw-hand")
         self.actions = ControlBar([], label=self._text("actions_label"))
         self.actions.on_click(self._action)
-        self.views = ControlBar([ButtonSpec("last", self._text("last_trick"), pressed=False),
-                                 ButtonSpec("counting", self._text("counting"), pressed=False),
-                                 ButtonSpec("teacher", self._text("teacher"), pressed=False),
-                                 ButtonSpec("save", self._text("save")),
-                                 ButtonSpec("replay", self._text("replay")),
-                                 ButtonSpec("new", self._text("new_game"))],
-                                label=self._text("views_label"))
+        self.views = ControlBar(self._view_buttons(), label=self._text("views_label"))
         self.views.on_click(self._view)
         self.confirm = ControlBar([], label=self._text("teacher_confirm_label"))
         self.confirm.on_click(self._confirm)
@@ -143,9 +150,12 @@ class BlackWidowWidget(widgets.VBox):
         self.scores = widgets.HTML()
         self.chart = widgets.HTML()
         self.replay = widgets.VBox()
+        self.end = EndScreen(lang)
+        self.end.on_click(self._end_pressed)
         self.tools = widgets.HBox([self.views, self.pace, self.load, self.download], layout=_ROW)
         self.board = widgets.VBox([
-            self.teacher, self.picture, self.last_trick, self.hand, self.actions, self.events_list,
+            self.teacher, self.picture, self.last_trick, self.hand, self.actions, self.end,
+            self.events_list,
             self.tools, self.confirm, self.counting, self.scores, self.chart, self.replay])
         self.board.layout.display = _HIDDEN
         self.opening = widgets.VBox([self.setup, self.start_bar])
@@ -159,7 +169,8 @@ class BlackWidowWidget(widgets.VBox):
     def from_settings(cls, settings: AppSettings) -> BlackWidowWidget:
         """The widget an app shows for its page address (bad parameters explained)."""
         return cls(settings.rules, settings.bots, settings.seed, settings.lang,
-                   settings.problems + settings.notes, level=settings.level)
+                   settings.problems + settings.notes, level=settings.level,
+                   mode=settings.mode)
 
     @classmethod
     def at_table(cls, source: SeatSource, seat: int, names: Sequence[str],
@@ -236,7 +247,11 @@ class BlackWidowWidget(widgets.VBox):
         seats: list[Seat] = [Person(self._text("you"))]
         seats += [bot_seat(name, None if self.seed is None else self.seed + seat)
                   for seat, name in enumerate(bots, start=1)]
-        self._sit(LocalSource(Table(game, seats, practice=self.setup.practice.value,
+        self.mode = Mode(self.setup.mode.value)
+        if self.mode is Mode.GAME:
+            self.teacher_view = False
+        self.views.show(self._view_buttons())
+        self._sit(LocalSource(Table(game, seats, practice=self.mode is Mode.PRACTICE,
                                     pause_between_rounds=True)))
 
     @property
@@ -257,7 +272,10 @@ class BlackWidowWidget(widgets.VBox):
         self._said = ""
         self._charted = -1
         self.replay.children = []
-        self.teacher_used = self.teacher_view
+        self.teacher_views = int(self.teacher_view)
+        self._teacher_asked = self.teacher_view
+        self._earlier = Practice()
+        self.end.hide()
         self.opening.layout.display = _HIDDEN
         self.board.layout.display = _SHOWN
         self._advance()
@@ -327,12 +345,34 @@ class BlackWidowWidget(widgets.VBox):
         else:
             self.opening.layout.display = _SHOWN
 
+    @property
+    def practice(self) -> Practice:
+        """The mode of this game and the help the learner had (a loaded game's too)."""
+        assert self.table is not None
+        return Practice(self.mode, self.table.hints, self.table.take_backs,
+                        self.teacher_views).added(self._earlier)
+
+    def new_game(self) -> None:
+        """Back to the set-up, to choose the mode, the bots and the rules and deal again."""
+        if self.shared:
+            return
+        self.end.hide()
+        self.board.layout.display = _HIDDEN
+        self.opening.layout.display = _SHOWN
+
     def _teacher_button(self) -> None:
-        """Close the teacher's view, or ask before opening it (never at a shared table)."""
+        """Close the teacher's view, or open it: in practice only, asking the first time
+        (never at a shared table)."""
         if self.shared:
             return
         if self.teacher_view:
             self.show_teacher_view(False)
+            return
+        if self.mode is not Mode.PRACTICE:
+            self._say(message("mode.practice_only", self.lang))
+            return
+        if self._teacher_asked:
+            self.show_teacher_view(True)
             return
         self.confirm.show([ButtonSpec("show_hands", self._text("teacher_confirm"), primary=True),
                            ButtonSpec("cancel", self._text("teacher_cancel"))])
@@ -343,15 +383,18 @@ class BlackWidowWidget(widgets.VBox):
         self.show_teacher_view(button == "show_hands")
 
     def show_teacher_view(self, show: bool) -> None:
-        """Open (after the learner confirmed) or close the teacher's view; a game in which it
-        was open says so in its record. Never at a shared table."""
+        """Open (after the learner confirmed) or close the teacher's view; each opening is
+        counted, and a game in which it was open says so in its record. Never at a shared
+        table, nor in a game."""
         self.confirm.show([])
         self.confirm.status = ""
         self.confirm.layout.display = _HIDDEN
-        if self.shared:
+        if self.shared or (show and self.mode is not Mode.PRACTICE):
             return
+        if show and not self.teacher_view:
+            self.teacher_views += 1
+            self._teacher_asked = True
         self.teacher_view = show
-        self.teacher_used = self.teacher_used or show
         self.views.update("teacher", pressed=show)
         if self.table is not None:
             self.render()
@@ -414,10 +457,11 @@ class BlackWidowWidget(widgets.VBox):
         if self.game.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
             self._say(self._text("save_between_hands"))
             return
-        record = self.game.to_record()
-        if self.teacher_used:
-            record = replace(record, practice=Practice(teacher_view=True))
-        self.download.value = panels.download_link(dump_record(record), self.lang)
+        self.download.value = panels.download_link(self._record_json(), self.lang)
+
+    def _record_json(self) -> str:
+        """The game so far as a cardlab/1 record, with the mode and the help used."""
+        return dump_record(replace(self.game.to_record(), practice=self.practice))
 
     def _loaded(self, change: dict[str, Any]) -> None:
         if not change["new"]:
@@ -429,7 +473,7 @@ class BlackWidowWidget(widgets.VBox):
             if record.to_json().get("game") != "blackwidow":
                 raise CardlabError("bwtable.not_blackwidow")
             game = BlackWidowGame.from_record(record)  # type: ignore[arg-type]
-            used = cast(BlackWidowRecord, record).practice.teacher_view
+            earlier = cast(BlackWidowRecord, record).practice
         except CardlabError as err:
             why = err.text(self.lang)
             if self.table is None:
@@ -441,7 +485,7 @@ class BlackWidowWidget(widgets.VBox):
         if len(bots) != game.rules.players - 1:
             bots = ["heuristic"] * (game.rules.players - 1)
         self.start(game, bots)
-        self.teacher_used = self.teacher_used or used
+        self._earlier = earlier
         self._say(self._text("loaded", hands=len(game.hands)))
 
     # -- bots ------------------------------------------------------------------------
@@ -507,10 +551,57 @@ class BlackWidowWidget(widgets.VBox):
         short = [self._text("seat_short.you" if seat == self.seat else "seat_short.seat",
                             seat=seat) for seat in range(game.rules.players)]
         self.scores.value = score_sheet_html(names, game.results, self.lang, game.winners, short)
+        self._show_end(names)
         if len(game.results) != self._charted:  # drawing the chart takes a while
             self._charted = len(game.results)
             self.chart.value = score_chart_svg(names, game.results, self.lang) \
                 if game.results else ""
+
+    def _show_end(self, names: Sequence[str]) -> None:
+        """The summary at the end of a hand or of the game (hidden while a hand is played)."""
+        game = self.game
+        if game.phase not in (Phase.SCORED, Phase.OVER) or not game.results:
+            self.end.hide()
+            return
+        practice = None if self.shared else self.practice
+        over = game.phase is Phase.OVER
+        if not over:
+            title = message("bwend.hand_title", self.lang, number=len(game.results))
+            outcome = ""
+        else:
+            title = message("bwend.game_title", self.lang)
+            outcome = ((practice or Practice()).win_line(self.lang) if self.seat in game.winners
+                       else self._text("winners", names=", ".join(map(self.name, game.winners))))
+        first = [] if over or self.shared else [ButtonSpec("next", self._text("next_hand"),
+                                                           primary=True)]
+        self.end.show(title, outcome, hand_summary(names, game.results[-1], self.lang),
+                      practice, [] if self.shared else end_buttons(self.lang, first=first))
+
+    def _end_pressed(self, button: str) -> None:
+        if not self.end.shown:
+            return
+        if button == "next":
+            self._action("next")
+        elif button == NEW_GAME:
+            self.new_game()
+        elif button == SAVE:
+            self.end.offer(self._record_json(), "blackwidow.json")
+
+    def _view_buttons(self) -> list[ButtonSpec]:
+        """The views and game buttons (the views pressed stay so): the teacher's view in
+        practice only."""
+        views = getattr(self, "views", None)
+
+        def pressed(button: str) -> bool:
+            return bool(views is not None and views.has(button) and views.spec(button).pressed)
+
+        return [ButtonSpec("last", self._text("last_trick"), pressed=pressed("last")),
+                ButtonSpec("counting", self._text("counting"), pressed=pressed("counting")),
+                *([ButtonSpec("teacher", self._text("teacher"), pressed=self.teacher_view)]
+                  if self.mode is Mode.PRACTICE else []),
+                ButtonSpec("save", self._text("save")),
+                ButtonSpec("replay", self._text("replay")),
+                ButtonSpec("new", self._text("new_game"))]
 
     def _say(self, text: str) -> None:
         self._said = text
@@ -554,6 +645,8 @@ class BlackWidowWidget(widgets.VBox):
                 decision: Decision[Any, Any] | None) -> str:
         news = [event.told_to(self.seat).text(self.lang) for event in self._new_events()
                 if event.kind in _NEWS][-2:]
+        if game.phase is Phase.OVER and self.seat in game.winners and not self.shared:
+            return " ".join([*news, self.practice.win_line(self.lang)])
         return " ".join([*news, status.prompt(
             game.phase, view, decision, turn=game.turn, winners=game.winners,
             selected=len(self.selected), name=self.name, lang=self.lang)])

@@ -41,8 +41,10 @@ from cardlab.cards import codes
 from cardlab.games import Leveled, game
 from cardlab.i18n import message
 from cardlab.levels import level_of
+from cardlab.practice import Mode
 from cardlab.widgets.controls import FOCUS_CLASS
 from cardlab.widgets.level_choice import ADDRESS, level_choice
+from cardlab.widgets.mode_choice import mode_choice
 
 _WIDE = {"description_width": "initial"}
 _ROW = widgets.Layout(flex_flow="row wrap", align_items="center")
@@ -52,7 +54,7 @@ class SetupForm(widgets.VBox):
     """Players, one bot per other seat, and every Black Widow rule option."""
 
     def __init__(self, rules: BlackWidowRules, bots: Sequence[str], lang: str = "en",
-                 level: str | None = None) -> None:
+                 level: str | None = None, mode: str = Mode.PRACTICE) -> None:
         self.lang = lang
         self.levels = cast(Leveled, game("blackwidow"))
         #: The bots asked for seat by seat, for the level chooser's option that keeps them.
@@ -62,8 +64,8 @@ class SetupForm(widgets.VBox):
         self.players = widgets.Dropdown(options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
                                         value=rules.players, style=_WIDE,
                                         description=self._text("players"))
-        self.practice = widgets.Checkbox(value=True, indent=False,
-                                         description=self._text("practice"))
+        #: Practice (hints, take back, teacher's view: counted) or game (none of them).
+        self.mode = mode_choice(mode, lang)
         self.bots: list[widgets.Dropdown] = []
         self.bot_row = widgets.HBox(layout=_ROW)
         self.pass_cycle = widgets.Text(style=_WIDE, description=self._text("pass_cycle"))
@@ -89,7 +91,7 @@ class SetupForm(widgets.VBox):
         self.level.observe(self._level_changed, "value")
         super().__init__([
             self.level,
-            widgets.HBox([self.players, self.practice], layout=_ROW),
+            widgets.HBox([self.players, self.mode], layout=_ROW),
             self.bot_row,
             widgets.HBox([self.pass_cycle, self.removed], layout=_ROW),
             widgets.HBox([self.moon, self.exact_hundred, self.end_above], layout=_ROW),

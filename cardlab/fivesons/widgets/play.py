@@ -16,7 +16,17 @@ the end).
 >>> play.ask(); play.log_lines[0]
 'Seat 0 asked: The Queen of Spades has three sons.'
 
-In practice mode (`practice=True`) "Take back" undoes the learner's last decision.
+The learner plays in practice (`practice=True`: "Hint" and "Take back", both counted) or
+in a game (neither is offered). Until the first move the mode chooser may change it:
+
+>>> play.choose_mode("game"); play.controls.status
+'The mode is chosen before the first move; it stays the same for this game.'
+>>> fresh = FiveSonsWidget(FiveSonsRules(players=3), ["random", "random"], seed=3)
+>>> fresh.choose_mode("practice"); [button["id"] for button in fresh.controls.buttons]
+['ask', 'guess', 'pass', 'hint', 'take_back']
+
+When the game is over, a summary (`end`) says who won, what was hidden and the help the
+learner had, with "New game" and "Save".
 
 Until the learner's first move, the level chooser sets the bots' level (default:
 the weakest, `cardlab.levels`):
@@ -38,6 +48,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, cast
 
 import ipywidgets as widgets
@@ -51,6 +62,7 @@ from cardlab.fivesons.cards import five_sons_question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.widgets.end import end_summary
 from cardlab.fivesons.widgets.notes import NotesSheet
 from cardlab.fivesons.widgets.round import round_picture
 from cardlab.fivesons.widgets.stepper import DeductionStepper
@@ -58,12 +70,16 @@ from cardlab.games import Leveled
 from cardlab.games import game as game_entry
 from cardlab.i18n import Text, message
 from cardlab.levels import default_level, level_bots, level_label, level_of
+from cardlab.practice import Mode, Practice
+from cardlab.records import dump_record
 from cardlab.table import Person, Seat, SeatBot, Table
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.end_screen import NEW_GAME, SAVE, EndScreen, end_buttons
 from cardlab.widgets.guard import guard
 from cardlab.widgets.level_choice import ADDRESS, level_choice
+from cardlab.widgets.mode_choice import mode_choice
 
 #: The learner's seat in a game against bots.
 LEARNER = 0
@@ -115,14 +131,13 @@ class FiveSonsWidget(widgets.VBox):
         self.faces = CardButtons(label=self._text("faces"), lang=lang)
         self.hearts = CardButtons(label=self._text("hearts"), lang=lang)
         self.question = widgets.HTML()
-        self.controls = ControlBar([
-            ButtonSpec("ask", self._text("ask"), primary=True),
-            ButtonSpec("guess", self._text("guess")),
-            ButtonSpec("pass", self._text("pass")),
-            *([] if self.shared else [ButtonSpec("hint", self._text("hint"))]),
-            *([ButtonSpec("take_back", message("fstable.take_back.button", lang))]
-              if self.table.practice else []),
-        ], label=self._text("controls"))
+        self.controls = ControlBar(self._buttons(), label=self._text("controls"))
+        #: Practice or game, chosen before the first move (not at a shared table).
+        self.mode = None if self.shared else mode_choice(
+            Mode.PRACTICE if self.table.practice else Mode.GAME, lang)
+        self.end = EndScreen(lang)
+        self.end.on_click(self._end_pressed)
+        self._games = 0     # games started after the first (New game), for their seeds
         self.advice = widgets.HTML()
         self.solution = widgets.HTML()
         self.history = widgets.HTML()
@@ -140,11 +155,14 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.on_click(self._press)
         if self.level is not None:
             self.level.observe(lambda change: self.choose_level(change["new"]), "value")
-        super().__init__([self.problems, *([self.level] if self.level else []), self.seats,
+        if self.mode is not None:
+            self.mode.observe(lambda change: self.choose_mode(change["new"]), "value")
+        super().__init__([self.problems, *([self.level] if self.level else []),
+                          *self._start_controls(), self.seats,
                           _label(message("fspick.hand", lang)),
                           self.hand, _label(message("fspick.pick", lang)), self.faces, self.hearts,
-                          self.question, self.controls, self.advice, self.solution, self.history,
-                          self.notes, self.review, self.after_game])
+                          self.question, self.controls, self.end, self.advice, self.solution,
+                          self.history, self.notes, self.review, self.after_game])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-fivesons")
         guard(self)
@@ -167,9 +185,10 @@ class FiveSonsWidget(widgets.VBox):
 
     @classmethod
     def from_settings(cls, settings: AppSettings) -> FiveSonsWidget:
-        """The game an app's address asks for (`cardlab.apps.read_settings`), in practice mode."""
+        """The game an app's address asks for (`cardlab.apps.read_settings`), in its mode."""
         return cls(settings.rules, settings.bots, settings.seed, settings.lang,
-                   settings.problems, practice=True, level=settings.level)
+                   settings.problems, practice=settings.mode == Mode.PRACTICE,
+                   level=settings.level)
 
     @property
     def game(self) -> FiveSonsGame:
@@ -269,10 +288,61 @@ class FiveSonsWidget(widgets.VBox):
         """Let the chance to guess pass."""
         self._act(NoGuess(self.seat))
 
+    @property
+    def practice(self) -> Practice:
+        """The mode of this game and the help the learner had so far."""
+        return Practice(Mode.PRACTICE if self.table.practice else Mode.GAME,
+                        self.table.hints, self.table.take_backs)
+
+    def choose_mode(self, mode: str) -> None:
+        """Play in practice or as a game: only before the first move or any help."""
+        if self.mode is None:
+            return
+        table = self.table
+        if table.moves or table.hints or table.take_backs:
+            self.mode.value = str(self.practice.mode)
+            self._say(message("mode.fixed", self.lang))
+            return
+        table.practice = Mode(mode) is Mode.PRACTICE
+        self.mode.value = mode
+        self.controls.show(self._buttons())
+        self.refresh()
+        self._say(message(f"mode.chosen_{mode}", self.lang))
+
+    def new_game(self) -> None:
+        """Once the game is over: deal a fresh one at the same table (the same rules and bots,
+        the mode chosen again before its first move)."""
+        if self.shared or not self.game.over:
+            return
+        self._games += 1
+        seed = None if self.seed is None else self.seed + 1000 * self._games
+        game = FiveSonsGame.deal(self.game.rules, seed)
+        self.source = LocalSource(Table(game, self.table.seats, practice=self.table.practice))
+        self.table = self.source.table
+        self.face = self.heart = None
+        self._seen = 0
+        self.advice.value = ""
+        self.stepper = None
+        self.after_game.children = []
+        self.end.hide()
+        self.source.play_bots()
+        self.refresh()
+
+    def save(self) -> None:
+        """Once the game is over: a link that saves its full record, with the mode and the
+        help used."""
+        if not self.game.over:
+            return
+        record = replace(self.game.to_record(), practice=self.practice)
+        self.end.offer(dump_record(record), "fivesons.json")
+
     def hint(self) -> None:
         """What the infogain bot would decide at the learner's seat, from its view, and why
-        (not at a shared table: a classroom game is played without help)."""
+        (in practice only: not in a game, nor at a shared table)."""
         if self.shared:
+            return
+        if not self.table.practice:
+            self._say(message("mode.practice_only", self.lang))
             return
         try:
             action, why = self.table.hint(self.seat, bot_seat(HINT_BOT, self.seed))
@@ -336,6 +406,10 @@ class FiveSonsWidget(widgets.VBox):
         self.review.update("review", disabled=not self.game.over)
         if self.level is not None:
             self.level.disabled = bool(self.table.moves)
+        if self.mode is not None:
+            table = self.table
+            self.mode.disabled = bool(table.moves or table.hints or table.take_backs)
+        self._show_end()
 
     def undo(self) -> None:
         """Practice mode: take back the learner's last decision and the bots' moves after it."""
@@ -350,6 +424,36 @@ class FiveSonsWidget(widgets.VBox):
         self.refresh()
         self._say(message("fstable.take_back.done", self.lang))
 
+    def _buttons(self) -> list[ButtonSpec]:
+        """The learner's buttons: hint and take back in practice only."""
+        help_ = self.table.practice and not self.shared
+        return [ButtonSpec("ask", self._text("ask"), primary=True),
+                ButtonSpec("guess", self._text("guess")),
+                ButtonSpec("pass", self._text("pass")),
+                *([ButtonSpec("hint", self._text("hint")),
+                   ButtonSpec("take_back", message("fstable.take_back.button", self.lang))]
+                  if help_ else [])]
+
+    def _start_controls(self) -> list[widgets.Widget]:
+        """What is chosen at the start of a game, above the table."""
+        return [self.mode] if self.mode is not None else []
+
+    def _show_end(self) -> None:
+        if not self.game.over:
+            self.end.hide()
+            return
+        won = self.game.winner == self.seat
+        practice = None if self.shared else self.practice
+        outcome = (practice or Practice()).win_line(self.lang) if won else ""
+        self.end.show(self._text("over"), outcome,
+                      end_summary(self.game, self.names, self.lang, self.seat),
+                      practice, [] if self.shared else end_buttons(self.lang))
+
+    def _end_pressed(self, button: str) -> None:
+        if button == NEW_GAME:
+            self.new_game()
+        elif button == SAVE:
+            self.save()
     def _seats(self, bots: Sequence[str | SeatBot]) -> list[Seat]:
         """The learner, then `bots` (names or bots) at the other seats."""
         seed = self.seed
@@ -408,7 +512,8 @@ class FiveSonsWidget(widgets.VBox):
 
     def _prompt(self, decision: Decision[Any, Any] | None) -> str:
         if self.game.over:
-            return self._text("over")
+            return self._text("over") if self.game.winner != self.seat or self.shared else \
+                self.practice.win_line(self.lang)
         if decision is None:
             return self._text("waiting")
         if decision.kind == Kind.ASK:
@@ -433,7 +538,7 @@ class FiveSonsWidget(widgets.VBox):
 
     def _solution_html(self) -> str:
         solution = self.revealed
-        if solution is None:
+        if solution is None or self.game.over:     # at the end, the end screen says it
             return ""
         face, heart = solution
         return _paragraphs([self._text("solution", face=face.name(self.lang),

@@ -1,0 +1,41 @@
+"""What the end of a Five Sons game shows: who won, the solution, who held what.
+
+Drawn only once the game is over, when the rules reveal everything to every seat.
+
+>>> from cardlab.fivesons.game import FiveSonsGame
+>>> from cardlab.fivesons.rules import FiveSonsRules
+>>> game = FiveSonsGame.deal(FiveSonsRules(players=3), 1)
+>>> end_summary(game, ["You", "Ben", "Cy"])
+''
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.i18n import message
+
+
+def end_summary(game: FiveSonsGame, names: Sequence[str], lang: str = "en",
+                seat: int = 0) -> str:
+    """The summary of a finished game as HTML ('' while it is not over); the winner is named
+    unless it is `seat` (whose win the end screen announces itself)."""
+    if not game.over:
+        return ""
+    record = game.to_record()
+    face, heart = record.solution
+    lines = [message("fstable.solution", lang, face=face.name(lang), heart=heart.name(lang))]
+    if game.winner is None:
+        lines.insert(0, message("fsend.nobody", lang))
+    elif game.winner != seat:
+        lines.insert(0, message("fsend.winner", lang, name=names[game.winner]))
+    rows = "".join(f'<tr><th scope="row">{escape(names[place])}</th>'
+                   f"<td>{escape(', '.join(card.name(lang) for card in hand))}</td></tr>"
+                   for place, hand in enumerate(record.hands))
+    return ("".join(f"<p>{escape(line)}</p>" for line in lines)
+            + f'<table class="cardlab-fs-hands"><caption>{escape(message("fsend.hands", lang))}'
+            f'</caption><thead><tr><th scope="col">{escape(message("fsend.seat", lang))}</th>'
+            f'<th scope="col">{escape(message("fsend.cards", lang))}</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table>")
