@@ -301,6 +301,10 @@ class Reviewing(Protocol[Rec_in]):
         """
         ...
 
+    def review_benchmark(self) -> Benchmark:
+        """How `cardlab bench review` times this game's review."""
+        ...
+
 
 @runtime_checkable
 class Leveled(Protocol):
@@ -332,7 +336,7 @@ class HeavyParts:
     """The parts of a game entry that load much (widgets, benchmarks), each named by where it
     is and imported when first used: the command line never loads ipywidgets, nor numpy for
     a benchmark. An entry that inherits this names its parts instead of writing the methods
-    of `Stepped`, `Seated`, `Benchmarked` and `Bounded`.
+    of `Stepped`, `Seated`, `Benchmarked`, `Bounded` and `Reviewing`'s benchmark.
     """
 
     #: The game's state: `story` tells a game of this type, and anything else as a record.
@@ -345,6 +349,8 @@ class HeavyParts:
     benchmarks_at: str
     #: "module:function" that makes the game's `LimitCases`.
     limit_cases_at: str
+    #: "module:NAME" of the `Benchmark` that times the game's review (a `Reviewing` game).
+    review_benchmark_at: str
 
     def story(self, source: Any, lang: str) -> Story:
         """The stepper's story of a game or a record."""
@@ -368,6 +374,11 @@ class HeavyParts:
         """The game's cases of `cardlab bench limits`, made now."""
         cases: LimitCases = load(self.limit_cases_at)()
         return cases
+
+    def review_benchmark(self) -> Benchmark:
+        """How `cardlab bench review` times the game's review."""
+        timed: Benchmark = load(self.review_benchmark_at)
+        return timed
 
 
 #: A game whose types shared code does not know: what the registry hands out.

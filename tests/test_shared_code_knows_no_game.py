@@ -34,6 +34,7 @@ UNSPOKEN = (
     "i18n/__init__.py",
     "inputs.py",
     "records.py",
+    "review_bench.py",
     "render/graph.py",
     "render/palette.py",
     "schema/__init__.py",

@@ -14,14 +14,20 @@ Hearts von OpenSpiel im selben Lauf: 3.259,9 pro Sekunde; unseres ist 2,22-mal s
 
 from __future__ import annotations
 
+import os
 import random
+import time
+from dataclasses import replace
 from typing import Any
 
 from cardlab.bench import Benchmark, rates
 from cardlab.blackwidow.kernel import MaskRules
+from cardlab.blackwidow.match import play_game
 from cardlab.blackwidow.playout import random_hand
+from cardlab.blackwidow.review import review_game
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.i18n import message, number
+from cardlab.review_bench import seconds
 
 #: Players at the table in the playout benchmark (the command line promises 4).
 PLAYOUT_PLAYERS = 4
@@ -72,3 +78,42 @@ def playouts_text(figures: dict[str, Any], lang: str = "en") -> str:
 
 #: `cardlab bench playouts`.
 BENCHMARKS = {"playouts": Benchmark(lambda quick, lang: playouts(quick=quick), playouts_text)}
+
+
+#: The goal for reviewing one hand on 2 cores (`cardlab bench review`), in seconds.
+REVIEW_TARGET_S = 10.0
+
+
+def reviews(quick: bool = False) -> dict[str, Any]:
+    """Seconds per review of seat 0's first hand (its pass included) in seeded 4-player
+    `heuristic` games, one process per core; once more on one process, for the speed-up
+    (not when `quick`)."""
+    workers = len(os.sched_getaffinity(0))
+    timings, alone = [], None
+    for seed in range(1 if quick else 2):
+        record = play_game(BlackWidowRules(), ["heuristic"] * 4, seed).to_record()
+        first = replace(record, hands=record.hands[:1])
+        start = time.perf_counter()
+        review_game(first, 0, workers=workers)
+        timings.append(time.perf_counter() - start)
+        if not quick and seed == 0:
+            start = time.perf_counter()
+            review_game(first, 0, workers=1)
+            alone = round(time.perf_counter() - start, 2)
+    return {"hands": len(timings), "workers": workers, **seconds(timings),
+            "one_worker_s": alone, "target_s": REVIEW_TARGET_S}
+
+
+def reviews_text(figures: dict[str, Any], lang: str = "en") -> str:
+    """`reviews`' figures as one line in `lang`."""
+    line = message("blackwidow.bench.review", lang, workers=figures["workers"],
+                   hands=figures["hands"], p50=f"{figures['p50_s']:.2f}",
+                   max=f"{figures['max_s']:.2f}", target=f"{figures['target_s']:g}")
+    if figures["one_worker_s"] is not None:
+        line += message("bench.review_one_worker", lang,
+                        seconds=f"{figures['one_worker_s']:.2f}")
+    return line + "."
+
+
+#: `cardlab bench review`'s part for Black Widow.
+REVIEW = Benchmark(lambda quick, lang: reviews(quick), reviews_text)

@@ -74,6 +74,7 @@ class BlackWidow(HeavyParts,
     table_at = "cardlab.blackwidow.widgets.play:BlackWidowWidget"
     benchmarks_at = "cardlab.blackwidow.bench:BENCHMARKS"
     limit_cases_at = "cardlab.blackwidow.limits:limit_cases"
+    review_benchmark_at = "cardlab.blackwidow.bench:REVIEW"
 
     def title(self, lang: str) -> str:
         """"Black Widow", in `lang`."""

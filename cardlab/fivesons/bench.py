@@ -30,8 +30,10 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.record import FiveSonsLog
+from cardlab.fivesons.review import review_game
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import message, number
+from cardlab.review_bench import seconds
 
 #: Bots that play the benchmark games: cheap to run, and they ask varied questions.
 BENCH_BOTS = ("logician", "random")
@@ -114,6 +116,36 @@ def inference_text(figures: dict[str, Any], lang: str = "en") -> str:
 #: `cardlab bench inference`.
 BENCHMARKS = {"inference": Benchmark(lambda quick, lang: inference(quick=quick, lang=lang),
                                      inference_text)}
+
+
+#: The goal for reviewing a whole game (`cardlab bench review`), in seconds.
+REVIEW_TARGET_S = 2.0
+#: The reviewed games' bots: weak and strong, so that a review has things to find.
+REVIEW_BOTS = ("random", "infogain", "logician", "logician")
+
+
+def reviews(quick: bool = False) -> dict[str, Any]:
+    """Seconds per review of one seat's whole game: seeded 4-player bot games, every seat
+    (`quick`: one game, one seat), one process."""
+    timings = []
+    for seed in range(1 if quick else 3):
+        record = play_game(FiveSonsRules(), REVIEW_BOTS, seed).to_record()
+        for seat in range(1 if quick else 4):
+            start = time.perf_counter()
+            review_game(record, seat)
+            timings.append(time.perf_counter() - start)
+    return {"reviews": len(timings), **seconds(timings), "target_s": REVIEW_TARGET_S}
+
+
+def reviews_text(figures: dict[str, Any], lang: str = "en") -> str:
+    """`reviews`' figures as one line in `lang`."""
+    return message("fivesons.bench.review", lang, reviews=figures["reviews"],
+                   p50=f"{figures['p50_s']:.2f}", max=f"{figures['max_s']:.2f}",
+                   target=f"{figures['target_s']:g}")
+
+
+#: `cardlab bench review`'s part for Five Sons.
+REVIEW = Benchmark(lambda quick, lang: reviews(quick), reviews_text)
 
 
 def estimate(seconds: float, games: int, lang: str) -> str:

@@ -73,6 +73,7 @@ class FiveSons(HeavyParts,
     table_at = "cardlab.fivesons.widgets.play:FiveSonsWidget"
     benchmarks_at = "cardlab.fivesons.bench:BENCHMARKS"
     limit_cases_at = "cardlab.fivesons.limits:limit_cases"
+    review_benchmark_at = "cardlab.fivesons.bench:REVIEW"
 
     def title(self, lang: str) -> str:
         """"Five Sons", in `lang`."""
