@@ -97,6 +97,9 @@ def test_what_it_does_not_offer_is_refused_or_left_out(bare_highcard, tmp_path, 
     status, _, err = play(capsys, "infer", str(path), "--as", "0")
     assert status == 2
     assert err.strip() == "game: the game 'highcard' keeps no knowledge to infer or draw"
+    status, out, err = play(capsys, "review", str(path), "--as", "0")
+    assert (status, out) == (2, "")
+    assert err.strip() == "game: the game 'highcard' has no review"
     assert "highcard" in GAMES and "highcard" in [entry.name for entry in in_menu_order()]
     # No story and no table widget: neither the stepper nor the teacher's form offers it.
     from cardlab.widgets.classroom_teacher import TableForm
