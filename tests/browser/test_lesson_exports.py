@@ -7,8 +7,8 @@ import pytest
 
 LESSONS = {
     "06_good_questions": ("Hand of 5 cards: King of Hearts",
-                          "Possible deals per seat after each event",
-                          "logarithmic scale: seat 0 from"),
+                          "Uncertainty about the solution, in bits, of each seat",
+                          "seat 0 from"),
     "08_counting_cards": ("Hand of 13 cards",
                           "Chance that each other seat holds the Queen of Spades",
                           "seat 3 ends at"),
