@@ -79,6 +79,26 @@ def test_turns_alternate_and_each_move_shows_on_the_other_screen(room):
     assert ann.table.game.to_record() == ben.table.game.to_record()
 
 
+def test_the_end_of_a_game_shows_no_other_seats_cards_at_a_classroom_table(room):
+    # The teacher reveals every hand (or not): the end screen does not do it for them.
+    table = room.create_table("fivesons", {"players": 3}, 4,
+                              ["student", "bot:logician", "bot:logician"])
+    view = StudentView(room, table, 0, holder="ann")
+    for _ in range(200):
+        view.poll()
+        if view.table.game.over:
+            break
+        if view.table.decision is not None:
+            fivesons_move(view.table)
+    game = view.table.game
+    assert game.over and view.table.end.layout.display != "none"
+    shown = view.table.end.summary.value
+    assert shown
+    for seat in (1, 2):
+        for card in game.hands[seat]:
+            assert card.name() not in shown
+
+
 def test_a_move_another_screen_made_first_is_refused_and_the_game_goes_on(room):
     table = room.create_table("blackwidow", HOLD, 3, ["student"] * 3)
     views = [StudentView(room, table, seat, holder=f"page-{seat}") for seat in range(3)]

@@ -19,9 +19,10 @@ from cardlab.i18n import message
 
 
 def end_summary(game: FiveSonsGame, names: Sequence[str], lang: str = "en",
-                seat: int = 0) -> str:
+                seat: int = 0, hands: bool = True) -> str:
     """The summary of a finished game as HTML ('' while it is not over); the winner is named
-    unless it is `seat` (whose win the end screen announces itself)."""
+    unless it is `seat` (whose win the end screen announces itself). `hands`: who held what
+    too (not at a classroom table, where the teacher decides when every hand is shown)."""
     if not game.over:
         return ""
     record = game.to_record()
@@ -31,10 +32,13 @@ def end_summary(game: FiveSonsGame, names: Sequence[str], lang: str = "en",
         lines.insert(0, message("fsend.nobody", lang))
     elif game.winner != seat:
         lines.insert(0, message("fsend.winner", lang, name=names[game.winner]))
+    said = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    if not hands:
+        return said
     rows = "".join(f'<tr><th scope="row">{escape(names[place])}</th>'
                    f"<td>{escape(', '.join(card.name(lang) for card in hand))}</td></tr>"
                    for place, hand in enumerate(record.hands))
-    return ("".join(f"<p>{escape(line)}</p>" for line in lines)
+    return (said
             + f'<table class="cardlab-fs-hands"><caption>{escape(message("fsend.hands", lang))}'
             f'</caption><thead><tr><th scope="col">{escape(message("fsend.seat", lang))}</th>'
             f'<th scope="col">{escape(message("fsend.cards", lang))}</th></tr></thead>'

@@ -446,7 +446,8 @@ class FiveSonsWidget(widgets.VBox):
         practice = None if self.shared else self.practice
         outcome = (practice or Practice()).win_line(self.lang) if won else ""
         self.end.show(self._text("over"), outcome,
-                      end_summary(self.game, self.names, self.lang, self.seat),
+                      end_summary(self.game, self.names, self.lang, self.seat,
+                                  hands=not self.shared),
                       practice, [] if self.shared else end_buttons(self.lang))
 
     def _end_pressed(self, button: str) -> None:
