@@ -176,8 +176,7 @@ class BlackWidowGame:
     def new(cls, rules: BlackWidowRules, seed: int | random.Random | None = None,
             deal: Sequence[Sequence[Card]] | None = None, number: int = 0) -> BlackWidowGame:
         """A game with its first hand dealt (shuffled from `seed`, or the given `deal`)."""
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        game = cls(rules, rng, [0] * rules.players)
+        game = cls.empty(rules, seed)
         game.start_hand(deal, number)
         return game
 
@@ -199,9 +198,11 @@ class BlackWidowGame:
         return replay(game, game.recorded(record.hands), told, before)
 
     @classmethod
-    def empty(cls, rules: BlackWidowRules) -> BlackWidowGame:
-        """A game before its first deal (chance is to deal), for replaying hands one by one."""
-        return cls(rules, random.Random(0), [0] * rules.players)
+    def empty(cls, rules: BlackWidowRules,
+              seed: int | random.Random | None = 0) -> BlackWidowGame:
+        """A game before its first deal: chance is to deal (shuffled from `seed`)."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        return cls(rules, rng, [0] * rules.players)
 
     def replay_hand(self, entry: HandRecord) -> None:
         """Deal, pass and play one recorded hand; an illegal action raises, naming it."""
