@@ -23,6 +23,7 @@ from cardlab.decisions import CHANCE
 from cardlab.errors import IllegalAction
 from cardlab.fivesons.actions import Deal as FiveSonsDeal
 from cardlab.fivesons.actions import Kind as FiveSonsKind
+from cardlab.fivesons.actions import Question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.fivesons.players import bot_seat as fivesons_bot
@@ -180,3 +181,14 @@ def test_a_seat_sees_of_a_deal_its_own_cards_and_that_cards_were_dealt(seat):
         hand if other == seat else () for other, hand in enumerate(deal.hands)))
     assert deal.seen_by(None) == FiveSonsDeal(None, ((),) * 4)
     assert tuple(fivesons.game.observation_log(seat).hand) == deal.hands[seat]
+
+
+def test_before_the_deal_no_seat_may_ask_show_or_guess():
+    game = FiveSonsGame.undealt(FiveSonsRules(players=3), 3)
+    face, heart = game.rules.faces[0], game.rules.hearts[0]
+    for attempt in (lambda: game.ask(0, face, heart), lambda: game.guess(0, face, heart),
+                    lambda: game.apply(Question(0, face, heart))):
+        with pytest.raises(IllegalAction) as refused:
+            attempt()
+        assert refused.value.text() == "The cards are not dealt yet."
+    assert game.events == [] and game.decisions[0].seat == CHANCE

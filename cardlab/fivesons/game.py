@@ -206,16 +206,8 @@ class FiveSonsGame:
         the question or the card shown is refused.
         """
         question = Question(seat, face, heart)
-        self._check_question(question, after_guessing=True)
+        self._check_recorded(Ask(seat, face, heart, shown))
         options = self.showable(seat, face, heart)
-        if shown is None and len(options) == 2:
-            raise IllegalAction("fivesons.illegal.must_choose", seat=self.responder(
-                seat, face, heart), face=face, heart=heart)
-        if shown is not None and not options:
-            raise IllegalAction("fivesons.illegal.nobody_shows", face=face, heart=heart)
-        if shown is not None and shown not in options:
-            raise IllegalAction("fivesons.illegal.cannot_show",
-                                seat=self.responder(seat, face, heart), card=shown)
         self.guessing = []
         self._ask(question)
         if self.pending is not None:
@@ -277,8 +269,6 @@ class FiveSonsGame:
     def _check(self, action: Action) -> None:
         if isinstance(action, Deal):
             self._check_deal(action)
-        elif self._solution is None:
-            raise IllegalAction("fivesons.illegal.not_dealt")
         elif isinstance(action, Question):
             self._check_question(action, after_guessing=False)
         elif isinstance(action, Show):
@@ -298,7 +288,8 @@ class FiveSonsGame:
             raise IllegalAction("fivesons.illegal.bad_deal", players=rules.players)
 
     def _check_recorded(self, event: FullEvent) -> None:
-        """Refuse a recorded event as `ask` and `guess` would, before any of it is applied."""
+        """Refuse a recorded event (or `ask` or `guess` its seat would make now) before any
+        of it is applied."""
         if isinstance(event, Guess):
             self._check_guess(event, in_order=False)
             return
@@ -317,6 +308,8 @@ class FiveSonsGame:
 
     def _check_open(self, seat: int) -> None:
         self._check_seat(seat)
+        if self._solution is None:
+            raise IllegalAction("fivesons.illegal.not_dealt")
         if self.over:
             raise IllegalAction("fivesons.illegal.game_over")
 
