@@ -81,19 +81,6 @@ class Chancy(Protocol):
         ...
 
 
-@runtime_checkable
-class ChanceAction(Protocol):
-    """A deal, as an action of seat `CHANCE`: it knows what each seat may see of it."""
-
-    @property
-    def seat(self) -> int: ...
-
-    def seen_by(self, viewer: int | None) -> Any:
-        """The deal as `viewer` may know it: its own cards, not another seat's
-        (None: a bystander, who sees only that cards were dealt)."""
-        ...
-
-
 @dataclass(frozen=True)
 class Event(Generic[KindT]):
     """Something that happened at the table, as each seat may hear it.
