@@ -107,7 +107,8 @@ class Table:
     game: Game
     seats: Sequence[Seat]
     practice: bool = False
-    chance: Seat = field(default_factory=Dealer)
+    #: Never a seat's bot: a bot decides from a seat's view, and chance has none.
+    chance: Dealer | Person = field(default_factory=Dealer)
     moves: list[Move] = field(default_factory=list)
     hints: int = 0
     take_backs: int = 0
@@ -204,7 +205,7 @@ class Table:
     def hint(self, seat: int, bot: SeatBot) -> tuple[Any, Text]:
         """What `bot` would decide at `seat` now, from that seat's view, and why (counted)."""
         for decision in self.game.decisions:
-            if decision.seat == seat:
+            if decision.seat == seat and not decision.chance:
                 self.hints += 1
                 return bot.decide(self.game, decision)
         raise IllegalAction("table.nothing_to_decide", seat=seat)

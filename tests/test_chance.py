@@ -192,3 +192,10 @@ def test_before_the_deal_no_seat_may_ask_show_or_guess():
             attempt()
         assert refused.value.text() == "The cards are not dealt yet."
     assert game.events == [] and game.decisions[0].seat == CHANCE
+
+
+def test_no_hint_is_given_for_the_chance_seat():
+    table = blackwidow_table(seed=3)
+    with pytest.raises(IllegalAction):
+        table.hint(CHANCE, blackwidow_bot("heuristic", 1))
+    assert table.hints == 0 and table.moves == []
