@@ -142,9 +142,9 @@ class FiveSonsWidget(widgets.VBox):
         self.solution = widgets.HTML()
         self.history = widgets.HTML()
         self.notes = NotesSheet(lambda: self.game.observation_log(self.seat), lang)
-        self.review = ControlBar([ButtonSpec("review", message("fivesons.stepper.review", lang),
+        self.review = ControlBar([ButtonSpec("review", message("fivesons.app.review", lang),
                                              disabled=True)],
-                                 label=message("fivesons.stepper.after_game", lang))
+                                 label=message("fivesons.app.after_game", lang))
         self.review.layout.display = "none"
         self.review.on_click(self._review)
         self.stepper: DeductionStepper | None = None
@@ -367,7 +367,7 @@ class FiveSonsWidget(widgets.VBox):
         """After the game: step through it from the learner's view or the table's (never
         others')."""
         if not self.game.over:
-            raise IllegalAction("fivesons.stepper.not_over")
+            raise IllegalAction("fivesons.app.not_over")
         if self.stepper is None:
             self.stepper = DeductionStepper({self.seat: self.game.observation_log(self.seat),
                                              None: self.game.observation_log(None)}, self.lang)
