@@ -30,6 +30,7 @@ import ipywidgets as widgets
 from IPython.core.interactiveshell import InteractiveShell
 from IPython.utils.capture import RichOutput, capture_output
 from ipywidgets.widgets.widget import _instances
+from traitlets.config import Config
 
 from cardlab.errors import CardlabError
 from cardlab.lessons.exercises import OFFLINE_CLASS, ExerciseBox
@@ -141,9 +142,14 @@ def _outputs(shell: InteractiveShell, displayed: list[RichOutput], last: Any
 def _fresh_shell(folder: Path) -> Iterator[InteractiveShell]:
     """IPython's shell with a namespace of its own, in `folder`, as a notebook's kernel runs.
 
-    The namespace outlives the run: the exercise boxes' checkers look names up in it.
+    The namespace outlives the run: the exercise boxes' checkers look names up in it. A
+    shell made here (no kernel runs this) keeps no history and is gone afterwards, so that
+    `display` elsewhere in the process behaves as before.
     """
-    shell = InteractiveShell.instance()
+    made = not InteractiveShell.initialized()
+    config = Config()
+    config.HistoryManager.enabled = False
+    shell = InteractiveShell.instance(config=config)
     saved = shell.user_module, shell.user_ns
     shell.user_module, shell.user_ns = shell.prepare_user_module(None, None)
     shell.init_user_ns()
@@ -152,6 +158,8 @@ def _fresh_shell(folder: Path) -> Iterator[InteractiveShell]:
             yield shell
         finally:
             shell.user_module, shell.user_ns = saved
+            if made:
+                InteractiveShell.clear_instance()
 
 
 def _boxes(data: dict[str, Any]) -> list[ExerciseBox]:

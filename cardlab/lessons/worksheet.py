@@ -8,17 +8,21 @@ the same situations, each with the answer and the reasoning the exercise box
 gives on "Show me". Exercises with a "New situation" button take the
 situation of `seed` where one is given (else the one the lesson opens with).
 
->>> from cardlab.lessons.harvest import run_lesson
->>> sheet, key = worksheet_pages(run_lesson(1, "de"))
->>> "Name" in sheet and "Aufgabe 1" in sheet and "@page { size: A4" in sheet
+>>> from cardlab.lessons.exercises import check_number
+>>> box = ExerciseBox.number("Wie viele Söhne hat die Herz-Drei?",
+...                          lambda answer: check_number(answer, 3), "de")
+>>> lesson = Lesson(3, "de", "Lektion 3", ("zählen",), (Exercise("Aufgabe 1", "", (), box),))
+>>> sheet, key = worksheet_pages(lesson)
+>>> "Datum" in sheet and "<li>zählen</li>" in sheet and "@page { size: A4" in sheet
 True
->>> "22 stimmt" in key
+>>> "Hier ist die Antwort: 3." in key
 True
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import html
 import os
 import re
@@ -29,7 +33,8 @@ import ipywidgets as widgets
 
 from cardlab.errors import CardlabError
 from cardlab.i18n import message
-from cardlab.lessons.exercises import ExerciseBox
+from cardlab.inputs import os_error
+from cardlab.lessons.exercises import BLANK, ExerciseBox
 from cardlab.lessons.harvest import Exercise, Lesson, markdown_html, run_lesson
 from cardlab.widgets.controls import ControlBar
 
@@ -61,7 +66,8 @@ code { font-family: "DejaVu Sans Mono", monospace; }
 .question { font-weight: bold; margin: 2mm 0; }
 .how { font-style: italic; margin: 1mm 0; }
 ul.choices { list-style: none; padding: 0; margin: 1mm 0 2mm; }
-ul.choices li { margin: 1.5mm 0; }
+ul.choices li { margin: 0 0 1.5mm; break-inside: avoid; }
+ul.choices.columns { columns: 3; }
 ul.choices li::before { content: ""; display: inline-block; width: 3.6mm; height: 3.6mm;
                         border: 1px solid #000; margin-right: 2.5mm; vertical-align: -0.6mm; }
 .blank { display: inline-block; border-bottom: 1px solid #000; width: 80mm; height: 5mm; }
@@ -71,8 +77,11 @@ ul.choices li::before { content: ""; display: inline-block; width: 3.6mm; height
 """
 #: A worksheet exercise with more pictures than this (in characters of markup) starts a page.
 _BIG = 20_000
+#: Choices beyond this many are set in columns.
+_ONE_COLUMN = 6
 _LEADING_NUMBER = re.compile(r"^\S+\s+\d+\s*[:.]?\s*")
 _SENTENCE = re.compile(r"(?<=[.!?])[ ]+")
+_DETAILS = re.compile(r"<details\b.*?</details>", re.DOTALL | re.IGNORECASE)
 
 
 def worksheet_pages(lesson: Lesson, seed: int | None = None) -> tuple[str, str]:
@@ -81,12 +90,13 @@ def worksheet_pages(lesson: Lesson, seed: int | None = None) -> tuple[str, str]:
     `seed` picks the situation of every exercise that has more than one; the key
     answers exactly the situations the worksheet shows.
     """
-    if not lesson.exercises:
-        raise CardlabError("lesson.worksheet.no_exercises", lesson=lesson.number)
     if seed is not None:
         for exercise in lesson.exercises:
             if exercise.box.seed is not None:
                 exercise.box.new_situation(seed)
+    exercises = [exercise for exercise in lesson.exercises if _on_paper_at_all(exercise.box)]
+    if not exercises:
+        raise CardlabError("lesson.worksheet.no_exercises", lesson=lesson.number)
     lang = lesson.lang
     who = "".join(f"<p>{html.escape(message(key, lang))}: <span></span></p>"
                   for key in ("lesson.worksheet.name", "lesson.worksheet.date"))
@@ -95,23 +105,25 @@ def worksheet_pages(lesson: Lesson, seed: int | None = None) -> tuple[str, str]:
             + (f'<section class="goals"><h2>{html.escape(message("lesson.worksheet.goals", lang))}'
                f"</h2><ul>{goals}</ul></section>" if goals else ""))
     sheet = "".join(_sheet_exercise(n, exercise, lang)
-                    for n, exercise in enumerate(lesson.exercises, start=1))
+                    for n, exercise in enumerate(exercises, start=1))
     intro = f'<p>{html.escape(message("lesson.worksheet.key_intro", lang))}</p>'
     key = "".join(_key_exercise(n, exercise, lang)
-                  for n, exercise in enumerate(lesson.exercises, start=1))
+                  for n, exercise in enumerate(exercises, start=1))
     return (_page(message("lesson.worksheet.title", lang, lesson=lesson.title), head + sheet, lang),
             _page(message("lesson.worksheet.key_title", lang, lesson=lesson.title),
                   intro + key, lang))
 
 
 def write_worksheet(number: int, lang: str = "en", out: str | Path = ".",
-                    seed: int | None = None) -> tuple[Path, Path]:
+                    seed: int | None = None, root: Path | None = None) -> tuple[Path, Path]:
     """Write lesson `number`'s worksheet and answer key into the folder `out` (made if
-    missing); returns their paths. Both files are written, or neither is changed."""
+    missing); returns their paths. Both files are written, or neither is changed.
+
+    `root` is the notebooks folder (default: the gallery's).
+    """
     folder = Path(out)
-    if folder.exists() and not folder.is_dir():
-        raise CardlabError("lesson.worksheet.not_a_folder", path=str(out))
-    pages = worksheet_pages(run_lesson(number, lang), seed)
+    _check_folder(folder)
+    pages = worksheet_pages(run_lesson(number, lang, root), seed)
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"lesson-{number:02d}" + ("" if seed is None else f"-s{seed}")
     paths = (folder / f"{stem}-worksheet-{lang}.html", folder / f"{stem}-answers-{lang}.html")
@@ -119,6 +131,15 @@ def write_worksheet(number: int, lang: str = "en", out: str | Path = ".",
         for path, page in zip(paths, pages, strict=True):
             stage(path, page)
     return paths
+
+
+def _check_folder(folder: Path) -> None:
+    """Refuse, before any work, a folder that cannot be made or written to."""
+    existing = next(path for path in (folder, *folder.absolute().parents) if path.exists())
+    if not existing.is_dir():
+        raise CardlabError("lesson.worksheet.not_a_folder", path=str(folder), file=str(existing))
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise os_error(PermissionError(errno.EACCES, os.strerror(errno.EACCES)), str(folder))
 
 
 @contextlib.contextmanager
@@ -161,8 +182,10 @@ def _sheet_exercise(n: int, exercise: Exercise, lang: str) -> str:
     box = exercise.box
     # An exercise with situations of its own states its situation in its question: the
     # pictures before it belong to the lesson's text, not to its situation.
-    shown = exercise.figures if box.seed is None else ()
-    figures = "".join(f'<div class="figures">{figure}</div>' for figure in shown)
+    shown = [figure for figure in (exercise.figures if box.seed is None else ())
+             if "<a download" not in figure]   # links to files to save do not print
+    figures = "".join(f'<div class="figures">{_DETAILS.sub("", figure)}</div>'
+                      for figure in shown)
     kind = " pictured" if figures else ""
     kind += " big" if sum(len(figure) for figure in shown) > _BIG and n > 1 else ""
     intro = _on_paper(exercise.intro, lang)
@@ -170,6 +193,12 @@ def _sheet_exercise(n: int, exercise: Exercise, lang: str) -> str:
             f"{markdown_html(intro) if intro else ''}{figures}"
             f'<p class="question">{html.escape(box.prompt)}</p>{_answer_space(box, lang)}'
             "</section>")
+
+
+def _on_paper_at_all(box: ExerciseBox) -> bool:
+    """Whether `box` has an answer before the learner does anything in the lesson (an
+    exercise on a tournament the learner plays first has none: it cannot be printed)."""
+    return box.checker(BLANK).solution is not BLANK
 
 
 def _answer_space(box: ExerciseBox, lang: str) -> str:
@@ -180,7 +209,9 @@ def _answer_space(box: ExerciseBox, lang: str) -> str:
         many = isinstance(box.control, ControlBar)
         how = message("lesson.worksheet.tick_any" if many else "lesson.worksheet.tick_one", lang)
         items = "".join(f"<li>{html.escape(label)}</li>" for label in box.choices)
-        return f'<p class="how">{html.escape(how)}</p><ul class="choices">{items}</ul>{working}'
+        wide = " columns" if len(box.choices) > _ONE_COLUMN else ""
+        return (f'<p class="how">{html.escape(how)}</p><ul class="choices{wide}">{items}</ul>'
+                f"{working}")
     blank = ('<p>' + html.escape(message("lesson.worksheet.answer", lang))
              + ': <span class="blank"></span></p>') if isinstance(box.control, widgets.Text) \
         else ""
@@ -196,13 +227,15 @@ def _key_exercise(n: int, exercise: Exercise, lang: str) -> str:
 
 
 def _on_paper(markdown: str, lang: str) -> str:
-    """`markdown` without the sentences about the exercise box's buttons (**Check**, ...).
+    """`markdown` without the sentences about the exercise box's buttons (**Check**, ...),
+    and without the parts a reader opens on demand (``<details>``: often the answer).
 
     >>> _on_paper("Press every card you may play, then **Check**. Then rest.", "en")
     'Then rest.'
     """
     buttons = [f"**{message(key, lang)}**"
                for key in ("lesson.check", "lesson.tier.show", "lesson.tier.new")]
+    markdown = _DETAILS.sub("", markdown)
     return "\n\n".join(
         " ".join(sentence for sentence in _SENTENCE.split(paragraph)
                  if not any(button in sentence for button in buttons))
