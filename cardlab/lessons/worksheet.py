@@ -39,7 +39,7 @@ from cardlab.lessons.harvest import Exercise, Lesson, markdown_html, run_lesson
 from cardlab.widgets.controls import ControlBar
 
 #: Black on white, A4; an exercise stays on one page where it fits, and one with pictures
-#: starts a page of its own.
+#: (its situation) starts a page of its own.
 _STYLE = """
 @page { size: A4 portrait; margin: 15mm 15mm 16mm; }
 html, body { background: #fff; color: #000; }
@@ -55,12 +55,16 @@ code { font-family: "DejaVu Sans Mono", monospace; }
 .goals { border: 1px solid #000; padding: 2mm 4mm; margin: 0 0 4mm; }
 .goals h2 { font-size: 11pt; margin: 0; }
 .goals ul { margin: 1mm 0; padding-left: 6mm; }
-.exercise { border-top: 1.5px solid #000; padding: 3mm 0 2mm; margin: 0 0 3mm;
-            break-inside: avoid; page-break-inside: avoid; }
-.exercise.pictured + .exercise.pictured, .exercise.big { break-before: page; }
+.exercise { border-top: 1.5px solid #000; padding: 3mm 0 2mm; margin: 0 0 3mm; }
+.exercise:not(.pictured) { break-inside: avoid; page-break-inside: avoid; }
+.exercise.page { break-before: page; page-break-before: always; }
+/* Taller than a page, an exercise breaks: never inside a picture, nor between its question
+   and the room for the answer, nor right after its heading. */
+h2, .question { break-after: avoid; page-break-after: avoid; }
+.figures, .task { break-inside: avoid; page-break-inside: avoid; }
 .situation { float: right; font-size: 9pt; }
 .figures { margin: 2mm 0; }
-.figures svg, .figures img { max-width: 100%; height: auto; max-height: 120mm; }
+.figures svg, .figures img { max-width: 100%; height: auto; max-height: 150mm; }
 .figures table { border-collapse: collapse; font-size: 9.5pt; }
 .figures th, .figures td { border: 1px solid #000; padding: 0.5mm 2mm; }
 .question { font-weight: bold; margin: 2mm 0; }
@@ -75,8 +79,6 @@ ul.choices li::before { content: ""; display: inline-block; width: 3.6mm; height
 .key { margin: 2mm 0 0; }
 @media screen { body { padding: 10mm; } }
 """
-#: A worksheet exercise with more pictures than this (in characters of markup) starts a page.
-_BIG = 20_000
 #: Choices beyond this many are set in columns.
 _ONE_COLUMN = 6
 _LEADING_NUMBER = re.compile(r"^\S+\s+\d+\s*[:.]?\s*")
@@ -186,13 +188,12 @@ def _sheet_exercise(n: int, exercise: Exercise, lang: str) -> str:
              if "<a download" not in figure]   # links to files to save do not print
     figures = "".join(f'<div class="figures">{_DETAILS.sub("", figure)}</div>'
                       for figure in shown)
-    kind = " pictured" if figures else ""
-    kind += " big" if sum(len(figure) for figure in shown) > _BIG and n > 1 else ""
+    kind = " pictured page" if figures and n > 1 else " pictured" if figures else ""
     intro = _on_paper(exercise.intro, lang)
     return (f'<section class="exercise{kind}">{_heading(n, exercise, lang)}'
             f"{markdown_html(intro) if intro else ''}{figures}"
-            f'<p class="question">{html.escape(box.prompt)}</p>{_answer_space(box, lang)}'
-            "</section>")
+            f'<div class="task"><p class="question">{html.escape(box.prompt)}</p>'
+            f"{_answer_space(box, lang)}</div></section>")
 
 
 def _on_paper_at_all(box: ExerciseBox) -> bool:
