@@ -1,6 +1,6 @@
 """The one replay: a record's actions, deals included, applied in order to a game not yet dealt.
 
-A game reads its record as a list of actions (`Recorded`: where each stands in
+A game reads its record as a list of actions (`RecordedAction`: where each stands in
 the record, for errors such as "hand 2, play 17", and the action), the deals
 as actions of the chance seat. `replay` applies them with the game's own
 `apply`, so an illegal record is refused where it goes wrong, and tells each
@@ -32,7 +32,7 @@ from cardlab.decisions import Event
 from cardlab.errors import IllegalAction
 
 #: One action of a record and where it stands there ("hand 2, play 17").
-Recorded = tuple[str, Any]
+RecordedAction = tuple[str, Any]
 
 G = TypeVar("G")
 
@@ -46,7 +46,7 @@ class Step:
     events: list[Event[Any]]
 
 
-def replay(game: G, actions: Iterable[Recorded], told: Callable[[Step], None] | None = None,
+def replay(game: G, actions: Iterable[RecordedAction], told: Callable[[Step], None] | None = None,
            before: Callable[[G, Any], None] | None = None) -> G:
     """Apply `actions` to `game` in order, and return it.
 

@@ -30,7 +30,7 @@ from cardlab.cards import Card, Suit
 from cardlab.decisions import CHANCE, Decision, refusal
 from cardlab.errors import IllegalAction
 from cardlab.i18n import Text
-from cardlab.replay import Recorded, Step, replay
+from cardlab.replay import RecordedAction, Step, replay
 
 
 @dataclass
@@ -208,7 +208,7 @@ class BlackWidowGame:
         """Deal, pass and play one recorded hand; an illegal action raises, naming it."""
         replay(self, self.recorded((entry,)))
 
-    def recorded(self, hands: Sequence[HandRecord]) -> Iterator[Recorded]:
+    def recorded(self, hands: Sequence[HandRecord]) -> Iterator[RecordedAction]:
         """The actions of recorded `hands`, from the next hand of this game on: each hand's
         deal (chance's), passes, plays and moon choice, each with where it stands.
 

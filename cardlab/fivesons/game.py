@@ -37,7 +37,7 @@ from cardlab.fivesons.record import (
 )
 from cardlab.fivesons.rules import MAX_EVENTS, FiveSonsRules
 from cardlab.i18n import Text
-from cardlab.replay import Recorded, replay
+from cardlab.replay import RecordedAction, replay
 
 
 @dataclass
@@ -93,7 +93,7 @@ class FiveSonsGame:
         game = cls.undealt(record.rules)
         return replay(game, game.recorded(record), before=before)
 
-    def recorded(self, record: FiveSonsRecord) -> Iterator[Recorded]:
+    def recorded(self, record: FiveSonsRecord) -> Iterator[RecordedAction]:
         """The actions of `record`, from this game before its deal: chance's deal, then each
         event as the actions it folds in (the seats it leaves out let their chance to
         guess pass; a responder holding both cards shows the one recorded).
