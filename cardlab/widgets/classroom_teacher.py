@@ -50,6 +50,7 @@ from cardlab.i18n import message
 from cardlab.inputs import parse_json
 from cardlab.render.cards import hand_svg
 from cardlab.render.graph import graph_html
+from cardlab.widgets.classroom_lessons import LessonsView
 from cardlab.widgets.classroom_student import revealed_html, seat_names
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
@@ -174,12 +175,14 @@ class TeacherApp(widgets.VBox):
         self.seats = widgets.HTML()
         self.stepper = widgets.VBox()
         self._task: asyncio.Task[None] | None = None
+        #: Lesson links, and the class's answers in the lessons.
+        self.lessons = LessonsView(room, lang, address)
         super().__init__([
             self.problem, _heading(_text("new_table", lang)), self.form, self.create,
             _heading(_text("tables", lang)), self.overview,
             widgets.HBox([self.chooser], layout=_ROW), self.actions,
             self.handover,
-            self.links, self.new_links, self.seats, self.stepper])
+            self.links, self.new_links, self.seats, self.stepper, self.lessons])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-teacher")
         guard(self)
@@ -223,6 +226,7 @@ class TeacherApp(widgets.VBox):
             self.chooser.value = chosen if chosen in {value for _, value in options} else None
         if self.watched is not None and self.watched.seq != self._drawn:
             self._draw()
+        self.lessons.refresh()
 
     def choose(self) -> None:
         """Watch the table chosen in the drop-down (or none)."""
