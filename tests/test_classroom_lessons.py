@@ -334,3 +334,15 @@ def test_the_lessons_view_follows_new_answers_and_refuses_a_bad_name(tmp_path):
     room.lessons.record(token_hash(token), Attempt(5, 2, None, 0, 0, True), "z")
     app.poll()
     assert "✓ solved" in view.grid.value
+
+
+def test_an_answer_checked_again_unchanged_is_written_once(tmp_path, lesson_page):
+    room = Room.open(tmp_path / "class.sqlite")
+    state = lesson_page(room.store.where, room.new_lesson_link("Ada")[1])
+    assert state is not None
+    exercise = box()
+    for typed in ("2", "2", "3", "3"):        # Enter, then the Check button, each time
+        exercise.answer(typed)
+        exercise.controls.click("check")
+    assert [(row.tries, row.solved) for row in room.lessons.attempts()] == [(1, False),
+                                                                           (1, True)]

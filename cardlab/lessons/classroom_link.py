@@ -46,6 +46,8 @@ from cardlab.serve.page_request import REQUEST_URL
 
 #: The class of the line above a lesson's first exercise that says whether answers are sent.
 NOTICE_CLASS = "cardlab-classroom-notice"
+#: The line's look: a bar at its left, blue while answers are sent, dark orange if not.
+_BAR = "border-left: 4px solid {colour}; padding: 4px 12px; margin: 4px 0"
 
 
 def lesson_number(path: str) -> int | None:
@@ -73,6 +75,8 @@ class LinkState:
     pending: list[tuple[str, Attempt]] = field(default_factory=list)
     notice: widgets.HTML = field(default_factory=widgets.HTML)
     shown: bool = False
+    #: Per exercise, what was reported last: (seed, tries, tier, solved).
+    last: dict[int, tuple[int | None, int, int, bool]] = field(default_factory=dict)
 
 
 def link_state(environ: Mapping[str, str] = os.environ, query: str | None = None
@@ -111,7 +115,8 @@ def _say(state: LinkState, problem: str = "") -> None:
     else:
         text, css = message("classroom.lessons.recording", state.lang,
                             name=state.student), NOTICE_CLASS
-    state.notice.value = (f'<p class="{css}" role="status">{html.escape(text)}'
+    bar = _BAR.format(colour="#a84300" if state.refused or problem else "#0b5a8c")
+    state.notice.value = (f'<p class="{css}" role="status" style="{bar}">{html.escape(text)}'
                           + (f" {html.escape(problem)}" if problem else "") + "</p>")
 
 
@@ -137,10 +142,14 @@ def show_notice() -> None:
 
 def report(exercise: int, seed: int | None, tries: int, tier: int, solved: bool) -> None:
     """An answer to exercise number `exercise` of this lesson was checked or shown: write
-    it for the teacher (offline, or with a refused link: nothing)."""
+    it for the teacher (offline, or with a refused link: nothing). An answer that changes
+    nothing (the same one checked again: by Enter and then the Check button) is not
+    written again."""
     state = current()
-    if state is None or state.link is None or state.room is None:
+    if state is None or state.link is None or state.room is None or \
+            state.last.get(exercise) == (seed, tries, tier, solved):
         return
+    state.last[exercise] = (seed, tries, tier, solved)
     state.pending.append((uuid.uuid4().hex, Attempt(state.lesson, exercise, seed, tries, tier,
                                                     solved)))
     send(state)

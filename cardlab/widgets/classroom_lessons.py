@@ -49,6 +49,14 @@ CSV_NAME = "cardlab-lesson-answers.csv"
 #: Text for screen readers only (a column's full name beside its short one).
 _READER_ONLY = ("position:absolute;width:1px;height:1px;overflow:hidden;"
                 "clip:rect(0 0 0 0);white-space:nowrap")
+#: The grid's lines, and links that look like links (underlined: not told by colour alone).
+_STYLE = ("<style>.cardlab-lesson-grid { border-collapse: collapse; margin: 4px 0; } "
+          ".cardlab-lesson-grid caption { text-align: left; font-weight: 600; "
+          "white-space: nowrap; padding: 4px 0; } "
+          ".cardlab-lesson-grid :is(th, td) { border: 1px solid #8a8a8a; padding: 2px 8px; "
+          "text-align: left; } "
+          ":is(.cardlab-classroom-lessons, .cardlab-lesson-list) a "
+          "{ color: #0b5a8c; text-decoration: underline; }</style>")
 _CELL_STYLE = {SOLVED: "background:#e3f4e3", HELPED: "background:#fff4d6", NOT_YET: ""}
 
 
@@ -70,7 +78,7 @@ class LessonsView(widgets.VBox):
         self.download = widgets.HTML()
         self._drawn: tuple[int, float, int] | None = None
         super().__init__([
-            widgets.HTML(f"<h2>{html.escape(_text('heading', lang))}</h2>"
+            widgets.HTML(f"{_STYLE}<h2>{html.escape(_text('heading', lang))}</h2>"
                          f"<p>{html.escape(_text('intro', lang))}</p>"),
             self.name, self.make, self.links, self.grid, self.missed, self.download])
         self.add_class(FOCUS_CLASS)
@@ -184,10 +192,11 @@ class StudentLessons(widgets.VBox):
             f'target="_blank">{html.escape(entry.title(lang))}</a></li>'
             for entry in gallery_entries(notebooks_dir()) if entry.kind == LESSON)
         self.lessons = widgets.HTML(
-            f"<h2>{html.escape(_text('student_title', lang, name=student))}</h2>"
+            f"{_STYLE}<h2>{html.escape(_text('student_title', lang, name=student))}</h2>"
             f"<p>{html.escape(_text('student_intro', lang))}</p><ol>{items}</ol>")
         super().__init__([self.lessons])
         self.add_class(FOCUS_CLASS)
+        self.add_class("cardlab-lesson-list")
 
 
 def _exercise(lesson: int, number: int, lang: str) -> str:
