@@ -330,6 +330,8 @@ def test_the_lessons_view_follows_new_answers_and_refuses_a_bad_name(tmp_path):
     view.make.click("make")
     (token,) = room.lesson_links().values()
     assert f"classroom.ipynb?token={token}" in view.links.value
+    assert '<svg role="img"' in view.links.value and "QR code of the link for Ada" in \
+        view.links.value
     assert "Ada" in view.grid.value or "No answers" in view.grid.value
     room.lessons.record(token_hash(token), Attempt(5, 2, None, 0, 0, True), "z")
     app.poll()

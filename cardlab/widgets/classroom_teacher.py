@@ -38,7 +38,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 import ipywidgets as widgets
-import segno
 
 from cardlab.classroom.room import Room, TableStatus
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
@@ -54,6 +53,7 @@ from cardlab.widgets.classroom_lessons import LessonsView
 from cardlab.widgets.classroom_student import revealed_html, seat_names
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
+from cardlab.widgets.link_qr import qr_code
 from cardlab.widgets.stepper import Stepper
 
 #: Seconds between two looks at the store for the overview and the watched table.
@@ -317,7 +317,7 @@ class TeacherApp(widgets.VBox):
             link = self._link(tokens[seat])
             items.append(f"<li>{name}: <a href=\"{html.escape(link)}\" target=\"_blank\">"
                          f'<code style="word-break:break-all">{html.escape(link)}</code></a>'
-                         f"{_qr_code(link, names[seat], self.lang)}</li>")
+                         f"{qr_code(link, names[seat], self.lang)}</li>")
         heading = html.escape(_text("links", self.lang))
         return (f'<section class="cardlab-classroom-links"><h3>{heading}'
                 f"</h3><p>{html.escape(_text('links_private', self.lang))}</p>"
@@ -436,20 +436,6 @@ def _every_seat(shared: SharedTable, names: list[str], lang: str) -> str:
 
 def _heading(text: str) -> widgets.HTML:
     return widgets.HTML(f"<h2>{html.escape(text)}</h2>")
-
-
-def _qr_code(link: str, seat: str, lang: str) -> str:
-    """A seat link's QR code, folded away: opened on the projector, one student scans it.
-
-    >>> '<svg' in _qr_code("http://10.0.0.5:8866/x?token=abc", "Seat 1 (student)", "en")
-    True
-    """
-    title = _text("qr_title", lang, seat=seat)
-    picture = segno.make(link, error="m").svg_inline(scale=4, border=4, dark="#000",
-                                                     light="#fff", title=title)
-    picture = picture.replace("<svg ", '<svg role="img" ', 1)
-    return (f"<details><summary>{html.escape(_text('qr', lang))}</summary>"
-            f"{picture}</details>")
 
 
 def _text(key: str, lang: str, **params: object) -> str:
