@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlab.classroom.lesson_log import Attempt, read_name
+from cardlab.classroom.lesson_log import Attempt, LessonAttempt, read_name
+from cardlab.classroom.lesson_results import most_missed, results
 from cardlab.classroom.room import STORE_VARIABLE, Access, AccessRefused, Room
 from cardlab.classroom.store import Store, token_hash
 from cardlab.errors import CardlabError
@@ -348,3 +349,25 @@ def test_an_answer_checked_again_unchanged_is_written_once(tmp_path, lesson_page
         exercise.controls.click("check")
     assert [(row.tries, row.solved) for row in room.lessons.attempts()] == [(1, False),
                                                                            (1, True)]
+
+
+_ROWS = st.lists(st.builds(
+    LessonAttempt, student=st.sampled_from(["Ada", "Ben"]), lesson=st.integers(1, 2),
+    exercise=st.integers(1, 2), seed=st.none() | st.integers(0, 2), tries=st.integers(0, 4),
+    tier=st.integers(0, 3), solved=st.booleans(), at=st.floats(0, 1e9)), max_size=30)
+
+
+@given(_ROWS)
+def test_each_cell_is_the_best_result_over_every_answer(rows):
+    grid = results(rows, ["Cy"])
+    assert grid.students[0] == "Cy" and set(grid.students) <= {"Cy", "Ada", "Ben"}
+    assert grid.exercises == sorted({(row.lesson, row.exercise) for row in rows})
+    for student in grid.students:
+        for exercise in grid.exercises:
+            mine = [row for row in rows
+                    if row.student == student and (row.lesson, row.exercise) == exercise]
+            state = grid.cell(student, exercise).state
+            assert (state == "solved") == any(row.solved and row.tier < 2 for row in mine)
+            assert (state == "not_yet") == (not any(row.solved for row in mine))
+    for item in most_missed(grid):
+        assert 1 <= item.missed <= item.tried <= 3
