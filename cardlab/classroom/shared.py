@@ -11,11 +11,13 @@ is the bot's from the next `sync` on.
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.store import Store
 >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
->>> table_id = store.create_table("fivesons", {"players": 3}, 7,
-...                               ["student", "bot:logician", "bot:random"])
+>>> from cardlab.games import in_menu_order
+>>> bot = f"bot:{in_menu_order()[0].default_bot}"   # the apps' default game, whichever it is
+>>> table_id = store.create_table(in_menu_order()[0].name, {"players": 3}, 7,
+...                               ["student", bot, bot])
 >>> shared = SharedTable(store, table_id)
->>> shared.table.waiting[0].seat, shared.table.waiting[0].kind
-(0, <Kind.ASK: 'ask'>)
+>>> [decision.seat for decision in shared.table.waiting]
+[0]
 """
 
 from __future__ import annotations

@@ -108,7 +108,7 @@ class BlackWidowStory:
     def status(self, after: int) -> str:
         """Where the stepper stands: the step, the hand and the tricks done."""
         step = self.steps[after]
-        return message("stepper_bw.status", self.lang, after=after, count=self.count,
+        return message("blackwidow.stepper.status", self.lang, after=after, count=self.count,
                        hand=step.hand + 1, tricks=step.tricks)
 
     def sentences(self, who: int, after: int) -> list[str]:
@@ -144,8 +144,8 @@ class BlackWidowStory:
 
     def jump_labels(self) -> tuple[str, str]:
         """The jump buttons go a trick back and on."""
-        return (message("stepper_bw.back_trick", self.lang),
-                message("stepper_bw.next_trick", self.lang))
+        return (message("blackwidow.stepper.back_trick", self.lang),
+                message("blackwidow.stepper.next_trick", self.lang))
 
     def _new_certainties(self, who: int, after: int) -> tuple[str, ...]:
         before = self.previous(who, after)

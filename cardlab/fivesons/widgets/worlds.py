@@ -83,7 +83,7 @@ class WorldsExplorer(widgets.VBox):
                               EXAMPLE_SEED if seed is None else seed)
         self.model = PossibleWorlds.from_game(self.game, 0)
         self.seat = widgets.Dropdown(
-            options=[(message("worlds_app.seat_option", lang, seat=seat), seat)
+            options=[(message("fivesons.worlds_app.seat_option", lang, seat=seat), seat)
                      for seat in range(rules.players)],
             value=0, description=self._text("seat"), style=_LABEL)
         self.face = widgets.Dropdown(options=[(card.name(lang), card.code) for card in
@@ -206,4 +206,4 @@ class WorldsExplorer(widgets.VBox):
                                           event=event, worlds=len(self.model.worlds))
 
     def _text(self, key: str, **params: object) -> str:
-        return message(f"worlds_app.{key}", self.lang, **params)
+        return message(f"fivesons.worlds_app.{key}", self.lang, **params)
