@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from cardlab.classroom.lesson_log import LessonLog
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import REPLACED, STUDENT, TO_BOT, Store, token_hash
 from cardlab.errors import CardlabError
@@ -49,11 +50,13 @@ class AccessRefused(CardlabError):
 
 @dataclass(frozen=True)
 class Access:
-    """What a token opens: the whole room (`teacher`) or one seat of one table."""
+    """What a token opens: the whole room (`teacher`), one seat of one table, or one
+    `student`'s lessons."""
 
     table_id: str | None = None
     seat: int | None = None
     teacher: bool = False
+    student: str | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,10 @@ class Room:
         self._made: dict[str, dict[int, str]] = {}
         #: (table, seat) -> the SHA-256 of the token that `access` let in for it here.
         self._let_in: dict[tuple[str, int], str] = {}
+        #: Each student's lesson links and answers.
+        self.lessons = LessonLog(store)
+        #: The lesson tokens made here, by student.
+        self._lesson_links: dict[str, str] = {}
 
     @classmethod
     def open(cls, where: str | os.PathLike[str], create: bool = True) -> Room:
@@ -166,7 +173,7 @@ class Room:
             return Access(teacher=True)
         found = self.store.find_token(token)
         if found is None:
-            raise AccessRefused("classroom.bad_token")
+            return self._lesson_access(token)
         table_id, seat, state = found
         if state == REPLACED:
             raise AccessRefused("classroom.replaced_token")
@@ -174,6 +181,28 @@ class Room:
             raise AccessRefused("classroom.old_token", seat=seat)
         self._let_in[table_id, seat] = token_hash(token)
         return Access(table_id, seat)
+
+    def _lesson_access(self, token: str) -> Access:
+        learner = self.lessons.find(token)
+        if learner is None:
+            raise AccessRefused("classroom.bad_token")
+        name, working = learner
+        if not working:
+            raise AccessRefused("classroom.replaced_token")
+        return Access(student=name)
+
+    def new_lesson_link(self, name: str) -> tuple[str, str]:
+        """A new lesson link's token for the student `name` (their link before stops
+        working); returns the name as kept (spaces tidied) and the token."""
+        token = self.lessons.new_link(name)
+        student, _ = self.lessons.find(token) or (name, True)
+        self._lesson_links[student] = token
+        return student, token
+
+    def lesson_links(self) -> dict[str, str]:
+        """Student -> lesson token, for the links made here that still work."""
+        return {name: token for name, token in self._lesson_links.items()
+                if self.lessons.find(token) == (name, True)}
 
     def claim(self, table_id: str, seat: int, holder: str) -> bool:
         """Hold a student seat for the browser `holder`: True if the seat was free,

@@ -123,6 +123,20 @@ _SCHEMA = (
     "heartbeat DOUBLE PRECISION)",
     "CREATE INDEX seats_of_table ON seats (table_id, seat)",
 )
+#: The lessons' tables (`cardlab.classroom.lesson_log`): each student's lesson link, by its
+#: token's SHA-256, and every exercise attempt made through one. A store made before they
+#: existed gets them when it is opened (`Store._add_lesson_tables`): only tables are added,
+#: so the cardlab that made the store still opens it.
+LESSON_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS learners (token_sha256 TEXT PRIMARY KEY, name TEXT NOT NULL, "
+    "active INTEGER NOT NULL DEFAULT 1, created BIGINT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS learners_by_name ON learners (name)",
+    # `id` is made by the kernel for each attempt, so a write tried again after a lost
+    # connection is kept once.
+    "CREATE TABLE IF NOT EXISTS attempts (id TEXT PRIMARY KEY, student TEXT NOT NULL, "
+    "lesson INTEGER NOT NULL, exercise INTEGER NOT NULL, seed BIGINT, tries INTEGER NOT NULL, "
+    "tier INTEGER NOT NULL, solved INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL)",
+)
 _TABLE_COLUMNS = "id, game, rules, seed, seats, paused, revealed, setup"
 
 
@@ -356,6 +370,7 @@ class Store:
                 self._db = _SQLite(path)
             except sqlite3.DatabaseError:
                 raise CardlabError("classroom.not_a_store", path=str(path)) from None
+            self._add_lesson_tables()
 
     def _open_postgres(self, create: bool) -> None:
         where = redacted(self.where)
@@ -377,10 +392,35 @@ class Store:
                 raise CardlabError("classroom.not_a_store", path=where)
             if meta.get("version") != str(SCHEMA_VERSION):
                 raise _other_version(where, meta.get("version"))
+            if not {"learners", "attempts"} <= names:
+                for statement in LESSON_SCHEMA:
+                    self._db.run(statement)
 
     def _create(self) -> None:
-        for statement in _SCHEMA:
+        for statement in (*_SCHEMA, *LESSON_SCHEMA):
             self._db.run(statement)
+
+    def _add_lesson_tables(self) -> None:
+        """Add the lessons' tables to a SQLite store made without them (once: two processes
+        opening it at once take turns, and the second finds them there)."""
+        have = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND " \
+               "name IN ('learners', 'attempts')"
+        if self._db.rows(have) == [(2,)]:
+            return
+        with self._lock, self._db.transaction():
+            for statement in LESSON_SCHEMA:
+                self._db.run(statement)
+
+    @property
+    def db(self) -> _Connection:
+        """The connection, for the modules that keep their own tables in the store
+        (`cardlab.classroom.lesson_log`); use it holding `lock`."""
+        return self._db
+
+    @property
+    def lock(self) -> threading.RLock:
+        """Taken around every use of `db`: calls from several threads take turns."""
+        return self._lock
 
     def close(self) -> None:
         """Close the connection (a store is also closed when it is garbage collected)."""
@@ -622,7 +662,7 @@ def _make_sqlite(path: Path) -> None:
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("BEGIN IMMEDIATE")
-        for statement in _SCHEMA:
+        for statement in (*_SCHEMA, *LESSON_SCHEMA):
             db.execute(statement)
         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

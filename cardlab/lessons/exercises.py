@@ -42,6 +42,7 @@ the widget is drawn, that copy is hidden, so nothing shows twice.
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -52,6 +53,7 @@ import ipywidgets as widgets
 from IPython.display import display
 
 from cardlab.i18n import Number, Text, message, number
+from cardlab.lessons import classroom_link
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
@@ -318,6 +320,9 @@ def percent(value: Fraction | float, lang: str = "en") -> str:
 
 
 Checker = Callable[[Any], Verdict]
+#: Numbers the boxes of a lesson in the order it makes them (each lesson page has its own
+#: kernel): a box's place in its lesson, for the teacher's view of the class's answers.
+_PLACES = itertools.count(1)
 
 
 class ExerciseBox(widgets.VBox):
@@ -345,6 +350,8 @@ class ExerciseBox(widgets.VBox):
         self.tries, self.tier, self.solved = 0, 0, False
         self.attempts: list[Attempt] = []
         self._last_wrong: str | None = None
+        #: The box's place in its lesson: 1 for the first exercise the lesson makes.
+        self.place = next(_PLACES)
         self.controls = ControlBar([ButtonSpec("check", message("lesson.check", lang),
                                                primary=True),
                                     ButtonSpec("show", message("lesson.tier.show", lang))],
@@ -461,6 +468,7 @@ class ExerciseBox(widgets.VBox):
 
     def _ipython_display_(self) -> None:
         """Show the plain copy, then the box (which hides the copy wherever it is drawn)."""
+        classroom_link.show_notice()
         _show_with(self, self.offline_html(), self._text)
 
     def answer(self, value: Any) -> None:
@@ -502,6 +510,7 @@ class ExerciseBox(widgets.VBox):
             self.tier = max(self.tier, min(self.tries, SHOWN))
         self.attempts.append(Attempt(key, verdict.correct, self.tier, self.seed))
         self.controls.status = verdict.coached(self.tier, self.lang)
+        self._reported()
         return verdict
 
     def show(self) -> Verdict:
@@ -516,7 +525,13 @@ class ExerciseBox(widgets.VBox):
         self.controls.status = " ".join(
             [message("lesson.tier.shown", self.lang, answer=self._label(solution)),
              *(reason.text(self.lang) for reason in verdict.reasons)])
+        self._reported()
         return verdict
+
+    def _reported(self) -> None:
+        """The one place an answer checked or shown is told beyond the box: in a lesson
+        opened with a student's classroom link, the teacher's store gets it."""
+        classroom_link.report(self.place, self.seed, self.tries, self.tier, self.solved)
 
     def _as_answer(self, solution: Any) -> Any:
         """The solution as the learner would give it (a number typed as text)."""

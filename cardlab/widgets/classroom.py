@@ -1,4 +1,5 @@
-"""The classroom app: the teacher's link opens the teacher's app, a seat's link that seat.
+"""The classroom app: the teacher's link opens the teacher's app, a seat's link that seat,
+a student's lesson link that student's lessons.
 
 `cardlab classroom` tells the app where the room's store is through the
 environment variable ``CARDLAB_CLASSROOM_STORE`` (a SQLite path or a
@@ -29,6 +30,7 @@ from cardlab.classroom.room import ADDRESS_VARIABLE, APP_PATH, STORE_VARIABLE, R
 from cardlab.classroom.store import store_gone
 from cardlab.errors import CardlabError
 from cardlab.i18n import LANGUAGES, message
+from cardlab.widgets.classroom_lessons import StudentLessons
 from cardlab.widgets.classroom_student import StudentView
 from cardlab.widgets.classroom_teacher import TeacherApp
 from cardlab.widgets.controls import FOCUS_CLASS
@@ -99,6 +101,8 @@ def classroom_app(query: str | None = None, store: str | None = None) -> widgets
         access = room.access(asked.token)
         if access.teacher:
             content = TeacherApp(room, lang, page_address())
+        elif access.student is not None:
+            content = StudentLessons(access.student, asked.token, lang, page_address())
         else:
             assert access.table_id is not None and access.seat is not None
             content = StudentView(room, access.table_id, access.seat, lang)

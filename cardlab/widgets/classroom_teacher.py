@@ -38,7 +38,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 import ipywidgets as widgets
-import segno
 
 from cardlab.classroom.room import Room, TableStatus
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
@@ -50,9 +49,11 @@ from cardlab.i18n import message
 from cardlab.inputs import parse_json
 from cardlab.render.cards import hand_svg
 from cardlab.render.graph import graph_html
+from cardlab.widgets.classroom_lessons import LessonsView
 from cardlab.widgets.classroom_student import revealed_html, seat_names
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
+from cardlab.widgets.link_qr import qr_code
 from cardlab.widgets.stepper import Stepper
 
 #: Seconds between two looks at the store for the overview and the watched table.
@@ -174,12 +175,14 @@ class TeacherApp(widgets.VBox):
         self.seats = widgets.HTML()
         self.stepper = widgets.VBox()
         self._task: asyncio.Task[None] | None = None
+        #: Lesson links, and the class's answers in the lessons.
+        self.lessons = LessonsView(room, lang, address)
         super().__init__([
             self.problem, _heading(_text("new_table", lang)), self.form, self.create,
             _heading(_text("tables", lang)), self.overview,
             widgets.HBox([self.chooser], layout=_ROW), self.actions,
             self.handover,
-            self.links, self.new_links, self.seats, self.stepper])
+            self.links, self.new_links, self.seats, self.stepper, self.lessons])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-teacher")
         guard(self)
@@ -223,6 +226,7 @@ class TeacherApp(widgets.VBox):
             self.chooser.value = chosen if chosen in {value for _, value in options} else None
         if self.watched is not None and self.watched.seq != self._drawn:
             self._draw()
+        self.lessons.refresh()
 
     def choose(self) -> None:
         """Watch the table chosen in the drop-down (or none)."""
@@ -313,7 +317,7 @@ class TeacherApp(widgets.VBox):
             link = self._link(tokens[seat])
             items.append(f"<li>{name}: <a href=\"{html.escape(link)}\" target=\"_blank\">"
                          f'<code style="word-break:break-all">{html.escape(link)}</code></a>'
-                         f"{_qr_code(link, names[seat], self.lang)}</li>")
+                         f"{qr_code(link, names[seat], self.lang)}</li>")
         heading = html.escape(_text("links", self.lang))
         return (f'<section class="cardlab-classroom-links"><h3>{heading}'
                 f"</h3><p>{html.escape(_text('links_private', self.lang))}</p>"
@@ -434,20 +438,6 @@ def _every_seat(shared: SharedTable, names: list[str], lang: str) -> str:
 
 def _heading(text: str) -> widgets.HTML:
     return widgets.HTML(f"<h2>{html.escape(text)}</h2>")
-
-
-def _qr_code(link: str, seat: str, lang: str) -> str:
-    """A seat link's QR code, folded away: opened on the projector, one student scans it.
-
-    >>> '<svg' in _qr_code("http://10.0.0.5:8866/x?token=abc", "Seat 1 (student)", "en")
-    True
-    """
-    title = _text("qr_title", lang, seat=seat)
-    picture = segno.make(link, error="m").svg_inline(scale=4, border=4, dark="#000",
-                                                     light="#fff", title=title)
-    picture = picture.replace("<svg ", '<svg role="img" ', 1)
-    return (f"<details><summary>{html.escape(_text('qr', lang))}</summary>"
-            f"{picture}</details>")
 
 
 def _text(key: str, lang: str, **params: object) -> str:

@@ -1,0 +1,208 @@
+"""The lessons in the classroom: the teacher's Lessons view, and a student's page of lesson links.
+
+The teacher makes each student a lesson link by name; it opens the classroom
+app, which lists that student's lessons, each linked with the student's token,
+so that every answer given in them is written to the room's store
+(`cardlab.lessons.classroom_link`). The Lessons view shows the class's
+answers as a table of students by exercises, the exercises missed most, and
+every answer as a CSV file to download.
+
+>>> import tempfile, pathlib
+>>> from cardlab.classroom.room import Room
+>>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
+>>> view = LessonsView(room, address="http://10.0.0.5:8866/voila/render/apps/classroom.ipynb")
+>>> view.name.value = "Ada"; view.make.click("make"); view.make.status
+'Ada has a lesson link (below); a link made before for Ada no longer works.'
+>>> view.links.value.count('href="http://10.0.0.5:8866/voila/render/apps/classroom.ipynb?token=')
+1
+>>> "No answers from lessons yet" in view.grid.value
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from urllib.parse import urlencode
+
+import ipywidgets as widgets
+
+from cardlab.classroom.lesson_log import LessonAttempt
+from cardlab.classroom.lesson_results import (
+    HELPED,
+    NOT_YET,
+    SOLVED,
+    Grid,
+    csv_text,
+    most_missed,
+    results,
+)
+from cardlab.classroom.room import APP_PATH, Room
+from cardlab.errors import CardlabError
+from cardlab.i18n import message
+from cardlab.serve.entries import LESSON, gallery_entries
+from cardlab.site import notebooks_dir
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.link_qr import qr_code
+
+#: The CSV file's name, as the browser saves it.
+CSV_NAME = "cardlab-lesson-answers.csv"
+#: Text for screen readers only (a column's full name beside its short one).
+_READER_ONLY = ("position:absolute;width:1px;height:1px;overflow:hidden;"
+                "clip:rect(0 0 0 0);white-space:nowrap")
+#: The grid's lines, and links that look like links (underlined: not told by colour alone).
+_STYLE = ("<style>.cardlab-lesson-grid { border-collapse: collapse; margin: 4px 0; } "
+          ".cardlab-lesson-grid caption { text-align: left; font-weight: 600; "
+          "white-space: nowrap; padding: 4px 0; } "
+          ".cardlab-lesson-grid :is(th, td) { border: 1px solid #8a8a8a; padding: 2px 8px; "
+          "text-align: left; } "
+          ":is(.cardlab-classroom-lessons, .cardlab-lesson-list) a "
+          "{ color: #0b5a8c; text-decoration: underline; }</style>")
+_CELL_STYLE = {SOLVED: "background:#e3f4e3", HELPED: "background:#fff4d6", NOT_YET: ""}
+
+
+class LessonsView(widgets.VBox):
+    """Lesson links by student name, who solved which exercise, the most missed, a CSV."""
+
+    def __init__(self, room: Room, lang: str = "en", address: str = "") -> None:
+        self.room = room
+        self.lang = lang
+        self.address = address
+        self.name = widgets.Text(description=_text("name", lang), style={
+            "description_width": "initial"})
+        self.make = ControlBar([ButtonSpec("make", _text("make", lang), primary=True)],
+                               label=_text("make_label", lang))
+        self.make.on_click(lambda _: self.make_link())
+        self.links = widgets.HTML()
+        self.grid = widgets.HTML()
+        self.missed = widgets.HTML()
+        self.download = widgets.HTML()
+        self._drawn: tuple[int, float, int] | None = None
+        super().__init__([
+            widgets.HTML(f"{_STYLE}<h2>{html.escape(_text('heading', lang))}</h2>"
+                         f"<p>{html.escape(_text('intro', lang))}</p>"),
+            self.name, self.make, self.links, self.grid, self.missed, self.download])
+        self.add_class(FOCUS_CLASS)
+        self.add_class("cardlab-classroom-lessons")
+        self.refresh()
+
+    def make_link(self) -> None:
+        """A lesson link for the name typed (the student's link before stops working)."""
+        try:
+            student, _ = self.room.new_lesson_link(self.name.value)
+        except CardlabError as err:
+            self.make.status = err.text(self.lang)
+            return
+        self.name.value = ""
+        self.links.value = self._links()
+        self.make.status = _text("made", self.lang, name=student)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the class's answers; redraw if there are new ones (or new students)."""
+        attempts = self.room.lessons.attempts()
+        students = self.room.lessons.students()
+        drawn = (len(attempts), attempts[-1].at if attempts else 0.0, len(students))
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
+        grid = results(attempts, students)
+        self.grid.value = grid_html(grid, self.lang)
+        self.missed.value = missed_html(grid, self.lang)
+        self.download.value = _download(attempts, self.lang) if attempts else ""
+
+    def _links(self) -> str:
+        items = []
+        for name, token in self.room.lesson_links().items():
+            query = {"token": token, **({"lang": self.lang} if self.lang != "en" else {})}
+            link = f"{self.address}?{urlencode(query)}"
+            items.append(f'<li>{html.escape(name)}: <a href="{html.escape(link)}" '
+                         f'target="_blank"><code style="word-break:break-all">'
+                         f"{html.escape(link)}</code></a>{qr_code(link, name, self.lang)}</li>")
+        heading = html.escape(_text("links", self.lang))
+        return (f'<section class="cardlab-lesson-links"><h3>{heading}</h3>'
+                f"<p>{html.escape(_text('links_private', self.lang))}</p>"
+                f"<ul>{''.join(items)}</ul></section>") if items else ""
+
+
+def grid_html(grid: Grid, lang: str = "en") -> str:
+    """The students × exercises table: headers for both, each cell's result in words.
+
+    >>> from cardlab.classroom.lesson_results import results
+    >>> page = grid_html(results([LessonAttempt("Ada", 3, 2, 7, 0, 0, True, 1.0)]))
+    >>> '<th scope="row">Ada</th><td style="background:#e3f4e3">✓ solved</td>' in page
+    True
+    """
+    if not grid.exercises:
+        return f"<p>{html.escape(_text('no_attempts', lang))}</p>"
+    head = "".join(
+        f'<th scope="col"><span aria-hidden="true">{lesson}.{number}</span>'
+        f'<span style="{_READER_ONLY}">{html.escape(_exercise(lesson, number, lang))}</span></th>'
+        for lesson, number in grid.exercises)
+    rows = []
+    for student in grid.students:
+        cells = []
+        for exercise in grid.exercises:
+            result = grid.cell(student, exercise)
+            said = (_text("wrong", lang, tries=result.wrong)
+                    if result.state == NOT_YET and result.wrong else _text(result.state, lang))
+            style = f' style="{_CELL_STYLE[result.state]}"' if _CELL_STYLE[result.state] else ""
+            cells.append(f"<td{style}>{html.escape(said)}</td>")
+        rows.append(f'<tr><th scope="row">{html.escape(student)}</th>{"".join(cells)}</tr>')
+    caption = html.escape(_text("grid", lang))
+    return (f'<div style="overflow-x:auto"><table class="cardlab-lesson-grid"><caption>{caption}'
+            f'</caption><thead><tr><th scope="col">{html.escape(_text("col_student", lang))}</th>'
+            f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+            f"<p>{html.escape(_text('legend', lang))}</p>")
+
+
+def missed_html(grid: Grid, lang: str = "en") -> str:
+    """The exercises most missed, as a list under a heading."""
+    if not grid.exercises:
+        return ""
+    found = most_missed(grid)
+    items = "".join(f"<li>{html.escape(_text('missed_line', lang, lesson=item.exercise[0], exercise=item.exercise[1], missed=item.missed, tried=item.tried, wrong=item.wrong))}</li>"  # noqa: E501
+                    for item in found)
+    body = f"<ol>{items}</ol>" if found else f"<p>{html.escape(_text('none_missed', lang))}</p>"
+    return (f'<section class="cardlab-lesson-missed"><h3>{html.escape(_text("missed", lang))}'
+            f"</h3>{body}</section>")
+
+
+def _download(attempts: list[LessonAttempt], lang: str) -> str:
+    """A link that saves every answer as a CSV file (the data is in the link itself)."""
+    data = base64.b64encode(csv_text(attempts).encode("utf-8")).decode("ascii")
+    return (f'<p><a class="cardlab-lesson-csv" download="{CSV_NAME}" '
+            f'href="data:text/csv;charset=utf-8;base64,{data}">'
+            f"{html.escape(_text('csv', lang))}</a></p>")
+
+
+class StudentLessons(widgets.VBox):
+    """A student's page: every lesson, linked with the student's own token.
+
+    >>> page = StudentLessons("Ada", "tok", "de", "http://h:1/voila/render/apps/classroom.ipynb")
+    >>> 'href="http://h:1/voila/render/de/01_start_here.ipynb?token=tok&amp;lang=de"' in (
+    ...     page.lessons.value)
+    True
+    """
+
+    def __init__(self, student: str, token: str, lang: str = "en", address: str = "") -> None:
+        base = address.removesuffix(APP_PATH)
+        query = urlencode({"token": token, **({"lang": lang} if lang != "en" else {})})
+        items = "".join(
+            f'<li><a href="{html.escape(f"{base}{entry.path_in(lang)}?{query}")}" '
+            f'target="_blank">{html.escape(entry.title(lang))}</a></li>'
+            for entry in gallery_entries(notebooks_dir()) if entry.kind == LESSON)
+        self.lessons = widgets.HTML(
+            f"{_STYLE}<h2>{html.escape(_text('student_title', lang, name=student))}</h2>"
+            f"<p>{html.escape(_text('student_intro', lang))}</p><ol>{items}</ol>")
+        super().__init__([self.lessons])
+        self.add_class(FOCUS_CLASS)
+        self.add_class("cardlab-lesson-list")
+
+
+def _exercise(lesson: int, number: int, lang: str) -> str:
+    return _text("exercise", lang, lesson=lesson, exercise=number)
+
+
+def _text(key: str, lang: str, **params: object) -> str:
+    return message(f"classroom.lessons.{key}", lang, **params)
