@@ -187,6 +187,7 @@ class FunctionBot:
             line = self._line_in(thread)
             self._running = thread
             _stop(thread)
+            thread.join(self.limit)  # a loop ends at once: let it, before the game goes on
             return self._problem("slow", line, "")
         if call.error is not None:
             error = call.error

@@ -132,9 +132,9 @@ def test_a_slow_function_is_stopped_told_with_its_line_and_the_beginner_plays():
     [problem] = bot.problems
     assert problem.kind == "slow" and problem.line in (line(slow, 1), line(slow, 2))
     assert "longer than 0.2 seconds" in problem.text()
-    running = bot._running
-    running.join(5)
-    assert not running.is_alive()                    # the loop was stopped, not left spinning
+    assert not bot._running.is_alive()               # the loop was stopped, not left spinning
+    bot.decide(game, decision)                       # so the next decision asks it again
+    assert [problem.kind for problem in bot.problems] == ["slow", "slow"]
 
 
 def test_a_function_still_blocked_is_not_called_again_until_it_returns():

@@ -33,6 +33,7 @@ UNSPOKEN = (
     "graphs.py",
     "i18n/__init__.py",
     "inputs.py",
+    "own_bot.py",
     "records.py",
     "review_bench.py",
     "render/graph.py",
