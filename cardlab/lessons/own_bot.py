@@ -24,7 +24,7 @@ from cardlab.blackwidow.bots import BOTS as BLACKWIDOW_BOTS
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.players import bot_seat as blackwidow_seat
 from cardlab.blackwidow.rules import BlackWidowRules, PassDirection
-from cardlab.blackwidow.view import BlackWidowView
+from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.blackwidow.widgets.play import BlackWidowWidget
 from cardlab.cards import Card
 from cardlab.fivesons import own_bot as fivesons_bot
@@ -172,6 +172,25 @@ def check_line(answer: object, problem: Problem, first_line: int) -> Verdict:
     return verdict.but(reasons=(*verdict.reasons,
                                 Text("lesson.own_bot.line_why", line=problem.line,
                                      code=problem.code, detail=problem.detail)))
+
+
+def situation(seed: int, seat: int = 0) -> BlackWidowView:
+    """`seat`'s view the first time it is to play into a trick with three legal cards or more,
+    four `lowest` bots playing a hand (no passing) dealt from `seed`.
+
+    >>> view = situation(5)
+    >>> len(view.legal()) >= 3 and len(view.trick) > 0
+    True
+    """
+    rules = BlackWidowRules(pass_cycle=(PassDirection.HOLD,))
+    game = BlackWidowGame.new(rules, seed)
+
+    def ready() -> bool:
+        view = seat_view(game, seat)
+        return game.turn == seat and bool(view.trick) and len(view.legal()) >= 3
+
+    Table(game, blackwidow_bot.make_bots(["lowest"] * 4, 4, seed)).run(stop=ready)
+    return seat_view(game, seat)
 
 
 def check_bot_card(answer: str | Blank, function: Choose, view: BlackWidowView) -> Verdict:
