@@ -6,6 +6,7 @@ from cardlab.lessons.own_bot import (
     blackwidow_tournament,
     check_bot_card,
     check_line,
+    check_upper_end,
     situation,
     watch_blackwidow,
     watch_fivesons,
@@ -74,3 +75,17 @@ def test_the_card_exercise_takes_what_the_function_returns_as_the_truth():
     assert verdict.solution == highest.code
     lowest = check_bot_card(highest.code, lowest_card, view)
     assert not lowest.correct and lowest.mistake and lowest.solution != highest.code
+
+
+def test_the_interval_exercise_waits_for_the_hands_and_names_the_columns_mixed_up():
+    assert check_upper_end("7", None, ["a"], "a").solution is BLANK
+    tournament = blackwidow_tournament(lowest_card, hands=4, seed=2)
+    tournament.play()
+    found = intervals(tournament.stats, tournament.names)["lowest_card"]
+    shown = {f"{value:.1f}" for value in (found.low, found.mean, found.high)}
+    assert len(shown) == 3                                 # three different numbers to mix up
+    check = [check_upper_end(f"{value:.1f}", tournament.stats, tournament.names, "lowest_card")
+             for value in (found.high, found.mean, found.low)]
+    assert [verdict.correct for verdict in check] == [True, False, False]
+    assert "mean" in check[1].mistake[0].text() and "lower end" in check[2].mistake[0].text()
+    assert f"{found.high:.1f}" in tournament.box.table.value   # the number the table shows

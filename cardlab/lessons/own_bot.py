@@ -15,13 +15,15 @@ table is the game's own play widget, every seat a bot, seen from the learner's s
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from fractions import Fraction
 
 import ipywidgets as widgets
 
 from cardlab.blackwidow import own_bot as blackwidow_bot
 from cardlab.blackwidow.bots import BOTS as BLACKWIDOW_BOTS
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.match import HandStats
 from cardlab.blackwidow.players import bot_seat as blackwidow_seat
 from cardlab.blackwidow.rules import BlackWidowRules, PassDirection
 from cardlab.blackwidow.view import BlackWidowView, seat_view
@@ -32,9 +34,9 @@ from cardlab.fivesons.bots import BOTS as FIVESONS_BOTS
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.play import FiveSonsWidget
-from cardlab.i18n import Text, message
-from cardlab.lessons.exercises import Blank, Verdict, check_number
-from cardlab.lessons.tournament import TournamentBox
+from cardlab.i18n import Number, Text, message
+from cardlab.lessons.exercises import BLANK, Blank, Verdict, check_number
+from cardlab.lessons.tournament import TournamentBox, intervals
 from cardlab.own_bot import LIMIT, Choose, FunctionBot, Problem
 from cardlab.table import SeatBot, Table
 from cardlab.widgets.classroom_source import LocalSource
@@ -210,3 +212,33 @@ def check_bot_card(answer: str | Blank, function: Choose, view: BlackWidowView) 
         return Verdict(True, reasons, solution=truth.code)
     return Verdict(False, reasons, (Text("lesson.own_bot.card_not", card=Card.parse(answer)),),
                    hint, truth.code)
+
+
+def _tenth(value: float) -> Fraction:
+    """`value` to one decimal, as the tournament's table shows it."""
+    return Fraction(f"{value:.1f}")
+
+
+def check_upper_end(answer: str | Blank, stats: Mapping[str, HandStats] | None,
+                    names: Sequence[str], bot: str) -> Verdict:
+    """The upper end of `bot`'s 95% interval of points per hand, as the table shows it (one
+    decimal). `stats` is None while the tournament has not been played.
+
+    >>> stats = {"mine": HandStats([4, 8, 6, 10]), "other": HandStats([9, 5, 7, 5])}
+    >>> check_upper_end("11.1", stats, ["mine", "other"], "mine").correct
+    True
+    >>> check_upper_end("7", stats, ["mine", "other"], "mine").mistake[0].text()
+    'That is the mean, the middle of the interval: the question asks for its upper end.'
+    """
+    hint = Text("lesson.own_bot.end_hint", bot=bot)
+    if stats is None:
+        first = (Text("lesson.playing.play_first"),)
+        return Verdict(False, first, first, (hint,), BLANK)
+    interval = intervals(stats, names)[bot]
+    verdict = check_number(answer, _tenth(interval.high),
+                           [(_tenth(interval.mean), Text("lesson.own_bot.mean_not_end")),
+                            (_tenth(interval.low), Text("lesson.own_bot.lower_not_upper"))],
+                           hint)
+    return verdict.but(reasons=(*verdict.reasons, Text(
+        "lesson.playing.interval", bot=bot, mean=Number(interval.mean, 1),
+        low=Number(interval.low, 1), high=Number(interval.high, 1))))
