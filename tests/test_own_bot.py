@@ -22,7 +22,7 @@ from cardlab.fivesons.actions import Question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.table import Table
+from cardlab.table import Person, Table
 
 
 @functools.cache
@@ -195,7 +195,7 @@ def test_a_good_function_plays_a_whole_black_widow_hand_itself():
     game = BlackWidowGame.new(BlackWidowRules(), seed=2)
     bot = blackwidow_bot.own_bot(records, seed=1)
     table = Table(game, [bot, *blackwidow_bot.make_bots(["heuristic"] * 3, 3, seed=1)],
-                  pause_between_rounds=True)
+                  chance=Person())                   # no next deal: one hand
     table.run()
     assert len(game.results) == 1 and bot.problems == []
     mine = [move.action.card for move in table.moves

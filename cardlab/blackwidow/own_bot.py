@@ -7,12 +7,12 @@ function fails (`cardlab.own_bot` says how, and what the learner is told).
 
 >>> from cardlab.blackwidow.game import BlackWidowGame
 >>> from cardlab.blackwidow.rules import BlackWidowRules
->>> from cardlab.table import Table
+>>> from cardlab.table import Person, Table
 >>> def lowest_card(view, legal):
 ...     return min(legal, key=lambda card: card.rank)
 >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
 >>> bot = own_bot(lowest_card, seed=1)
->>> Table(game, [bot, *make_bots(["lowest"] * 3, 3, seed=1)], pause_between_rounds=True).run()
+>>> Table(game, [bot, *make_bots(["lowest"] * 3, 3, seed=1)], chance=Person()).run()
 ... # doctest: +ELLIPSIS
 [...]
 >>> len(game.results), bot.problems
