@@ -17,7 +17,8 @@ from cardlab.lessons.exercises import BLANK, HINT, MISTAKE, SHOWN, ExerciseBox
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 LESSONS = sorted(p.relative_to(NOTEBOOKS).as_posix()
-                 for p in [*NOTEBOOKS.glob("0*.ipynb"), *NOTEBOOKS.glob("de/0*.ipynb")])
+                 for p in [*NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"),
+                           *NOTEBOOKS.glob("de/[0-9][0-9]_*.ipynb")])
 
 
 def boxes_of(name: str, monkeypatch) -> list[ExerciseBox]:

@@ -16,15 +16,17 @@ from functools import partial
 
 from cardlab import bot_seating
 from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.blackwidow.players import BotSeat, bot_seat
+from cardlab.blackwidow.players import bot_seat
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.levels import Duel
-from cardlab.table import Table
+from cardlab.table import SeatBot, Table
 
 
-def make_bots(names: Sequence[str], players: int, seed: int | None) -> list[BotSeat]:
-    """One bot per seat, each with its own seeded random source."""
-    return bot_seating.make_bots(bot_seat, names, players, seed)
+def make_bots(names: Sequence[str], players: int, seed: int | None,
+              seat: Callable[[str, int], SeatBot] = bot_seat) -> list[SeatBot]:
+    """One bot per seat, each with its own seeded random source (`seat(name, seed)` makes
+    each: by default the bot of that name, `cardlab.blackwidow.players.bot_seat`)."""
+    return bot_seating.make_bots(seat, names, players, seed)
 
 
 def play_table(rules: BlackWidowRules, names: Sequence[str], seed: int | None = None,
@@ -72,16 +74,18 @@ class HandStats:
 
 
 def tournament(rules: BlackWidowRules, names: Sequence[str], hands: int, seed: int | None = None,
-               progress: Callable[[int], None] | None = None) -> dict[str, HandStats]:
-    """`hands` hands, the line-up rotated one seat after each, points per hand per bot."""
+               progress: Callable[[int], None] | None = None,
+               seat: Callable[[str, int], SeatBot] = bot_seat) -> dict[str, HandStats]:
+    """`hands` hands, the line-up rotated one seat after each, points per hand per bot
+    (`seat(name, seed)` seats each bot: a learner's own bot among them, say)."""
     stats = {name: HandStats() for name in names}
     for game_round in bot_seating.tournament_rounds(names, hands, seed, progress):
         seating, rng = game_round.seating, game_round.rng
         game = BlackWidowGame.new(rules, rng.randrange(2**32), number=game_round.number)
-        Table(game, make_bots(seating, rules.players, rng.randrange(2**32))).run(
+        Table(game, make_bots(seating, rules.players, rng.randrange(2**32), seat)).run(
             stop=partial(_scored, game))
-        for seat, name in enumerate(seating):
-            stats[name].points.append(game.results[-1].scores[seat])
+        for place, name in enumerate(seating):
+            stats[name].points.append(game.results[-1].scores[place])
     return stats
 
 

@@ -14,34 +14,39 @@ from dataclasses import dataclass, field
 
 from cardlab import bot_seating
 from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.players import BotSeat, bot_seat
+from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.record import Ask
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.levels import Duel
-from cardlab.table import Table
+from cardlab.table import SeatBot, Table
 
 #: A game in which no bot becomes certain this long is stopped without a winner.
 MAX_QUESTIONS = 400
 
 
-def make_bots(names: Sequence[str], players: int, seed: int | None) -> list[BotSeat]:
-    """One bot per seat, each with its own seeded random source."""
-    return bot_seating.make_bots(bot_seat, names, players, seed)
+def make_bots(names: Sequence[str], players: int, seed: int | None,
+              seat: Callable[[str, int], SeatBot] = bot_seat) -> list[SeatBot]:
+    """One bot per seat, each with its own seeded random source (`seat(name, seed)` makes
+    each: by default the bot of that name, `cardlab.fivesons.players.bot_seat`)."""
+    return bot_seating.make_bots(seat, names, players, seed)
 
 
-def play_table(rules: FiveSonsRules, names: Sequence[str], seed: int | None = None) -> Table:
-    """A whole game between the named bots (seat i plays `names[i]`), with every move kept."""
+def play_table(rules: FiveSonsRules, names: Sequence[str], seed: int | None = None,
+               seat: Callable[[str, int], SeatBot] = bot_seat) -> Table:
+    """A whole game between the named bots (seat i plays `names[i]`, `seat(name, seed)`
+    seats each), with every move kept."""
     rng = random.Random(seed)
     game = FiveSonsGame.deal(rules, rng.randrange(2**32))
-    table = Table(game, make_bots(names, rules.players, rng.randrange(2**32)))
+    table = Table(game, make_bots(names, rules.players, rng.randrange(2**32), seat))
     table.run(stop=lambda: _questions(game) >= MAX_QUESTIONS)
     return table
 
 
-def play_game(rules: FiveSonsRules, names: Sequence[str], seed: int | None = None
-              ) -> FiveSonsGame:
-    """A whole game between the named bots; the finished game."""
-    game = play_table(rules, names, seed).game
+def play_game(rules: FiveSonsRules, names: Sequence[str], seed: int | None = None,
+              seat: Callable[[str, int], SeatBot] = bot_seat) -> FiveSonsGame:
+    """A whole game between the named bots (`seat(name, seed)` seats each); the finished
+    game."""
+    game = play_table(rules, names, seed, seat).game
     assert isinstance(game, FiveSonsGame)
     return game
 
@@ -68,12 +73,14 @@ class BotStats:
 
 
 def tournament(rules: FiveSonsRules, names: Sequence[str], games: int, seed: int | None = None,
-               progress: Callable[[int], None] | None = None) -> dict[str, BotStats]:
-    """`games` games with the line-up rotated one seat each game, so no bot keeps a seat."""
+               progress: Callable[[int], None] | None = None,
+               seat: Callable[[str, int], SeatBot] = bot_seat) -> dict[str, BotStats]:
+    """`games` games with the line-up rotated one seat each game, so no bot keeps a seat
+    (`seat(name, seed)` seats each bot: a learner's own bot among them, say)."""
     stats = {name: BotStats() for name in names}
     for game_round in bot_seating.tournament_rounds(names, games, seed, progress):
         seating = game_round.seating
-        game = play_game(rules, seating, game_round.rng.randrange(2**32))
+        game = play_game(rules, seating, game_round.rng.randrange(2**32), seat)
         for name in seating:
             stats[name].games += 1
         if game.winner is not None:

@@ -18,7 +18,7 @@ in a table and a chart of points per hand with 95% intervals (lesson 9).
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -32,6 +32,7 @@ from cardlab.i18n import Count, Number, message
 from cardlab.lessons.charts import Chart, means_with_intervals
 from cardlab.lessons.exercises import percent
 from cardlab.lessons.playing import Interval, per_hand
+from cardlab.table import SeatBot
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
@@ -127,11 +128,14 @@ class TournamentBox(widgets.VBox):
     `rules` says which game: `FiveSonsRules` plays `rounds` games and shows the wins,
     `BlackWidowRules` plays `rounds` hands and shows points per hand with intervals.
     The results of the last run are in `stats` (None until the button is pressed).
+    `seat(name, seed)`, when given, seats each bot (a learner's own bot among them).
     """
 
     def __init__(self, rules: FiveSonsRules | BlackWidowRules, names: Sequence[str],
-                 rounds: int, seed: int | None = None, lang: str = "en") -> None:
+                 rounds: int, seed: int | None = None, lang: str = "en",
+                 seat: Callable[[str, int], SeatBot] | None = None) -> None:
         self.rules = rules
+        self.seat = seat
         self.names = list(names)
         self.rounds = rounds
         self.seed = seed
@@ -171,10 +175,11 @@ class TournamentBox(widgets.VBox):
         self.table.value = ""
         self.stats = None
         self._played(0)
+        seating = {} if self.seat is None else {"seat": self.seat}
         try:
             if isinstance(self.rules, BlackWidowRules):
                 hands = blackwidow_tournament(self.rules, self.names, self.rounds,
-                                              seed=self.seed, progress=self._played)
+                                              seed=self.seed, progress=self._played, **seating)
                 chart = intervals_chart({name: (s.mean, s.half) for name, s
                                          in intervals(hands, self.names).items()},
                                         self.rounds, self.lang)
@@ -182,7 +187,7 @@ class TournamentBox(widgets.VBox):
                 stats: Stats = hands
             else:
                 games = fivesons_tournament(self.rules, self.names, self.rounds,
-                                            seed=self.seed, progress=self._played)
+                                            seed=self.seed, progress=self._played, **seating)
                 results, stats = stats_table(games, self.lang), games
         finally:
             self.controls.update("play", disabled=False)
