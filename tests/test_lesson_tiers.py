@@ -6,37 +6,14 @@ wrong answer, and "Show me".
 """
 
 from fractions import Fraction
-from pathlib import Path
 
 import nbformat
 import pytest
 
 from cardlab.i18n import message
-from cardlab.lessons import exercises
 from cardlab.lessons.exercises import BLANK, HINT, MISTAKE, SHOWN, ExerciseBox
 
-NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
-LESSONS = sorted(p.relative_to(NOTEBOOKS).as_posix()
-                 for p in [*NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"),
-                           *NOTEBOOKS.glob("de/[0-9][0-9]_*.ipynb")])
-
-
-def boxes_of(name: str, monkeypatch) -> list[ExerciseBox]:
-    """Every exercise box the lesson `name` builds, in order."""
-    made: list[ExerciseBox] = []
-    init = ExerciseBox.__init__
-
-    def register(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        made.append(self)
-
-    monkeypatch.setattr(ExerciseBox, "__init__", register)
-    monkeypatch.setattr(exercises, "display", lambda *args, **kwargs: None)
-    namespace: dict = {}
-    for cell in nbformat.read(NOTEBOOKS / name, as_version=4).cells:
-        if cell.cell_type == "code":
-            exec(compile(cell.source, name, "exec"), namespace)
-    return made
+from helpers.lessons import LESSONS, NOTEBOOKS, boxes_of
 
 
 def wrong_answers(box: ExerciseBox, solution) -> list:
@@ -49,6 +26,9 @@ def wrong_answers(box: ExerciseBox, solution) -> list:
         first = (everything - solution) or {next(iter(everything))}
         second = solution ^ {sorted(everything)[0]}
         return [first, second if second != first else everything]
+    if isinstance(solution, str):     # a card's code: another rank, then another suit
+        rank, suit = solution[:-1], solution[-1]
+        return [("3" if rank == "2" else "2") + suit, rank + ("D" if suit == "C" else "C")]
     value = Fraction(solution) if not isinstance(solution, float) else solution
     return [str(value * 2 + 1 if value >= 1 else Fraction(9, 10)),
             str(value * 3 + 2 if value >= 1 else Fraction(1, 100))]

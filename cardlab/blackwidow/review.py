@@ -486,3 +486,20 @@ def _worker_id(_: int) -> int:
 def _ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the process that started them, which cancels the review."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def pass_outcomes(view: BlackWidowView, options: Sequence[tuple[Card, ...]], deals: int,
+                  seed: int) -> list[tuple[Outcome, ...]]:
+    """How each pass in `options` turns out for the seat of `view` (about to pass), as the
+    review measures a pass: `deals` deals that fit its hand, each passed (the others pass
+    as `heuristic` does) and played out after every option; one row per deal.
+
+    An outcome is (points taken, took the Queen, hearts taken, another seat shot the moon).
+    """
+    return _pass_chunk(view, tuple(options), f"pass:{seed}", deals)
+
+
+def why_better(view: BlackWidowView, chosen: tuple[Card, ...], best: tuple[Card, ...],
+               mine: list[Outcome], better: list[Outcome]) -> Text:
+    """Why `best` did better than `chosen` over the same deals, as the review says it."""
+    return _reason(view, chosen, best, mine, better)

@@ -27,7 +27,7 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.story import event_sentence
 from cardlab.i18n import Text, message
-from cardlab.lessons.exercises import Blank, Verdict, percent
+from cardlab.lessons.exercises import Blank, Verdict, check_number, percent
 
 #: The answer "nobody can be sure yet".
 UNSURE = "unsure"
@@ -178,6 +178,36 @@ def check_first_to_know(answer: int | Blank, game: FiveSonsGame) -> Verdict:
                    else Text("lesson.deduction.never", seat=answer),)
         reasons = [*mistake, *reasons]
     return Verdict(answer in seats, (*reasons, *solution), mistake, (hint,), seats[0])
+
+
+def check_first_event(answer: str | Blank, game: FiveSonsGame) -> Verdict:
+    """After which event did the first seat know the solution? A seat that knew later, and the
+    seat that knew first, are named with their reasons.
+
+    >>> from cardlab.fivesons.match import play_game
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> from cardlab.lessons.exercises import BLANK
+    >>> game = play_game(FiveSonsRules(players=4), ["logician", "random", "infogain", "random"],
+    ...                  seed=10)
+    >>> check_first_event(BLANK, game).solution
+    11
+    """
+    when = {seat: certain_after(game.observation_log(seat)) for seat in range(game.players)}
+    known = {seat: after for seat, after in when.items() if after is not None}
+    first = min(known.values())
+    seats = [seat for seat, after in known.items() if after == first]
+    hint = Text("lesson.coach.first_hint")
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=first, hint=(hint,))
+    log = game.observation_log(seats[0])
+    facts = [fact.reason for fact in FiveSonsKnowledge.from_log(log, first).facts
+             if fact.place == SOLUTION and fact.holds]
+    why = Text("lesson.deduction.first" if len(seats) == 1 else "lesson.deduction.first_many",
+               seats=Listed(seats), event=first, what=EventSentence(log, first))
+    later = [(after, Text("lesson.coach.first_later", seat=seat, event=after))
+             for seat, after in known.items() if after != first]
+    verdict = check_number(answer, first, later, hint)
+    return verdict.but(reasons=(*(() if verdict.correct else verdict.mistake), why, *facts))
 
 
 def worlds_after(log: FiveSonsLog) -> list[int]:

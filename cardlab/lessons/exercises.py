@@ -95,14 +95,18 @@ class Offline:
     """A widget shown with a note for viewers that cannot draw widgets (exported HTML).
 
     The note says where the widget appears; where the widget is drawn, the note is hidden.
+    `goals`: the ids of the lesson's learning goals that using the widget practises (playing
+    a whole game, for "play a game against bots").
 
     >>> "Voilà" in Offline(widgets.Button(description="Go")).note_html()
     True
     """
 
-    def __init__(self, widget: widgets.Widget, lang: str = "en") -> None:
+    def __init__(self, widget: widgets.Widget, lang: str = "en",
+                 goals: tuple[str, ...] = ()) -> None:
         self.widget = widget
         self.lang = lang
+        self.goals = goals
 
     def note_html(self) -> str:
         """The note, as plain HTML."""
@@ -208,8 +212,9 @@ class Attempt:
     situation: int | None = None
 
 
-#: Makes the situation of a seed: the question, and the checker of its answers.
-Situation = Callable[[int], tuple[str, "Checker"]]
+#: Makes the situation of a seed: the question, and the checker of its answers; an exercise
+#: answered by pressing cards may add its options (label, value), which change with the seed.
+Situation = Callable[[int], "tuple[str, Checker] | tuple[str, Checker, list[tuple[str, str]]]"]
 
 
 def _too(value: Fraction, truth: Fraction, answer: str) -> Text:
@@ -343,6 +348,8 @@ class ExerciseBox(widgets.VBox):
         self._value = value
         self._text = question
         self._situations: Situation | None = None
+        #: The learning goals of its lesson that this exercise checks (their ids), see `for_goals`.
+        self.goals: tuple[str, ...] = ()
         #: The seed of the situation shown (None: the exercise has only one).
         self.seed: int | None = None
         #: Wrong answers so far (the same one twice counts once), the highest feedback tier
@@ -372,6 +379,28 @@ class ExerciseBox(widgets.VBox):
         self.add_class(BOX_CLASS)
         guard(self)
 
+    @property
+    def kind(self) -> str:
+        """How the learner answers: ``"typed"`` (a number, a card's code), ``"set"``
+        (pressing every option that applies: cards, seats) or ``"choice"`` (picking one of
+        a few given options: multiple choice).
+
+        >>> ExerciseBox.choice("?", [("Yes", True), ("No", False)], lambda a: Verdict(a)).kind
+        'choice'
+        """
+        if isinstance(self.control, widgets.Text):
+            return "typed"
+        return "set" if isinstance(self.control, ControlBar) else "choice"
+
+    def for_goals(self, *goals: str) -> ExerciseBox:
+        """This box, tagged with the ids of the lesson's learning goals it checks.
+
+        >>> ExerciseBox.number("?", lambda a: Verdict(True)).for_goals("count").goals
+        ('count',)
+        """
+        self.goals = (*self.goals, *goals)
+        return self
+
     @classmethod
     def number(cls, question: str, check: Checker, lang: str = "en") -> ExerciseBox:
         """A question answered by typing a number (a count, a fraction or a percentage)."""
@@ -398,8 +427,7 @@ class ExerciseBox(widgets.VBox):
         bar = ControlBar([ButtonSpec(value, label, pressed=False) for label, value in options],
                          label=message("lesson.your_answer", lang))
         bar.on_click(lambda value: bar.update(value, pressed=not bar.spec(value).pressed))
-        return cls(question, bar,
-                   lambda: {value for _, value in options if bar.spec(value).pressed},
+        return cls(question, bar, lambda: {spec.id for spec in bar.specs if spec.pressed},
                    check, lang, [label for label, _ in options])
 
     @classmethod
@@ -407,8 +435,9 @@ class ExerciseBox(widgets.VBox):
                  kind: str = "number", options: Sequence[tuple[str, Any]] = ()) -> ExerciseBox:
         """An exercise whose situation comes from a seed, with a "New situation" button.
 
-        `situations(seed)` gives the question and its checker; `kind` is "number" (typed)
-        or "choice" (one of `options`). A new situation starts the tiers afresh.
+        `situations(seed)` gives the question and its checker (and, for "set", the options
+        of that situation); `kind` is "number" (typed), "choice" (one of `options`) or "set"
+        (any of the options, pressed). A new situation starts the tiers afresh.
 
         >>> box = ExerciseBox.practice(
         ...     lambda seed: (f"What is {seed} + 1?",
@@ -418,9 +447,13 @@ class ExerciseBox(widgets.VBox):
         >>> box.controls.click("new"); box.seed, box._text, box.solved, box.control.value
         (5, 'What is 5 + 1?', False, '')
         """
-        question, checker = situations(seed)
-        box = (cls.number(question, checker, lang) if kind == "number"
-               else cls.choice(question, options, checker, lang))
+        question, checker, *own = situations(seed)
+        if kind == "set":
+            box = cls.many(question, own[0] if own else options, checker, lang)
+        elif kind == "number":
+            box = cls.number(question, checker, lang)
+        else:
+            box = cls.choice(question, options, checker, lang)
         box._situations, box.seed = situations, seed
         box.controls.show([*box.controls.specs,
                            ButtonSpec("new", message("lesson.tier.new", lang))])
@@ -430,7 +463,7 @@ class ExerciseBox(widgets.VBox):
         """Show the situation of `seed` (the next seed if None): a fresh question, no tries."""
         assert self._situations is not None, "this exercise has one situation only"
         self.seed = (self.seed or 0) + 1 if seed is None else seed
-        self._text, self.checker = self._situations(self.seed)
+        self._text, self.checker, *own = self._situations(self.seed)
         self.question.value = (f'{_BOX_STYLE}{_HIDE_OFFLINE}<p class="cardlab-question">'
                                f"{html.escape(self._text)}</p>")
         self.tries, self.tier, self.solved, self._last_wrong = 0, 0, False, None
@@ -438,6 +471,10 @@ class ExerciseBox(widgets.VBox):
             self.control.value = ""
         elif isinstance(self.control, widgets.RadioButtons):
             self.control.value = None
+        else:
+            options = own[0] if own else [(spec.label, spec.id) for spec in self.control.specs]
+            self.control.show([ButtonSpec(value, label, pressed=False) for label, value in options])
+            self.choices = tuple(label for label, _ in options)
         self.controls.status = message("lesson.tier.new_done", self.lang)
 
     @property
@@ -544,6 +581,8 @@ class ExerciseBox(widgets.VBox):
     def _label(self, solution: Any) -> str:
         """The solution as the learner reads it: a number, or the options' labels."""
         if isinstance(self.control, widgets.Text):
+            if isinstance(solution, str):   # a card's code
+                return solution
             return Number(solution, 2 if isinstance(solution, float) else 0).label(self.lang)
         if isinstance(self.control, ControlBar):
             chosen = [spec.label for spec in self.control.specs if spec.id in solution]

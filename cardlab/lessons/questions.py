@@ -19,7 +19,9 @@ import heapq
 import math
 import re
 from collections import Counter
+from collections.abc import Collection
 from fractions import Fraction
+from functools import lru_cache
 
 from cardlab.cards import Card, CardName
 from cardlab.fivesons.bots import entropy, expected_entropy
@@ -29,7 +31,7 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import AskSeen, FiveSonsLog
 from cardlab.i18n import Number, Text, message
 from cardlab.lessons.charts import Chart, lines
-from cardlab.lessons.exercises import Blank, Percent, Verdict, parse_number
+from cardlab.lessons.exercises import Blank, Percent, Verdict, check_chance, parse_number
 
 #: How close (in bits) an answer must be.
 BITS = 0.05
@@ -261,6 +263,87 @@ def check_best_question(answer: int | Blank, log: FiveSonsLog,
                                      question=QuestionSentence(*questions[answer])),
                                 why_bits(log, *questions[answer], numbers=False))
     return Verdict(right, (*reasons, Text("lesson.questions.assumption")), mistake, hint, best)
+
+
+#: How close (in bits) a question must come to the best one to count as best too.
+QUESTION_BITS = 0.005
+
+
+@lru_cache(maxsize=8)
+def best_questions(log: FiveSonsLog) -> tuple[float, tuple[tuple[Card, Card], ...]]:
+    """The most a question can be expected to tell `log.me` (in bits), and every question
+    that tells that much (ties: the hearts seat 0 cannot tell apart tell the same).
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"),
+    ...                       hearts=parse_cards("AH 2H 3H 4H"))
+    >>> bits, best = best_questions(FiveSonsLog(rules, 0, parse_cards("QC 2H"), ()))
+    >>> round(bits, 2), [f"{face.code} {heart.code}" for face, heart in best][:3]
+    (1.27, ['JC AH', 'JC 3H', 'JC 4H'])
+    """
+    bits = {(face, heart): information(log, face, heart)
+            for face in log.rules.faces for heart in log.rules.hearts}
+    most = max(bits.values())
+    return most, tuple(pair for pair, b in bits.items() if b >= most - QUESTION_BITS)
+
+
+def check_question(answer: Collection[str] | Blank, log: FiveSonsLog) -> Verdict:
+    """Which question (one face card and one heart, pressed) tells `log.me` most, on average?
+
+    Any question within `QUESTION_BITS` of the best is right; a weaker one is told how many
+    bits it is expected to tell, and what its answers can tell, in the engine's terms.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.fivesons.rules import FiveSonsRules
+    >>> rules = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"),
+    ...                       hearts=parse_cards("AH 2H 3H 4H"))
+    >>> log = FiveSonsLog(rules, 0, parse_cards("QC 2H"), ())
+    >>> check_question({"QC", "3H"}, log).correct, check_question({"JC", "3H"}, log).correct
+    (False, True)
+    >>> print(check_question({"JC", "2H"}, log).coached(1))
+    Not quite. “The Jack of Clubs has two sons.” is expected to tell 1.00 bits; another \
+question tells more. You hold the Two of Hearts yourself, so a card shown to you must be the \
+Jack of Clubs; and if nobody can show, the Jack of Clubs is the hidden card.
+    """
+    most, best = best_questions(log)
+    hint = (Text("lesson.coach.construct_hint"),)
+    solution = {card.code for card in best[0]}
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=solution, hint=hint)
+    chosen = sorted(Card.parse(code) for code in answer)
+    faces = [card for card in chosen if card in log.rules.faces]
+    hearts = [card for card in chosen if card in log.rules.hearts]
+    top = Text("lesson.questions.best", bits=Number(most, 2),
+               question=QuestionSentence(*best[0]), count=len(best))
+    if len(faces) != 1 or len(hearts) != 1 or len(chosen) != 2:
+        shape = Text("lesson.coach.question_shape")
+        return Verdict(False, (shape, top, why_bits(log, *best[0])), (shape,), hint, solution)
+    face, heart = faces[0], hearts[0]
+    bits = information(log, face, heart)
+    mine = Text("lesson.questions.expects", question=QuestionSentence(face, heart),
+                bits=Number(bits, 2))
+    if bits >= most - QUESTION_BITS:
+        return Verdict(True, (mine, why_bits(log, face, heart), top,
+                              Text("lesson.questions.assumption")), solution=solution)
+    mistake = (Text("lesson.coach.question_tells", question=QuestionSentence(face, heart),
+                    bits=Number(bits, 2)), why_bits(log, face, heart, numbers=False))
+    return Verdict(False, (*mistake, top, why_bits(log, *best[0]),
+                           Text("lesson.questions.assumption")), mistake, hint, solution)
+
+
+def check_win_share(answer: str | Blank, wins: int, games: int, players: int) -> Verdict:
+    """What share of its `games` did a bot win (`wins`), against a fair share of 1/`players`?
+
+    >>> check_win_share("1/3", 50, 100, 3).coached(1)
+    'Not quite. That is a fair share, what a bot no better than the others would win.'
+    """
+    truth = Fraction(wins, games)
+    why = Text("lesson.questions.share_why", wins=wins, games=games,
+               fair=Percent(Fraction(1, players)))
+    fair = [(Fraction(1, players), Text("lesson.coach.share_fair"))] \
+        if Fraction(1, players) != truth else []
+    return check_chance(answer, truth, why, fair, Text("lesson.coach.share_hint"))
 
 
 def why_bits(log: FiveSonsLog, face: Card, heart: Card, numbers: bool = True) -> Text:

@@ -220,6 +220,34 @@ def check_knows(answer: bool | Blank, model: PossibleWorlds, seat: int) -> Verdi
     return Verdict(answer == truth, (why,), (mistake,), (hint,), truth)
 
 
+def check_solutions_left(answer: str | Blank, model: PossibleWorlds, seat: int) -> Verdict:
+    """How many solutions can `seat` not rule out? One means it knows the solution.
+
+    Counting the worlds instead of their solutions is named as the slip.
+
+    >>> from cardlab.fivesons.worlds import tiny_game
+    >>> model = PossibleWorlds.from_game(tiny_game())
+    >>> check_solutions_left("3", model, 0).correct, check_solutions_left("6", model, 0).text()
+    (True, 'Not quite. That counts the worlds; several of them can have the same solution. \
+Seat 0 cannot rule out 3 solutions: Jack of Clubs + Ace of Hearts, Jack of Clubs + Two of Hearts \
+and Jack of Clubs + Three of Hearts.')
+    """
+    found = solutions(model, seat)
+    hint = Text("lesson.coach.knows_hint", seat=seat)
+    if isinstance(answer, Blank):
+        return Verdict(False, solution=len(found), hint=(hint,))
+    if len(found) == 1:
+        why = Text("lesson.worlds.knows", seat=seat,
+                   count=Count("count.worlds", sum(found.values())), solution=_listed(found))
+    else:
+        why = Text("lesson.worlds.does_not_know", seat=seat, count=len(found),
+                   solutions=_listed(found))
+    worlds = sum(found.values())
+    verdict = check_number(answer, len(found), [] if worlds == len(found) else [
+        (worlds, Text("lesson.coach.counted_worlds"))], hint)
+    return verdict.but(reasons=(why,) if verdict.correct else (*verdict.mistake, why))
+
+
 def check_knows_that(answer: bool | Blank, model: PossibleWorlds, knower: int,
                      seat: int) -> Verdict:
     """Does `knower` know that `seat` knows the solution? A counter-world is named if not."""

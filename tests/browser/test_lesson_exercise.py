@@ -31,10 +31,10 @@ def test_exercise_box_checks_and_explains_in_voila(page, gallery, screenshot, ax
     check_button = box.get_by_role("button", name="Check")
     status = box.get_by_role("status")
     copies = page.locator(".cardlab-offline")
-    assert copies.count() == 3
+    assert copies.count() == 5       # two warm-up questions, then the lesson's three
     for copy in copies.all():
         copy.wait_for(state="hidden")
-    assert page.locator(".cardlab-exercise").count() == 3
+    assert page.locator(".cardlab-exercise").count() == 5
 
     seat3.click()
     # The pressed state comes back from the kernel: wait for it.

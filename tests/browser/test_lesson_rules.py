@@ -16,7 +16,10 @@ PLAY = "When this lesson runs in Jupyter or Voilà, a widget to play with appear
 LESSONS = {
     "03_fivesons_rules": {
         "hands": ["Hand of 5 cards"] * 4,
-        "exercises": {"Question 2: who showed seat 1 a card?": ["Seat 0", "Seat 2", "Seat 3"],
+        # The warm-up on earlier lessons first: a card's code, a chance (numbers to type).
+        "exercises": {"Type the code of the": [],
+                      "nobody has asked anything yet. What is the chance that": [],
+                      "Question 2: who showed seat 1 a card?": ["Seat 0", "Seat 2", "Seat 3"],
                       "Question 2: which seats saw which card was shown?":
                           ["Seat 0", "Seat 1", "Seat 2", "Seat 3"],
                       "Question 3: which card did seat 0 see?":
@@ -26,7 +29,10 @@ LESSONS = {
     },
     "07_blackwidow_rules": {
         "hands": ["Hand of 13 cards: Six of Clubs"],
-        "exercises": {"First trick, clubs led: which of your cards may you play?":
+        # The warm-up: bits (a number to type), then which named step proves a certainty.
+        "exercises": {"How many bits of uncertainty have you about the solution?": [],
+                      "Which named step proves it?": ["1. Shown to me", "7. Case analysis"],
+                      "First trick, clubs led: which of your cards may you play?":
                           ["Six of Clubs", "Ten of Spades"],
                       "Second trick, you lead: which of your cards may you lead?":
                           ["Seven of Clubs", "Seven of Hearts"],
@@ -80,10 +86,10 @@ def test_german_rules_lesson_reads_offline_in_german(page, exported):
     copies = page.locator(".cardlab-offline", has=page.get_by_text(
         "Die Antwort wird geprüft, wenn diese Lektion in Jupyter oder Voilà läuft"))
     copies.first.wait_for(state="visible")
-    assert copies.count() == 4
+    assert copies.count() == 6       # two warm-up questions, then the lesson's four
     assert "Aufgabe: Warum darfst du die Herz-Sieben jetzt nicht ausspielen?" in (
-        copies.nth(2).text_content())
-    assert "Herz ist noch nicht gebrochen." in copies.nth(2).get_by_role(
+        copies.nth(4).text_content())
+    assert "Herz ist noch nicht gebrochen." in copies.nth(4).get_by_role(
         "listitem").all_text_contents()
     assert "Wie viele Punkte bekommt Platz" in copies.last.text_content()
     page.get_by_text("Wenn diese Lektion in Jupyter oder Voilà läuft, erscheint hier ein "
