@@ -408,3 +408,11 @@ def test_the_bots_pace_slows_down_in_both_languages():
         assert list(labels) == ["instant", "animated", "slow", "slower", "step"]
         assert len(set(labels.values())) == 5
         assert module.DELAYS["animated"] < module.DELAYS["slow"] < module.DELAYS["slower"]
+
+
+def test_hearts_broken_is_said_above_the_table_not_on_a_seats_label():
+    widget = dealt()
+    play_until(widget, lambda w: w.view.hearts_broken and w.decision is not None)
+    badge, svg = widget.picture.value.split("<svg", 1)
+    assert badge == '<p class="cardlab-bw-broken">♥ Hearts are broken</p>'
+    assert "Hearts are broken" not in svg           # nothing drawn over the seats' labels

@@ -35,7 +35,8 @@ Names = Callable[[int], str]
 def table_picture(view: BlackWidowView, name: Names, lang: str = "en") -> str:
     """The table from the viewer's seat: the others clockwise, the trick in the middle (the
     last one once the hand is played out), the title saying which pass or trick it is, and
-    whether hearts are broken (under the picture, where it covers no label)."""
+    whether hearts are broken (a line above the picture: drawn on the felt it covered a
+    seat's label)."""
     n = view.rules.players
     taken = view.taken()
     turn = view.turn if view.phase is Phase.PLAY else None
@@ -49,7 +50,9 @@ def table_picture(view: BlackWidowView, name: Names, lang: str = "en") -> str:
         title = _text("title_trick", lang, number=view.hand_number + 1,
                       trick=view.trick_number, tricks=view.rules.hand_size)
     trick = view.trick or ([] if view.phase is Phase.PLAY else list(view.last_trick))
-    return table_svg(places, trick, title, hearts_broken=view.hearts_broken, lang=lang)
+    badge = (f'<p class="cardlab-bw-broken">{escape(_text("hearts_broken", lang))}</p>'
+             if view.hearts_broken else "")
+    return badge + table_svg(places, trick, title, lang=lang)
 
 
 def last_trick_html(view: BlackWidowView, name: Names, lang: str = "en") -> str:
