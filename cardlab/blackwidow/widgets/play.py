@@ -142,6 +142,7 @@ class BlackWidowWidget(widgets.VBox):
         self.note = ControlBar([], label=self._text("note_label"))
         self.note.add_class("cardlab-bw-note")
         self.actions = ControlBar([], label=self._text("actions_label"))
+        self.actions.add_class("cardlab-bw-actions")
         self.actions.on_click(self._action)
         self.views = ControlBar(self._view_buttons(), label=self._text("views_label"))
         self.views.on_click(self._view)
@@ -563,6 +564,7 @@ class BlackWidowWidget(widgets.VBox):
         decision = self.decision
         self.picture.value = panels.table_picture(view, self.name, lang=self.lang)
         self.hand.show(self._hand_buttons(view, decision))
+        self.hand.layout.display = _SHOWN if view.hand else _HIDDEN   # no empty box at the end
         self.actions.show(self._action_buttons(view, decision))
         self.actions.status = self._prompt(view, decision)
         self.note.status = self._said
