@@ -35,7 +35,7 @@ T = TypeVar("T")
 LOG_CLASS = "cardlab-log"
 _NEW = ' class="cardlab-new"'
 #: New lines are marked by a bar (not by colour alone); a collapsed section shows it can open.
-_STYLE = ("<style>.cardlab-log-heading{font-weight:bold;margin:.6em 0 .2em}"
+_STYLE = ("<style>.cardlab-log-heading{font-size:1em;font-weight:bold;margin:.6em 0 .2em}"
           ".cardlab-log ol{margin:.2em 0;padding-left:2.2em}"
           ".cardlab-log li.cardlab-new{border-left:4px solid #1a5fb4;padding-left:.4em}"
           ".cardlab-log summary{cursor:pointer;padding:.2em 0}"
@@ -73,7 +73,9 @@ class EventLog(widgets.VBox):
 
     def __init__(self, heading: str, lang: str = "en") -> None:
         self.lang = lang
-        self.heading = widgets.HTML(f'{_STYLE}<p class="cardlab-log-heading">{escape(heading)}</p>')
+        # A heading of the page's second level, as the end screen's: screen readers jump to it.
+        self.heading = widgets.HTML(
+            f'{_STYLE}<h2 class="cardlab-log-heading">{escape(heading)}</h2>')
         #: One HTML widget per section shown, oldest first.
         self.sections: list[widgets.HTML] = []
         super().__init__([])
