@@ -1,7 +1,7 @@
 """A game's log, one section per hand or round: the current one open, older ones collapsed.
 
 The log knows no game: a table widget splits the lines its seat was told into
-`LogSection`s (a Black Widow hand, a Five Sons question round) and shows them.
+`LogSection`s (a hand of cards, a round of questions) and shows them.
 Each finished section is a ``<details>`` element whose ``<summary>`` says how
 it ended and how many entries it holds; it is drawn once and then left alone,
 so a section the learner opened stays open while the game goes on. Lines the
