@@ -203,11 +203,12 @@ def test_saving_waits_for_the_end_of_the_hand_and_a_saved_game_loads():
     assert "x.json: not valid JSON at line 1" in other.status
 
 
-def test_animated_bots_move_one_by_one_without_blocking(monkeypatch):
-    monkeypatch.setattr(module, "ANIMATION_DELAY", 0)
+@pytest.mark.parametrize("pace", ["animated", "slow", "slower"])
+def test_timed_paces_move_the_bots_one_by_one_without_blocking(monkeypatch, pace):
+    monkeypatch.setitem(module.DELAYS, pace, 0)
 
     async def scenario():
-        widget = dealt(BlackWidowRules(), pace="animated")
+        widget = dealt(BlackWidowRules(), pace=pace)
         moves = []
         while widget.table.bot_to_move:
             moves.append(len(widget.table.moves))
@@ -246,6 +247,9 @@ def hidden_cards(widget):
 
 def assert_nothing_hidden_leaks(widget):
     text = states(widget)
+    # The log's earlier hands name their cards, which this hand dealt anew.
+    for earlier in widget.events_list.sections[:-1]:
+        text = text.replace(json.dumps(earlier.value, ensure_ascii=False)[1:-1], "")
     # Set-up options ("The Queen of Spades breaks hearts") name cards, not where they are.
     for key, label in catalogue(widget.lang).items():
         if key.startswith("blackwidow.setup."):
@@ -344,3 +348,71 @@ def test_the_counting_panel_shows_only_what_seat_0_can_count():
     assert "<svg" in widget.counting.value
     widget.views.click("counting")
     assert widget.counting.value == ""
+
+
+# -- the table as a learner reads it --------------------------------------------------
+
+def test_a_refusal_or_a_hint_shows_beside_the_prompt_not_instead_of_it():
+    widget = dealt()
+    play_until(widget, lambda w: w.decision is not None and len(legal(w)) < len(w.hand.cards)
+               and w.decision.kind == "play")
+    prompt = widget.prompt
+    assert prompt.startswith("Your turn") or "Your turn" in prompt
+    widget.hand.click(next(c["code"] for c in widget.hand.cards if c["disabled"]))
+    assert widget.note.status.startswith("You cannot play the ")
+    assert widget.prompt == prompt                 # still says what to do
+    widget.actions.click("hint")
+    assert widget.note.status.startswith("Hint: play the ") and widget.prompt == prompt
+    widget.hand.click(legal(widget)[0])
+    assert widget.note.status == ""                # the next move clears the side message
+
+
+def test_the_last_trick_stays_on_the_table_until_the_learners_next_card():
+    widget = dealt()          # instant pace: the bots finish the trick at once
+    play_until(widget, lambda w: w.decision is not None and w.decision.kind == "play"
+               and len(w.game.hand.plays) >= 4)
+    view = widget.view
+    assert view.last_trick_fresh and not widget.views.spec("last").pressed
+    winner = widget.name(view.last_trick_winner)
+    assert f"taken by {winner}" in widget.last_trick.value
+    for _, card in view.last_trick:
+        assert card.name() in widget.last_trick.value
+    widget.hand.click(legal(widget)[0])
+    if widget.view.last_trick_fresh:     # the bots completed the learner's trick: it shows
+        assert widget.view.last_trick != view.last_trick
+        assert "taken by" in widget.last_trick.value
+    else:
+        assert widget.last_trick.value == ""
+
+
+def test_the_log_keeps_the_current_hand_open_and_earlier_hands_collapsed():
+    widget = dealt(seed=5)
+    play_until(widget, lambda w: w.game.phase is Phase.SCORED)
+    widget.actions.click("next")
+    play_until(widget, lambda w: w.decision is not None and w.decision.kind == "play"
+               and len(w.game.hand.plays) >= 8)
+    first, current = widget.events_list.sections
+    assert first.value.startswith('<details class="cardlab-log-section"><summary>Hand 1 is over')
+    assert "open" not in first.value.split(">")[0]
+    assert current.value.startswith("<section") and 'aria-label="Hand 2"' in current.value
+    assert "Hand 1 is over" not in current.value
+    # Only the lines since the learner's last card are marked new, all of this hand.
+    new = current.value.count('class="cardlab-new"')
+    assert 0 < new <= len(widget.table.events) - widget._seen
+
+
+def test_the_bots_pace_slows_down_in_both_languages():
+    for lang in ("en", "de"):
+        widget = BlackWidowWidget(lang=lang)
+        labels = dict((value, label) for label, value in widget.pace.options)
+        assert list(labels) == ["instant", "animated", "slow", "slower", "step"]
+        assert len(set(labels.values())) == 5
+        assert module.DELAYS["animated"] < module.DELAYS["slow"] < module.DELAYS["slower"]
+
+
+def test_hearts_broken_is_said_above_the_table_not_on_a_seats_label():
+    widget = dealt()
+    play_until(widget, lambda w: w.view.hearts_broken and w.decision is not None)
+    badge, svg = widget.picture.value.split("<svg", 1)
+    assert badge == '<p class="cardlab-bw-broken">♥ Hearts are broken</p>'
+    assert "Hearts are broken" not in svg           # nothing drawn over the seats' labels

@@ -98,18 +98,10 @@ class Hand:
 
     def why_not(self, seat: int, card: Card) -> Text | None:
         """Why `seat` may not play `card` now, or None if it may."""
-        if not self.holding[seat] & (1 << card.index):
-            return Text("blackwidow.why.not_held", seat=seat, card=card)
-        if self.legal_mask(seat) & (1 << card.index):
-            return None
         trick = self.trick()
-        if trick:
-            if self.holding[seat] & kernel.SUIT_MASKS[trick[0][1].suit]:
-                return Text("blackwidow.why.follow", suit=trick[0][1].suit)
-            return Text("blackwidow.why.first_trick_points")
-        if not self.plays:
-            return Text("blackwidow.why.opening", card=self.opening)
-        return Text("blackwidow.why.hearts_not_broken")
+        return kernel.refusal(self.holding[seat], self.legal_mask(seat),
+                              trick[0][1].suit if trick else None,
+                              None if self.plays else self.opening, seat, card)
 
     def apply_play(self, seat: int, card: Card) -> None:
         """Play a card already checked to be legal."""

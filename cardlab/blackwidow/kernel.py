@@ -25,6 +25,7 @@ from functools import cache
 
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, STANDARD_DECK, Card, Suit
+from cardlab.i18n import Text
 
 SUIT_MASKS = tuple(0x1FFF << (13 * suit) for suit in Suit)
 HEARTS = SUIT_MASKS[Suit.HEARTS]
@@ -70,6 +71,31 @@ def legal(hand: int, led_suit: int | None, first_trick: bool, hearts_broken: boo
     if not hearts_broken and hand & ~HEARTS:
         return hand & ~HEARTS
     return hand
+
+
+def refusal(hand: int, legal_mask: int, led_suit: Suit | None, opening: Card | None,
+            seat: int, card: Card) -> Text | None:
+    """Why `seat`, holding `hand` with the legal cards `legal_mask`, may not play `card`
+    (None: it may). `led_suit` is None when leading; `opening` is the card that must open
+    the hand while nothing is played yet.
+
+    >>> from cardlab.cards import parse_cards
+    >>> two, ace = parse_cards("2C AH")
+    >>> refusal(mask([two, ace]), mask([two]), None, two, 0, ace).text()
+    'the first trick opens with 2♣'
+    """
+    bit = 1 << card.index
+    if not hand & bit:
+        return Text("blackwidow.why.not_held", seat=seat, card=card)
+    if legal_mask & bit:
+        return None
+    if led_suit is not None:
+        if hand & SUIT_MASKS[led_suit]:
+            return Text("blackwidow.why.follow", suit=led_suit)
+        return Text("blackwidow.why.first_trick_points")
+    if opening is not None:
+        return Text("blackwidow.why.opening", card=opening)
+    return Text("blackwidow.why.hearts_not_broken")
 
 
 def winner(trick: Sequence[int], leader: int, players: int) -> int:

@@ -54,7 +54,7 @@ class Place:
 
 
 def table_svg(places: Sequence[Place], trick: Sequence[tuple[int, Card]], title: str,
-              *, hearts_broken: bool = False, lang: str = "en") -> str:
+              *, lang: str = "en") -> str:
     """The table as an SVG picture; `places[0]` is the viewer, the rest follow clockwise.
 
     `trick` holds (seat, card) in the order played; `title` names the picture
@@ -70,10 +70,6 @@ def table_svg(places: Sequence[Place], trick: Sequence[tuple[int, Card]], title:
               for i, place in enumerate(places)]
     order = {place.seat: i for i, place in enumerate(places)}
     parts += [_trick_card(card, order[seat], n, height, lang) for seat, card in trick]
-    if hearts_broken:
-        parts.append(element("text", message("blackwidow.table.hearts_broken", lang), x=WIDTH - 110,
-                             y=height - 70, text_anchor="end", font_size=POINTS_SIZE,
-                             font_weight="bold", fill="#ffb3c1", font_family=FONT))
     played = "; ".join(f"{names[seat]}: {card.name(lang)}" for seat, card in trick)
     seats = "; ".join(message("blackwidow.table.place", lang, name=place.name, cards=place.cards,
                               points=Count("count.points", place.points).label(lang))

@@ -1,6 +1,9 @@
-"""What one seat of Black Widow sees: its own cards, its pass, and every card played.
+"""What one seat of Black Widow sees: its own cards, its pass, every card played, and where
+the game stands (phase, whose turn, the scores, the winners).
 
-Bots and the card-counting knowledge get only this, never the other hands.
+Bots, the card-counting knowledge and the table widget get only this, never the other
+hands: the widget presents a view and its seat's decisions, and every rule it shows (who
+receives a pass, who took a trick, why a card is refused) is answered here.
 
 >>> from cardlab.blackwidow.game import BlackWidowGame
 >>> from cardlab.blackwidow.rules import BlackWidowRules
@@ -12,20 +15,27 @@ Bots and the card-counting knowledge get only this, never the other hands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from cardlab.blackwidow import kernel
+from cardlab.blackwidow.actions import MoonChoice
+from cardlab.blackwidow.game import BlackWidowGame, HandResult, Phase
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import Card, Suit
+from cardlab.i18n import Text
 
-if TYPE_CHECKING:
-    from cardlab.blackwidow.game import BlackWidowGame
+__all__ = ["BlackWidowView", "HandResult", "Phase", "seat_view"]
 
 
 @dataclass(frozen=True)
 class BlackWidowView:
-    """One seat's knowledge of the current hand (and the scores before it)."""
+    """One seat's knowledge of the current hand (and the scores before it).
+
+    `phase`, `turn` (the seat to act, None between hands), `results` (every finished
+    hand), `winners` and `moon_scores` (the game scores under each moon choice, while the
+    shooter chooses) say where the game stands now; a view that looks back (a replay)
+    has the results before its hand, no turn and no winners.
+    """
 
     rules: BlackWidowRules
     me: int
@@ -35,6 +45,14 @@ class BlackWidowView:
     passed: tuple[Card, ...] | None = None
     received: tuple[Card, ...] | None = None
     plays: tuple[tuple[int, Card], ...] = ()
+    # Where the game stands: not part of what the seat knows of the cards, so two views
+    # of the same cards are equal (and hash alike) wherever a replay built them.
+    phase: Phase = field(default=Phase.PLAY, compare=False)
+    turn: int | None = field(default=None, compare=False)
+    results: tuple[HandResult, ...] = field(default=(), compare=False)
+    winners: tuple[int, ...] = field(default=(), compare=False)
+    moon_scores: tuple[tuple[MoonChoice, tuple[int, ...]], ...] = field(default=(),
+                                                                        compare=False)
 
     @property
     def offset(self) -> int:
@@ -73,7 +91,6 @@ class BlackWidowView:
     def last_trick(self) -> tuple[tuple[int, Card], ...]:
         """The last complete trick, (seat, card) in the order played; empty before the first.
 
-        >>> from cardlab.blackwidow.rules import BlackWidowRules
         >>> from cardlab.cards import parse_cards
         >>> two, nine, king, four = parse_cards("2C 9C KC 4D")
         >>> view = BlackWidowView(BlackWidowRules(players=3), 0, 0, (0, 0, 0), (),
@@ -95,6 +112,23 @@ class BlackWidowView:
                                    self.rules.players)
 
     @property
+    def last_trick_fresh(self) -> bool:
+        """True while the last complete trick was completed after my last card (so I have
+        not played since it was taken: it stays on the table for me to see).
+
+        >>> from dataclasses import replace
+        >>> from cardlab.cards import parse_cards
+        >>> two, nine, king, four = parse_cards("2C 9C KC 4D")
+        >>> plays = ((1, two), (2, nine), (0, king), (0, four))
+        >>> view = BlackWidowView(BlackWidowRules(players=3), 0, 0, (0, 0, 0), (), plays=plays)
+        >>> replace(view, plays=plays[:3]).last_trick_fresh, view.last_trick_fresh
+        (True, False)
+        """
+        complete = len(self.plays) - len(self.plays) % self.rules.players
+        mine = [number for number, (seat, _) in enumerate(self.plays) if seat == self.me]
+        return complete > 0 and (not mine or mine[-1] < complete)
+
+    @property
     def hearts_broken(self) -> bool:
         """True once a heart (or, by option, the Queen of Spades) has been played."""
         return kernel.breaks_hearts(kernel.mask(card for _, card in self.plays),
@@ -113,6 +147,14 @@ class BlackWidowView:
             first_trick=len(self.plays) < self.rules.players, hearts_broken=self.hearts_broken,
             opening=(1 << opening.index) if not self.plays else None,
             points_on_first_trick=self.rules.first_trick_points))
+
+    def why_not(self, card: Card) -> Text | None:
+        """Why I may not play `card` now (None: I may, if it is my turn)."""
+        trick = self.trick
+        opening = next(card for card in self.rules.deck if card.suit is Suit.CLUBS)
+        return kernel.refusal(self.hand_mask, kernel.mask(self.legal()),
+                              trick[0][1].suit if trick else None,
+                              None if self.plays else opening, self.me, card)
 
     def taken(self) -> list[int]:
         """Points each seat has taken so far this hand (tricks completed)."""
@@ -141,7 +183,15 @@ def seat_view(game: BlackWidowGame, seat: int, hand: int | None = None, plays: i
     if current.offset != 0 and all(cards is not None for cards in passes):
         received = passes[game.rules.passer(seat, current.number)]
     before = game.results[number - 1].scores if number else [0] * game.rules.players
+    now = hand is None and plays is None and passed
+    phase = game.phase if now else Phase.PASS if received is None and current.offset \
+        else Phase.PLAY
     return BlackWidowView(
         game.rules, seat, current.number, tuple(before), current.deal[seat],
         passes[seat] if current.offset else None, received,
-        tuple(zip(current.seats[:shown], current.plays[:shown], strict=True)))
+        tuple(zip(current.seats[:shown], current.plays[:shown], strict=True)),
+        phase=phase, turn=game.turn if now else None,
+        results=tuple(game.results if now else game.results[:number]),
+        winners=tuple(game.winners) if now else (),
+        moon_scores=tuple((MoonChoice(choice), tuple(scores)) for choice, scores
+                          in game.moon_outcomes().items()) if phase is Phase.MOON else ())

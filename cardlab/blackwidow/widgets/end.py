@@ -1,6 +1,6 @@
 """What the end of a Black Widow hand or game shows: each seat's points and totals.
 
->>> from cardlab.blackwidow.game import HandResult
+>>> from cardlab.blackwidow.view import HandResult
 >>> body = hand_summary(["You", "Seat 1", "Seat 2"], HandResult([20, 6, 0], None, [20, 6, 0]))
 >>> '<th scope="row">You</th><td>20</td><td>20</td>' in body
 True
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from cardlab.blackwidow.game import HandResult
+from cardlab.blackwidow.view import HandResult
 from cardlab.i18n import message
 
 

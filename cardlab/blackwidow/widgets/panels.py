@@ -22,7 +22,7 @@ from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.render import Place, table_svg
 from cardlab.blackwidow.report import knowledge_text
-from cardlab.blackwidow.view import BlackWidowView
+from cardlab.blackwidow.view import BlackWidowView, Phase
 from cardlab.cards import Card
 from cardlab.i18n import message
 from cardlab.render.cards import card_svg, hand_svg
@@ -30,27 +30,29 @@ from cardlab.render.graph import graph_html
 
 #: How a seat is called at this table.
 Names = Callable[[int], str]
-#: Lines of the event log shown at once.
-LOG_LINES = 12
 
 
-def table_picture(view: BlackWidowView, name: Names, *, turn: int | None, passing: bool,
-                  playing: bool, lang: str = "en") -> str:
+def table_picture(view: BlackWidowView, name: Names, lang: str = "en") -> str:
     """The table from the viewer's seat: the others clockwise, the trick in the middle (the
-    last one once the hand is played out), the title saying which pass or trick it is."""
+    last one once the hand is played out), the title saying which pass or trick it is, and
+    whether hearts are broken (a line above the picture: drawn on the felt it covered a
+    seat's label)."""
     n = view.rules.players
     taken = view.taken()
+    turn = view.turn if view.phase is Phase.PLAY else None
     places = [Place(seat, name(seat), view.held_by(seat), taken[seat], seat == turn)
               for seat in ((view.me + i) % n for i in range(n))]
-    if passing:
+    if view.phase is Phase.PASS:
         direction = view.rules.pass_direction(view.hand_number)
         title = _text("title_passing", lang, number=view.hand_number + 1, direction=message(
             f"blackwidow.event.direction.{direction}", lang))
     else:
         title = _text("title_trick", lang, number=view.hand_number + 1,
                       trick=view.trick_number, tricks=view.rules.hand_size)
-    trick = view.trick or ([] if playing else list(view.last_trick))
-    return table_svg(places, trick, title, hearts_broken=view.hearts_broken, lang=lang)
+    trick = view.trick or ([] if view.phase is Phase.PLAY else list(view.last_trick))
+    badge = (f'<p class="cardlab-bw-broken">{escape(_text("hearts_broken", lang))}</p>'
+             if view.hearts_broken else "")
+    return badge + table_svg(places, trick, title, lang=lang)
 
 
 def last_trick_html(view: BlackWidowView, name: Names, lang: str = "en") -> str:
@@ -72,15 +74,6 @@ def counting_html(view: BlackWidowView, lang: str = "en") -> str:
                     for line in knowledge_text(knowledge, lang).splitlines())
     graph = graph_html(blackwidow_graph(knowledge, lang), lang=lang)
     return f'<section class="cardlab-bw-counting">{lines}{graph}</section>'
-
-
-def log_html(lines: Sequence[str], lang: str = "en") -> str:
-    """The latest events told to the seat, as an open list ('' when there are none)."""
-    if not lines:
-        return ""
-    items = "".join(f"<li>{escape(line)}</li>" for line in lines[-LOG_LINES:])
-    return (f'<details class="cardlab-bw-log" open><summary>{escape(_text("log", lang))}'
-            f"</summary><ol>{items}</ol></details>")
 
 
 def every_hand_html(hands: Sequence[tuple[str, Sequence[Card]]], lang: str = "en") -> str:

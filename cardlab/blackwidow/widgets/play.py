@@ -1,12 +1,17 @@
 """Play Black Widow at seat 0 against bots: a thin view over one `cardlab.table.Table`.
 
 The learner chooses the players, the bots and the rules, then plays: passes
-three cards, plays cards by pressing them, and reads in the status line why a
-card is refused and who took each trick. Everything drawn comes from the
-learner's seat's view (`seat_view`): its own cards, cards played, how many
-cards the others hold. Bots' reasons are never shown; a hint is a bot
-deciding from the learner's own seat. Only the teacher's view shows every
-hand: it asks once before it opens.
+three cards, plays cards by pressing them, and reads in the status line what
+to do, and beside it why a card is refused or what a hint says. The widget
+presents its seat's view (the registry's `view(game, seat)`, a
+`BlackWidowView`) and the seat's open decision: its own cards, cards played,
+how many cards the others hold, the phase, the scores, who took the last
+trick. It computes no rule: every rule it shows comes from the view. The last
+trick stays on the table until the learner plays again; the bots play at the
+chosen pace; the game log keeps the current hand open and older hands
+collapsed. Bots' reasons are never shown; a hint is a bot deciding from the
+learner's own seat. Only the teacher's view shows every hand (each seat's own
+view's cards): it asks once before it opens.
 
 The set-up chooses the mode: in practice hints, take backs and the teacher's
 view are offered and counted (shown at the end, written in a saved game's
@@ -21,7 +26,7 @@ for everybody, and `others_moved` redraws after moves made elsewhere.
 >>> from cardlab.blackwidow.rules import BlackWidowRules
 >>> play = BlackWidowWidget(BlackWidowRules(pass_cycle=("hold",)), seed=3)
 >>> play.start_bar.click("deal")
->>> play.game.phase, len(play.hand.cards)
+>>> play.view.phase, len(play.hand.cards)
 (<Phase.PLAY: 'play'>, 13)
 >>> play.status.startswith("Your turn") or "to play" in play.status
 True
@@ -40,11 +45,12 @@ import ipywidgets as widgets
 
 from cardlab.apps import AppSettings
 from cardlab.blackwidow.actions import Kind, Moon, MoonChoice, Pass, Play
-from cardlab.blackwidow.game import BlackWidowGame, Phase
+from cardlab.blackwidow.entry import BlackWidow
+from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.players import bot_seat
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.rules import BlackWidowRules
-from cardlab.blackwidow.view import BlackWidowView, seat_view
+from cardlab.blackwidow.view import BlackWidowView, Phase
 from cardlab.blackwidow.widgets import panels, status
 from cardlab.blackwidow.widgets.end import hand_summary
 from cardlab.blackwidow.widgets.scores import score_chart_svg, score_sheet_html
@@ -64,6 +70,7 @@ from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar, record_upload
 from cardlab.widgets.end_screen import NEW_GAME, SAVE, EndScreen, end_buttons
+from cardlab.widgets.event_log import EventLog, LogSection, split
 from cardlab.widgets.guard import guard
 from cardlab.widgets.stepper import Stepper
 
@@ -71,9 +78,10 @@ from cardlab.widgets.stepper import Stepper
 LEARNER = 0
 #: The views a classroom seat does without: they are practice features or leave the table.
 _PRACTICE_VIEWS = ("teacher", "save", "new")
-PACES = ("instant", "step", "animated")
-#: Seconds between two bot cards at the animated pace.
-ANIMATION_DELAY = 0.6
+#: Seconds between two bot moves at each timed pace, fastest first.
+DELAYS = {"animated": 0.6, "slow": 1.5, "slower": 3.0}
+#: The bots' paces offered: at once, timed, or one move per click ("step").
+PACES = ("instant", *DELAYS, "step")
 #: Suits in the hand alternate in colour: clubs, diamonds, spades, hearts.
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3}
 #: Events worth repeating in the status line after the bots' moves.
@@ -105,7 +113,8 @@ class BlackWidowWidget(widgets.VBox):
         self._said = ""     # a refusal or hint, shown until the next action
         self._charted = 0   # hands in the score chart
         self._task: asyncio.Task[None] | None = None
-        self._hint_bot = bot_seat(game_entry("blackwidow").hint_bot, seed)
+        self._entry = cast(BlackWidow, game_entry("blackwidow"))
+        self._hint_bot = bot_seat(self._entry.hint_bot, seed)
         #: Every hand is shown (the teacher's view, after its confirmation).
         self.teacher_view = False
         #: The mode of the game at the table (kernel state, read from the set-up at the deal).
@@ -117,7 +126,7 @@ class BlackWidowWidget(widgets.VBox):
         self._earlier = Practice()
         self.problems = widgets.HTML(
             "".join(f'<p class="cardlab-problem">{escape(p.text(lang))}</p>' for p in problems))
-        entry = cast(Leveled, game_entry("blackwidow"))
+        entry = cast(Leveled, self._entry)
         if not bots:
             level = level or default_level(entry)
             bots = level_bots(entry, level, rules.players - 1)
@@ -129,7 +138,11 @@ class BlackWidowWidget(widgets.VBox):
         self.hand = CardButtons(label=self._text("hand"), lang=lang)
         self.hand.on_click(self.press)
         self.hand.add_class("cardlab-bw-hand")
+        #: A refusal or a hint, in a status line of its own beside the prompt.
+        self.note = ControlBar([], label=self._text("note_label"))
+        self.note.add_class("cardlab-bw-note")
         self.actions = ControlBar([], label=self._text("actions_label"))
+        self.actions.add_class("cardlab-bw-actions")
         self.actions.on_click(self._action)
         self.views = ControlBar(self._view_buttons(), label=self._text("views_label"))
         self.views.on_click(self._view)
@@ -144,7 +157,8 @@ class BlackWidowWidget(widgets.VBox):
         self.load.observe(self._loaded, "value")
         self.download = widgets.HTML()
         self.last_trick = widgets.HTML()
-        self.events_list = widgets.HTML()
+        self.events_list = EventLog(self._text("log"), lang)
+        self.events_list.add_class("cardlab-bw-log")
         self.counting = widgets.HTML()
         self.teacher = widgets.HTML()
         self.scores = widgets.HTML()
@@ -154,7 +168,8 @@ class BlackWidowWidget(widgets.VBox):
         self.end.on_click(self._end_pressed)
         self.tools = widgets.HBox([self.views, self.pace, self.load, self.download], layout=_ROW)
         self.board = widgets.VBox([
-            self.teacher, self.picture, self.last_trick, self.hand, self.actions, self.end,
+            self.teacher, self.picture, self.last_trick, self.hand, self.note, self.actions,
+            self.end,
             self.events_list,
             self.tools, self.confirm, self.counting, self.scores, self.chart, self.replay])
         self.board.layout.display = _HIDDEN
@@ -204,9 +219,24 @@ class BlackWidowWidget(widgets.VBox):
         return game
 
     @property
+    def view(self) -> BlackWidowView:
+        """What the learner's seat sees of the game now (all the table shows, but the
+        teacher's view)."""
+        assert self.table is not None
+        return self._entry.view(cast(BlackWidowGame, self.table.game), self.seat)
+
+    @property
     def status(self) -> str:
-        """The text of the status line (``role="status"``)."""
-        return self.actions.status if self.table else self.start_bar.status
+        """What the learner reads first: the side message (a refusal, a hint) if there is
+        one, else the prompt (both have ``role="status"``)."""
+        if self.table is None:
+            return self.start_bar.status
+        return self.note.status or self.prompt
+
+    @property
+    def prompt(self) -> str:
+        """The status line that says what happened and what the learner is to do now."""
+        return self.actions.status
 
     @property
     def decision(self) -> Decision[Any, Any] | None:
@@ -282,7 +312,7 @@ class BlackWidowWidget(widgets.VBox):
 
     def open_stepper(self) -> Stepper | None:
         """Once the game is over: step through it, told and counted from this seat only."""
-        if self.table is None or not self.table.game.over:
+        if self.table is None or self.view.phase is not Phase.OVER:
             self._say(self._text("replay_not_yet"))
             return None
         story = BlackWidowStory(self.table.game.to_record(), self.lang, seats=(self.seat,))
@@ -301,7 +331,7 @@ class BlackWidowWidget(widgets.VBox):
         elif decision.kind is Kind.MOON:
             self._say(self._text("moon_first"))
         elif card not in decision.options:
-            why = self.game.hand.why_not(self.seat, card)
+            why = self.view.why_not(card)
             self._say(self._text("refused", card=card.name(self.lang),
                                  why=why.text(self.lang) if why else ""))
         else:
@@ -320,7 +350,7 @@ class BlackWidowWidget(widgets.VBox):
         elif button in ("moon_self", "moon_others"):
             self._act(Moon(self.seat, MoonChoice(button.removeprefix("moon_"))))
         elif button == "next":
-            if self.game.phase is Phase.SCORED:
+            if self.view.phase is Phase.SCORED:
                 self._seen = len(self.table.events)
                 self.table.deal()
                 self._advance()
@@ -454,14 +484,16 @@ class BlackWidowWidget(widgets.VBox):
         self.render()
 
     def _save(self) -> None:
-        if self.game.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
+        if self.view.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
             self._say(self._text("save_between_hands"))
             return
         self.download.value = panels.download_link(self._record_json(), self.lang)
 
     def _record_json(self) -> str:
         """The game so far as a cardlab/1 record, with the mode and the help used."""
-        return dump_record(replace(self.game.to_record(), practice=self.practice))
+        assert self.table is not None
+        record = cast(BlackWidowRecord, self.table.game.to_record())
+        return dump_record(replace(record, practice=self.practice))
 
     def _loaded(self, change: dict[str, Any]) -> None:
         if not change["new"]:
@@ -472,8 +504,8 @@ class BlackWidowWidget(widgets.VBox):
             record = read_record(bytes(upload["content"]), upload["name"])
             if record.to_json().get("game") != "blackwidow":
                 raise CardlabError("blackwidow.table.not_blackwidow")
-            game = BlackWidowGame.from_record(record)  # type: ignore[arg-type]
-            earlier = cast(BlackWidowRecord, record).practice
+            saved = cast(BlackWidowRecord, record)
+            game = BlackWidowGame.from_record(saved)
         except CardlabError as err:
             why = err.text(self.lang)
             if self.table is None:
@@ -482,11 +514,11 @@ class BlackWidowWidget(widgets.VBox):
                 self._say(why)
             return
         bots = [seat.value for seat in self.setup.bots]
-        if len(bots) != game.rules.players - 1:
-            bots = ["heuristic"] * (game.rules.players - 1)
+        if len(bots) != saved.rules.players - 1:
+            bots = [self._entry.default_bot] * (saved.rules.players - 1)
         self.start(game, bots)
-        self._earlier = earlier
-        self._say(self._text("loaded", hands=len(game.hands)))
+        self._earlier = saved.practice
+        self._say(self._text("loaded", hands=len(saved.hands)))
 
     # -- bots ------------------------------------------------------------------------
 
@@ -496,7 +528,7 @@ class BlackWidowWidget(widgets.VBox):
             return
         if self.pace.value == "instant" or self.shared:
             self.source.play_bots()
-        elif self.pace.value == "animated":
+        elif self.pace.value in DELAYS:
             self._animate()
         self.render()
 
@@ -513,8 +545,8 @@ class BlackWidowWidget(widgets.VBox):
 
     async def _play_slowly(self) -> None:
         assert self.table is not None
-        while self.table.bot_to_move and self.pace.value == "animated":
-            await asyncio.sleep(ANIMATION_DELAY)
+        while self.table.bot_to_move and self.pace.value in DELAYS:
+            await asyncio.sleep(DELAYS[self.pace.value])
             self.table.step()
             self.render()
 
@@ -525,56 +557,71 @@ class BlackWidowWidget(widgets.VBox):
         return self.teacher_view and not self.shared
 
     def render(self) -> None:
-        """Redraw everything from the learner's seat's view (every hand only in the teacher's
-        view)."""
-        game = self.game
-        view = seat_view(game, self.seat)
+        """Redraw everything from the learner's seat's view and decision (every hand only in
+        the teacher's view)."""
+        assert self.table is not None
+        view = self.view
         decision = self.decision
-        self.picture.value = panels.table_picture(
-            view, self.name, turn=game.turn if game.phase is Phase.PLAY else None,
-            passing=game.phase is Phase.PASS, playing=game.phase is Phase.PLAY, lang=self.lang)
+        self.picture.value = panels.table_picture(view, self.name, lang=self.lang)
         self.hand.show(self._hand_buttons(view, decision))
+        self.hand.layout.display = _SHOWN if view.hand else _HIDDEN   # no empty box at the end
         self.actions.show(self._action_buttons(view, decision))
-        self.actions.status = self._said or self._prompt(game, view, decision)
-        self.events_list.value = panels.log_html(
-            [event.told_to(self.seat).text(self.lang) for event in self._new_events()], self.lang)
-        self.last_trick.value = (panels.last_trick_html(view, self.name, self.lang)
-                                 if self.views.spec("last").pressed else "")
+        self.actions.status = self._prompt(view, decision)
+        self.note.status = self._said
+        self._show_log(view)
+        shown = self.views.spec("last").pressed or (view.phase is Phase.PLAY
+                                                     and view.last_trick_fresh)
+        self.last_trick.value = panels.last_trick_html(view, self.name, self.lang) \
+            if shown else ""
         self.counting.value = (panels.counting_html(view, self.lang)
                                if self.views.spec("counting").pressed else "")
+        players = range(view.rules.players)
         self.teacher.value = panels.every_hand_html(
-            [(self.name(seat), game.cards_held(seat)) for seat in range(game.rules.players)
-             if seat != self.seat], self.lang) if self._teacher else ""
-        if self.game.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
+            [(self.name(seat), self._entry.view(cast(BlackWidowGame, self.table.game), seat).hand)
+             for seat in players if seat != self.seat], self.lang) if self._teacher else ""
+        if view.phase not in (Phase.SCORED, Phase.OVER) and not self._teacher:
             self.download.value = ""
-        names = [self.name(seat) for seat in range(game.rules.players)]
+        names = [self.name(seat) for seat in players]
         short = [self._text("seat_short.you" if seat == self.seat else "seat_short.seat",
-                            seat=seat) for seat in range(game.rules.players)]
-        self.scores.value = score_sheet_html(names, game.results, self.lang, game.winners, short)
-        self._show_end(names)
-        if len(game.results) != self._charted:  # drawing the chart takes a while
-            self._charted = len(game.results)
-            self.chart.value = score_chart_svg(names, game.results, self.lang) \
-                if game.results else ""
+                            seat=seat) for seat in players]
+        self.scores.value = score_sheet_html(names, view.results, self.lang, view.winners, short)
+        self._show_end(view, names)
+        if len(view.results) != self._charted:  # drawing the chart takes a while
+            self._charted = len(view.results)
+            self.chart.value = score_chart_svg(names, view.results, self.lang) \
+                if view.results else ""
 
-    def _show_end(self, names: Sequence[str]) -> None:
+    def _show_log(self, view: BlackWidowView) -> None:
+        """The events told to this seat, a section per hand; those since its last move new."""
+        assert self.table is not None
+        hands = split(self.table.events, lambda event: event.kind == "deal")
+        sections = []
+        for number, events in enumerate(hands, start=view.hand_number + 1 - len(hands)):
+            lines = tuple(event.told_to(self.seat).text(self.lang) for event in events)
+            summary = next((line for event, line in zip(events, lines, strict=True)
+                            if event.kind == "scored"), "")
+            sections.append(LogSection(self._text("log_hand", number=number + 1), lines,
+                                       summary))
+        new = len(self.table.events) - self._seen
+        self.events_list.show(sections, new=min(new, len(hands[-1]) if hands else 0))
+
+    def _show_end(self, view: BlackWidowView, names: Sequence[str]) -> None:
         """The summary at the end of a hand or of the game (hidden while a hand is played)."""
-        game = self.game
-        if game.phase not in (Phase.SCORED, Phase.OVER) or not game.results:
+        if view.phase not in (Phase.SCORED, Phase.OVER) or not view.results:
             self.end.hide()
             return
         practice = None if self.shared else self.practice
-        over = game.phase is Phase.OVER
+        over = view.phase is Phase.OVER
         if not over:
-            title = message("blackwidow.end.hand_title", self.lang, number=len(game.results))
+            title = message("blackwidow.end.hand_title", self.lang, number=len(view.results))
             outcome = ""
         else:
             title = message("blackwidow.end.game_title", self.lang)
-            outcome = ((practice or Practice()).win_line(self.lang) if self.seat in game.winners
-                       else self._text("winners", names=", ".join(map(self.name, game.winners))))
+            outcome = ((practice or Practice()).win_line(self.lang) if self.seat in view.winners
+                       else self._text("winners", names=", ".join(map(self.name, view.winners))))
         first = [] if over or self.shared else [ButtonSpec("next", self._text("next_hand"),
                                                            primary=True)]
-        self.end.show(title, outcome, hand_summary(names, game.results[-1], self.lang),
+        self.end.show(title, outcome, hand_summary(names, view.results[-1], self.lang),
                       practice, [] if self.shared else end_buttons(self.lang, first=first))
 
     def _end_pressed(self, button: str) -> None:
@@ -606,7 +653,7 @@ class BlackWidowWidget(widgets.VBox):
     def _say(self, text: str) -> None:
         self._said = text
         if self.table is not None:
-            self.actions.status = text
+            self.note.status = text
 
     def _hand_buttons(self, view: BlackWidowView,
                       decision: Decision[Any, Any] | None) -> list[CardButton]:
@@ -627,12 +674,12 @@ class BlackWidowWidget(widgets.VBox):
             buttons.append(ButtonSpec("pass", self._text("pass", name=self.name(view.passed_to)),
                                       primary=True))
         if decision is not None and decision.kind is Kind.MOON:
-            outcomes = self.game.moon_outcomes()
+            outcomes = dict(view.moon_scores)
             buttons += [ButtonSpec(f"moon_{choice}", self._text(
                 f"moon_{choice}", mine=outcomes[choice][self.seat]), primary=True)
                 for choice in MoonChoice]
         local = not self.shared     # a shared table deals the next hand for everybody
-        if local and self.game.phase is Phase.SCORED:
+        if local and view.phase is Phase.SCORED:
             buttons.append(ButtonSpec("next", self._text("next_hand"), primary=True))
         elif local and self.pace.value == "step" and self.table.bot_to_move:
             buttons.append(ButtonSpec("next", self._text("next_move"), primary=True))
@@ -641,19 +688,16 @@ class BlackWidowWidget(widgets.VBox):
                         ButtonSpec("undo", self._text("undo"))]
         return buttons
 
-    def _prompt(self, game: BlackWidowGame, view: BlackWidowView,
-                decision: Decision[Any, Any] | None) -> str:
+    def _prompt(self, view: BlackWidowView, decision: Decision[Any, Any] | None) -> str:
         news = [event.told_to(self.seat).text(self.lang) for event in self._new_events()
                 if event.kind in _NEWS][-2:]
-        if game.phase is Phase.OVER and self.seat in game.winners and not self.shared:
+        if view.phase is Phase.OVER and self.seat in view.winners and not self.shared:
             return " ".join([*news, self.practice.win_line(self.lang)])
-        return " ".join([*news, status.prompt(
-            game.phase, view, decision, turn=game.turn, winners=game.winners,
-            selected=len(self.selected), name=self.name, lang=self.lang)])
+        return " ".join([*news, status.prompt(view, decision, selected=len(self.selected),
+                                              name=self.name, lang=self.lang)])
 
     def _waiting_text(self) -> str:
-        game = self.game
-        return status.waiting(game.phase, game.turn, game.hand.number, self.name, self.lang)
+        return status.waiting(self.view, self.name, self.lang)
 
     def _new_events(self) -> list[Event[Any]]:
         assert self.table is not None

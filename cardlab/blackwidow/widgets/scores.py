@@ -1,6 +1,6 @@
 """The Black Widow score sheet: a table of hands and totals, and a chart of running totals.
 
->>> from cardlab.blackwidow.game import HandResult
+>>> from cardlab.blackwidow.view import HandResult
 >>> results = [HandResult([20, 6, 0, 0], None, [20, 6, 0, 0]),
 ...            HandResult([0, 0, 26, 0], 2, [46, 32, 0, 26])]
 >>> sheet = score_sheet_html(["You", "Seat 1", "Seat 2", "Seat 3"], results)
@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from html import escape
 
-from cardlab.blackwidow.game import HandResult
+from cardlab.blackwidow.view import HandResult
 from cardlab.i18n import message
 from cardlab.render.palette import seat_colour
 

@@ -77,6 +77,7 @@ from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.end_screen import NEW_GAME, SAVE, EndScreen, end_buttons
+from cardlab.widgets.event_log import EventLog, LogSection, split
 from cardlab.widgets.guard import guard
 from cardlab.widgets.level_choice import ADDRESS, level_choice
 from cardlab.widgets.mode_choice import mode_choice
@@ -140,7 +141,7 @@ class FiveSonsWidget(widgets.VBox):
         self._games = 0     # games started after the first (New game), for their seeds
         self.advice = widgets.HTML()
         self.solution = widgets.HTML()
-        self.history = widgets.HTML()
+        self.history = EventLog(self._text("log"), lang)
         self.notes = NotesSheet(lambda: self.game.observation_log(self.seat), lang)
         self.review = ControlBar([ButtonSpec("review", message("fivesons.app.review", lang),
                                              disabled=True)],
@@ -402,7 +403,7 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.status = " ".join(filter(None, [self._news(), self._prompt(decision)]))
         self.seats.value = round_picture(self.table, self.names, self.lang, self.seat)
         self.solution.value = self._solution_html()
-        self.history.value = self._log_html()
+        self._show_log()
         self.review.layout.display = None if self.game.over else "none"
         self.review.update("review", disabled=not self.game.over)
         if self.level is not None:
@@ -546,17 +547,15 @@ class FiveSonsWidget(widgets.VBox):
         return _paragraphs([self._text("solution", face=face.name(self.lang),
                                        heart=heart.name(self.lang))], "cardlab-solution")
 
-    def _log_html(self) -> str:
-        lines = self.log_lines
-        if not lines:
-            return ""
-        new = ' class="cardlab-new"'
-        items = "".join(f"<li{new if number >= self._seen else ''}>{html.escape(line)}</li>"
-                        for number, line in enumerate(lines))
-        heading = html.escape(self._text("log"))
-        return (f'<h3 class="cardlab-log-heading">{heading}</h3>'
-                f'<ol class="cardlab-log">{items}</ol>')
-
+    def _show_log(self) -> None:
+        """The log a question round a section, each summed up by its question."""
+        rounds = split(self.table.events, lambda event: event.kind == "ask")
+        lines = [[event.told_to(self.seat).text(self.lang) for event in run] for run in rounds]
+        self.history.show([LogSection(message("fivesons.log.question", self.lang, number=number),
+                                      tuple(told), told[0])
+                           for number, told in enumerate(lines, start=1)],
+                          new=min(len(self.table.events) - self._seen, len(lines[-1]) if lines
+                                  else 0))
 
 def _label(text: str) -> widgets.HTML:
     """A visible caption for the row of cards below it (the row has its own accessible name)."""
