@@ -52,8 +52,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -113,8 +114,8 @@ class Counts:
     """Exact counts: `worlds` deals in all, `at[card][location]` of them put the card there.
 
     `pairs[first, second]`: the deals with that solution. `with_second[card, location]`
-    (only if asked for): the deals that put `card` at `location`, by the solution's
-    second-kind card (second cards without such a deal left out).
+    (only for the cards asked for): the deals that put `card` at `location`, by the
+    solution's second-kind card (second cards without such a deal left out).
     """
 
     worlds: int
@@ -127,13 +128,13 @@ class Counts:
         return self.at[card][location] / self.worlds if self.worlds else 0.0
 
 
-def count_deals(problem: Problem, with_second: bool = False) -> Counts:
+def count_deals(problem: Problem, with_second: Collection[Card] = ()) -> Counts:
     """Count every consistent deal, per card and location, and per solution pair.
 
-    `with_second` (problems with a solution) also splits each card's count
-    per location by the solution's second-kind card: with the first-kind card
-    fixed in the solution, that is the two-card joint count of any card's
-    place and the solution pair, from one pass.
+    For the cards in `with_second` (problems with a solution), each count per
+    location is also split by the solution's second-kind card: with the
+    first-kind card fixed in the solution, that is the joint count of those
+    cards' places and the solution pair, from one pass.
 
     Raises `TooHard` (before counting anything) when the problem would need
     more than `MAX_CASES` cases or `MAX_CELLS` array entries.
@@ -145,12 +146,12 @@ def count_deals(problem: Problem, with_second: bool = False) -> Counts:
     ...                   allowed={qs: frozenset({SOLUTION}), kd: frozenset({1, 2}),
     ...                            ah: anywhere, th: anywhere},
     ...                   first_kind=frozenset({qs, kd}), second_kind=frozenset({ah, th}))
-    >>> count_deals(problem, with_second=True).with_second[kd, 1] == {ah: 1, th: 1}
+    >>> count_deals(problem, with_second={kd}).with_second[kd, 1] == {ah: 1, th: 1}
     True
     """
     if with_second and not problem.has_solution:
         raise ValueError("splitting by the solution needs a problem with a solution")
-    parts = [case.run(with_second) for case in plan(problem)]
+    parts = [case.run(frozenset(with_second)) for case in plan(problem)]
     if len(parts) == 1:
         return parts[0]
     at = {card: dict.fromkeys(problem.locations, 0) for card in problem.cards}
@@ -331,6 +332,8 @@ class _Counter:
         # Second-kind cards that may be hidden, by position; a pass numbers them in the order
         # it meets them, so axis 0 grows by one at each and holds only those on its side.
         self.hidden = [b for b, card in enumerate(self.order) if card in self.second_index]
+        self.grows = [card in self.second_index for card in self.order]
+        self.is_first = [card in problem.first_kind for card in self.order]
         self.rows_before = [1 + sum(1 for p in self.hidden if p < b)
                             for b in range(len(self.order) + 1)]
 
@@ -364,20 +367,20 @@ class _Counter:
         """Entries of the larger array (forward or backward) at `boundary`."""
         return self._size(max(self.rows_before[boundary], self._rows_after(boundary)), boundary)
 
-    @property
+    @cached_property
     def widest(self) -> int:
         """Entries of the largest array this case needs."""
         return max(self.width(b) for b in range(len(self.domains)))
 
-    @property
+    @cached_property
     def cells(self) -> int:
         """Array entries written over both passes: a measure of time and memory."""
         return sum((len(places) + 1) * sum(
             self._size(rows(k), k) for rows in (self.rows_before.__getitem__, self._rows_after)
             for k in (b, b + 1)) // 2 for b, places in enumerate(self.places))
 
-    def run(self, with_second: bool = False) -> Counts:
-        """Count this case (`with_second`: also each card's places by the second-kind card)."""
+    def run(self, with_second: frozenset[Card] = frozenset()) -> Counts:
+        """Count this case (`with_second`: cards whose places to split by the second-kind card)."""
         forward = self._start()
         pieces: list[dict[Location, np.ndarray]] = []
         for b, places in enumerate(self.places):
@@ -390,23 +393,23 @@ class _Counter:
         backward = self._start()
         at: list[dict[Location, int]] = [dict.fromkeys(self.locations, 0) for _ in self.order]
         pairs: dict[tuple[Card, Card], int] = {}
-        seconds: list[dict[Location, np.ndarray]] | None = (
-            [{} for _ in self.order] if with_second else None)
+        splitting = [card in with_second for card in self.order]
+        seconds: list[dict[Location, np.ndarray]] = [{} for _ in self.order]
         done: dict[tuple[object, ...], int] = {}
         for b in range(len(self.order) - 1, -1, -1):
             kind = self._kind(b)
+            kind = None if kind is None else (*kind, splitting[b])
             twin = done.get(kind) if kind is not None else None
             if twin is not None:
                 at[b] = dict(at[twin])
-                if seconds is not None:
-                    seconds[b] = seconds[twin]
-                if self.order[b] in self.problem.first_kind:
+                seconds[b] = seconds[twin]
+                if self.is_first[b]:
                     for second in self.second_index:
                         if (self.order[twin], second) in pairs:
                             pairs[self.order[b], second] = pairs[self.order[twin], second]
             elif worlds:
                 self._marginals(b, pieces[b], self._reverse(backward), worlds, at[b], pairs,
-                                None if seconds is None else seconds[b])
+                                seconds[b] if splitting[b] else None)
                 if kind is not None:
                     done[kind] = b
             pieces[b] = {}
@@ -414,7 +417,7 @@ class _Counter:
             backward = _total(back) if back else self._empty(self._rows_after(b), b)
         by_card = dict(zip(self.order, at, strict=True))
         with_seconds = {}
-        for card, by_place in zip(self.order, seconds or (), strict=False):
+        for card, by_place in zip(self.order, seconds, strict=True):
             for loc, by_second in by_place.items():
                 split = {second: int(n) for second, n in
                          zip(self.solution_seconds, by_second.tolist(), strict=True) if n}
@@ -475,7 +478,7 @@ class _Counter:
         card = self.order[b]
         locations = list(pieces)
         for loc in locations:
-            pair_source = loc == SOLUTION and card in self.problem.first_kind
+            pair_source = loc == SOLUTION and self.is_first[b]
             if loc == locations[-1] and seconds is None and not pair_source:
                 at[loc] = worlds - sum(at[other] for other in locations[:-1])
                 continue
@@ -518,7 +521,7 @@ class _Counter:
         number them in the order they meet them), filled only if it goes there.
         """
         rows = array.shape[0]
-        grows = self.order[b] in self.second_index
+        grows = self.grows[b]
         if loc == SOLUTION:
             out = np.zeros((rows + grows, *array.shape[1:]), dtype=array.dtype)
             if grows:

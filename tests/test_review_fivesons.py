@@ -114,8 +114,10 @@ def test_joint_tables_give_each_answer_exactly_the_counts_of_one_count_per_answe
     log = game.observation_log(seat)
     problem = settle(Evidence.from_log(log).problem())
     face, heart = rules.faces[face], rules.hearts[heart]
-    answers = question_answers(problem, log, face, heart, joint_counts(problem, face))
-    assert answers == one_count_per_answer(problem, log, face, heart)
+    expected = one_count_per_answer(problem, log, face, heart)
+    anywhere = joint_counts(problem, None)
+    for table in (joint_counts(problem, face), joint_counts(problem, face, anywhere)):
+        assert question_answers(problem, log, face, heart, table) == expected
 
 
 def test_a_seat_that_was_certain_and_did_not_guess_is_flagged():

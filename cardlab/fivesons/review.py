@@ -159,6 +159,7 @@ def question_values(log: FiveSonsLog, knowledge: FiveSonsKnowledge) -> dict[tupl
     face_class = _classes(log, problem, rules.faces)
     heart_class = _classes(log, problem, rules.hearts)
     tables: dict[Card, Joint] = {}
+    anywhere: Joint | None = None
     measured: dict[tuple[Card, Card], float] = {}
     values = {}
     for face in rules.faces:
@@ -169,7 +170,9 @@ def question_values(log: FiveSonsLog, knowledge: FiveSonsKnowledge) -> dict[tupl
                     measured[key] = 0.0  # the answer is certain: it tells nothing
                 else:
                     if key[0] not in tables:
-                        tables[key[0]] = joint_counts(problem, key[0])
+                        anywhere = anywhere or joint_counts(problem, None)
+                        tables[key[0]] = (joint_counts(problem, key[0], anywhere)
+                                          if key[0] in problem.allowed else anywhere)
                     answers = question_answers(problem, log, *key, tables[key[0]])
                     after = average_entropy([_mixed(*answer) for answer in answers])
                     measured[key] = max(0.0, before - after)
@@ -191,13 +194,15 @@ Cell = dict[tuple[Card, Card], int]
 Joint = dict[tuple[Location, Card | None, Location | None], Cell]
 
 
-def joint_counts(problem: Problem, face: Card) -> Joint:
+def joint_counts(problem: Problem, face: Card | None, anywhere: Joint | None = None) -> Joint:
     """The deals of `problem` by where `face` is (`MINE`: not in it), where each heart is,
     and the solution pair: every answer to a question about `face` is a sum of these.
 
     One exact count per place of `face` and per class of faces that may be in the
     solution (interchangeable cards count alike): with `face` and that class's first
-    card fixed, every heart's places come split by the solution's heart.
+    card fixed, every heart's places come split by the solution's heart. Given
+    `anywhere` (the table of `face` None: where the face is left open), the face's
+    last seat is not counted but what its other places leave of `anywhere`.
 
     >>> from cardlab.cards import parse_cards
     >>> qs, kd, ah, th = parse_cards("QS KD AH TH")
@@ -210,23 +215,36 @@ def joint_counts(problem: Problem, face: Card) -> Joint:
     """
     hidden = [card for card in problem.cards
               if card in problem.first_kind and SOLUTION in problem.allowed[card]]
-    places = sorted(problem.allowed[face], key=str) if face in problem.allowed else [MINE]
+    held = problem.allowed.get(face) if face is not None else None
+    places: list[Location] = sorted(held, key=str) if held is not None else [MINE]
+    seats = [place for place in places if place not in (SOLUTION, MINE)]
+    derived = seats[-1] if anywhere is not None and seats else None
     table: Joint = {}
     for place in places:
-        groups = [[face]] if place == SOLUTION else _interchangeable(
+        if place == derived:
+            continue
+        groups = [[face]] if place == SOLUTION and face is not None else _interchangeable(
             problem, [card for card in hidden if card != face])
         for first, *like in groups:
             allowed = {**problem.allowed, first: frozenset({SOLUTION})}
-            if place != MINE:
+            if face is not None and place != MINE:
                 allowed[face] = frozenset({place})
-            counts = count_deals(replace(problem, allowed=allowed), with_second=True)
+            counts = count_deals(replace(problem, allowed=allowed),
+                                 with_second=problem.second_kind)
             for card in (first, *like):
                 row = table.setdefault((place, None, None), {})
                 row.update({(card, second): n for (_, second), n in counts.pairs.items()})
                 for (heart, where), by_second in counts.with_second.items():
-                    if heart in problem.second_kind:
-                        cell = table.setdefault((place, heart, where), {})
-                        cell.update({(card, second): n for second, n in by_second.items()})
+                    cell = table.setdefault((place, heart, where), {})
+                    cell.update({(card, second): n for second, n in by_second.items()})
+    if anywhere is not None and derived is not None:
+        for (_, open_heart, open_place), cell in anywhere.items():
+            rest = dict(cell)
+            for place in places:
+                for pair, n in table.get((place, open_heart, open_place), {}).items():
+                    rest[pair] -= n
+            if left := {pair: n for pair, n in rest.items() if n}:
+                table[derived, open_heart, open_place] = left
     return table
 
 
