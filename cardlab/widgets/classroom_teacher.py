@@ -409,7 +409,8 @@ def _turn(shared: SharedTable, names: list[str], lang: str) -> str:
     game = shared.table.game
     if game.over:
         return "–"
-    seats = sorted({decision.seat for decision in game.decisions})
+    seats = sorted({decision.seat for decision in game.decisions
+                    if not decision.chance})
     return ", ".join(names[seat] for seat in seats) or _text("dealing", lang)
 
 

@@ -252,7 +252,7 @@ class BlackWidowWidget(widgets.VBox):
             self.teacher_view = False
         self.views.show(self._view_buttons())
         self._sit(LocalSource(Table(game, seats, practice=self.mode is Mode.PRACTICE,
-                                    pause_between_rounds=True)))
+                                    chance=Person())))
 
     @property
     def shared(self) -> bool:
@@ -322,7 +322,7 @@ class BlackWidowWidget(widgets.VBox):
         elif button == "next":
             if self.game.phase is Phase.SCORED:
                 self._seen = len(self.table.events)
-                self.table.deal_next()
+                self.table.deal()
                 self._advance()
             else:
                 self.table.step()

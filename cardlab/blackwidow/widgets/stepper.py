@@ -27,7 +27,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from cardlab.blackwidow.actions import Action, Pass, Play
+from cardlab import replay as replayed
+from cardlab.blackwidow.actions import Deal, Pass, Play
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
@@ -180,10 +181,11 @@ class _Steps:
         self.players = players
         self.steps: list[Step] = []
 
-    def hear(self, action: Action | None, events: list[BlackWidowEvent]) -> None:
-        """Note one replayed action (None: a deal) and what it told."""
-        told = tuple(events)
-        if action is None:
+    def hear(self, step: replayed.Step) -> None:
+        """Note one replayed action (a deal: chance's) and what it told."""
+        told = tuple(step.events)
+        action = step.action
+        if isinstance(action, Deal):
             hand = self.steps[-1].hand + 1 if self.steps else 0
             self.steps.append(Step(hand, told, passed=False, plays=0, tricks=0, trick_end=True))
             return

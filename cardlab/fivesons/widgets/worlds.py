@@ -31,6 +31,7 @@ the real one ringed, is the point of the picture; no seat's secrets are kept.
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 import ipywidgets as widgets
 
@@ -156,10 +157,8 @@ class WorldsExplorer(widgets.VBox):
         return [(s.notation, s.words) for s in k_statements(self.model, self.lang)]
 
     def _replayed(self, after: int) -> FiveSonsGame:
-        game = FiveSonsGame.start(self.rules, self.game.solution, self.game.to_record().hands)
-        for event in self.game.events[:after]:
-            game.replay(event)
-        return game
+        record = self.game.to_record()
+        return FiveSonsGame.from_record(replace(record, events=record.events[:after]))
 
     @staticmethod
     def _shown(game: FiveSonsGame, face: str, heart: str) -> Card | None:
