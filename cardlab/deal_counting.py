@@ -52,8 +52,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -110,35 +111,63 @@ class Problem:
 
 @dataclass
 class Counts:
-    """Exact counts: `worlds` deals in all, `at[card][location]` of them put the card there."""
+    """Exact counts: `worlds` deals in all, `at[card][location]` of them put the card there.
+
+    `pairs[first, second]`: the deals with that solution. `with_second[card, location]`
+    (only for the cards asked for): the deals that put `card` at `location`, by the
+    solution's second-kind card (second cards without such a deal left out).
+    """
 
     worlds: int
     at: dict[Card, dict[Location, int]]
     pairs: dict[tuple[Card, Card], int]
+    with_second: dict[tuple[Card, Location], dict[Card, int]] = field(default_factory=dict)
 
     def probability(self, card: Card, location: Location) -> float:
         """The share of consistent deals that put `card` at `location`."""
         return self.at[card][location] / self.worlds if self.worlds else 0.0
 
 
-def count_deals(problem: Problem) -> Counts:
+def count_deals(problem: Problem, with_second: Collection[Card] = ()) -> Counts:
     """Count every consistent deal, per card and location, and per solution pair.
+
+    For the cards in `with_second` (problems with a solution), each count per
+    location is also split by the solution's second-kind card: with the
+    first-kind card fixed in the solution, that is the joint count of those
+    cards' places and the solution pair, from one pass.
 
     Raises `TooHard` (before counting anything) when the problem would need
     more than `MAX_CASES` cases or `MAX_CELLS` array entries.
+
+    >>> from cardlab.cards import parse_cards
+    >>> qs, kd, ah, th = parse_cards("QS KD AH TH")
+    >>> anywhere = frozenset({1, 2, SOLUTION})
+    >>> problem = Problem(cards=(qs, kd, ah, th), capacity={1: 1, 2: 1},
+    ...                   allowed={qs: frozenset({SOLUTION}), kd: frozenset({1, 2}),
+    ...                            ah: anywhere, th: anywhere},
+    ...                   first_kind=frozenset({qs, kd}), second_kind=frozenset({ah, th}))
+    >>> count_deals(problem, with_second={kd}).with_second[kd, 1] == {ah: 1, th: 1}
+    True
     """
-    parts = [case.run() for case in plan(problem)]
+    if with_second and not problem.has_solution:
+        raise ValueError("splitting by the solution needs a problem with a solution")
+    parts = [case.run(frozenset(with_second)) for case in plan(problem)]
     if len(parts) == 1:
         return parts[0]
     at = {card: dict.fromkeys(problem.locations, 0) for card in problem.cards}
     pairs: dict[tuple[Card, Card], int] = {}
+    seconds: dict[tuple[Card, Location], dict[Card, int]] = {}
     for part in parts:
         for card, by_place in part.at.items():
             for place, n in by_place.items():
                 at[card][place] += n
         for pair, n in part.pairs.items():
             pairs[pair] = pairs.get(pair, 0) + n
-    return Counts(sum(part.worlds for part in parts), at, pairs)
+        for key, by_second in part.with_second.items():
+            total = seconds.setdefault(key, {})
+            for second, n in by_second.items():
+                total[second] = total.get(second, 0) + n
+    return Counts(sum(part.worlds for part in parts), at, pairs, seconds)
 
 
 def plan(problem: Problem) -> list[_Counter]:
@@ -303,6 +332,8 @@ class _Counter:
         # Second-kind cards that may be hidden, by position; a pass numbers them in the order
         # it meets them, so axis 0 grows by one at each and holds only those on its side.
         self.hidden = [b for b, card in enumerate(self.order) if card in self.second_index]
+        self.grows = [card in self.second_index for card in self.order]
+        self.is_first = [card in problem.first_kind for card in self.order]
         self.rows_before = [1 + sum(1 for p in self.hidden if p < b)
                             for b in range(len(self.order) + 1)]
 
@@ -336,20 +367,20 @@ class _Counter:
         """Entries of the larger array (forward or backward) at `boundary`."""
         return self._size(max(self.rows_before[boundary], self._rows_after(boundary)), boundary)
 
-    @property
+    @cached_property
     def widest(self) -> int:
         """Entries of the largest array this case needs."""
         return max(self.width(b) for b in range(len(self.domains)))
 
-    @property
+    @cached_property
     def cells(self) -> int:
         """Array entries written over both passes: a measure of time and memory."""
         return sum((len(places) + 1) * sum(
             self._size(rows(k), k) for rows in (self.rows_before.__getitem__, self._rows_after)
             for k in (b, b + 1)) // 2 for b, places in enumerate(self.places))
 
-    def run(self) -> Counts:
-        """Count this case."""
+    def run(self, with_second: frozenset[Card] = frozenset()) -> Counts:
+        """Count this case (`with_second`: cards whose places to split by the second-kind card)."""
         forward = self._start()
         pieces: list[dict[Location, np.ndarray]] = []
         for b, places in enumerate(self.places):
@@ -362,26 +393,38 @@ class _Counter:
         backward = self._start()
         at: list[dict[Location, int]] = [dict.fromkeys(self.locations, 0) for _ in self.order]
         pairs: dict[tuple[Card, Card], int] = {}
+        splitting = [card in with_second for card in self.order]
+        seconds: list[dict[Location, np.ndarray]] = [{} for _ in self.order]
         done: dict[tuple[object, ...], int] = {}
         for b in range(len(self.order) - 1, -1, -1):
             kind = self._kind(b)
+            kind = None if kind is None else (*kind, splitting[b])
             twin = done.get(kind) if kind is not None else None
             if twin is not None:
                 at[b] = dict(at[twin])
-                if self.order[b] in self.problem.first_kind:
+                seconds[b] = seconds[twin]
+                if self.is_first[b]:
                     for second in self.second_index:
                         if (self.order[twin], second) in pairs:
                             pairs[self.order[b], second] = pairs[self.order[twin], second]
             elif worlds:
-                self._marginals(b, pieces[b], self._reverse(backward), worlds, at[b], pairs)
+                self._marginals(b, pieces[b], self._reverse(backward), worlds, at[b], pairs,
+                                seconds[b] if splitting[b] else None)
                 if kind is not None:
                     done[kind] = b
             pieces[b] = {}
             back = [self._backward_piece(backward, b, loc) for loc in self.places[b]]
             backward = _total(back) if back else self._empty(self._rows_after(b), b)
         by_card = dict(zip(self.order, at, strict=True))
+        with_seconds = {}
+        for card, by_place in zip(self.order, seconds, strict=True):
+            for loc, by_second in by_place.items():
+                split = {second: int(n) for second, n in
+                         zip(self.solution_seconds, by_second.tolist(), strict=True) if n}
+                if split:
+                    with_seconds[card, loc] = split
         return Counts(worlds, {card: by_card[card] for card in self.problem.cards},
-                      pairs if worlds else {})
+                      pairs if worlds else {}, with_seconds)
 
     def forward_arrays(self) -> list[np.ndarray]:
         """The forward counts at every boundary (for sampling; no clauses)."""
@@ -426,18 +469,24 @@ class _Counter:
 
     def _marginals(self, b: int, pieces: dict[Location, np.ndarray],
                    reversed_suffix: np.ndarray, worlds: int, at: dict[Location, int],
-                   pairs: dict[tuple[Card, Card], int]) -> None:
-        """Deals per location of card b; the last one is what the others leave of the total."""
+                   pairs: dict[tuple[Card, Card], int],
+                   seconds: dict[Location, np.ndarray] | None) -> None:
+        """Deals per location of card b; the last one is what the others leave of the total.
+
+        `seconds` (if given) receives every location's deals by the second-kind card.
+        """
         card = self.order[b]
         locations = list(pieces)
         for loc in locations:
-            if loc == locations[-1]:
+            pair_source = loc == SOLUTION and self.is_first[b]
+            if loc == locations[-1] and seconds is None and not pair_source:
                 at[loc] = worlds - sum(at[other] for other in locations[:-1])
-                if loc != SOLUTION or card not in self.problem.first_kind:
-                    continue
+                continue
             by_second = self._join(pieces[loc], reversed_suffix, b + 1)
             at[loc] = int(by_second.sum())
-            if loc == SOLUTION and card in self.problem.first_kind:
+            if seconds is not None:
+                seconds[loc] = by_second
+            if pair_source:
                 for second, k in self.second_index.items():
                     if by_second[k - 1]:
                         pairs[card, second] = int(by_second[k - 1])
@@ -472,7 +521,7 @@ class _Counter:
         number them in the order they meet them), filled only if it goes there.
         """
         rows = array.shape[0]
-        grows = self.order[b] in self.second_index
+        grows = self.grows[b]
         if loc == SOLUTION:
             out = np.zeros((rows + grows, *array.shape[1:]), dtype=array.dtype)
             if grows:

@@ -67,6 +67,47 @@ def test_counts_equal_listing_every_deal(seed):
     assert as_tuple(count_deals(problem)) == listed(problem)
 
 
+def listed_with_second(problem: Problem) -> dict:
+    """{(card, place): {second-kind card in the solution: deals}} by listing every deal."""
+    split: dict = {}
+    for deal in itertools.product(*(sorted(problem.allowed[c], key=str) for c in problem.cards)):
+        where = dict(zip(problem.cards, deal, strict=True))
+        if any(deal.count(seat) != size for seat, size in problem.capacity.items()):
+            continue
+        hidden = [card for card, loc in where.items() if loc == SOLUTION]
+        seconds = [card for card in hidden if card in problem.second_kind]
+        if len(hidden) != 2 or len(seconds) != 1 or not set(hidden) & problem.first_kind:
+            continue
+        if not all(where[a] == seat or where[b] == seat for seat, a, b in problem.clauses):
+            continue
+        for card, loc in where.items():
+            by_second = split.setdefault((card, loc), {})
+            by_second[seconds[0]] = by_second.get(seconds[0], 0) + 1
+    return split
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_places_by_the_solutions_second_card_equal_listing_every_deal(seed, monkeypatch):
+    problem = random_problem(random.Random(seed))
+    expected = listed_with_second(problem)
+    counts = count_deals(problem, with_second=problem.cards)
+    assert counts.with_second == expected
+    assert as_tuple(counts) == as_tuple(count_deals(problem))
+    monkeypatch.setattr(deal_counting, "MAX_STATE", 1)
+    monkeypatch.setattr(deal_counting, "SPLIT_CELLS", 0)
+    assert count_deals(problem, with_second=problem.cards).with_second == expected
+    some = set(problem.cards[::2])
+    assert count_deals(problem, with_second=some).with_second == {
+        (card, place): split for (card, place), split in expected.items() if card in some}
+
+
+def test_splitting_by_the_solution_needs_a_solution():
+    cards = parse_cards("2C 3C")
+    with pytest.raises(ValueError, match="solution"):
+        count_deals(Problem(cards, {0: 1, 1: 1}, {c: frozenset({0, 1}) for c in cards}),
+                    with_second=cards)
+
+
 @pytest.mark.parametrize("seed", range(300))
 def test_splitting_down_to_no_clause_changes_nothing(seed, monkeypatch):
     problem = random_problem(random.Random(seed))

@@ -9,11 +9,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab.cards import parse_cards
+from cardlab.deal_counting import count_deals, settle
+from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.record import FiveSonsRecord
-from cardlab.fivesons.review import question_values, review_game
+from cardlab.fivesons.review import (
+    joint_counts,
+    question_answers,
+    question_values,
+    review_game,
+)
 from cardlab.fivesons.rules import FiveSonsRules
 
 from helpers.fivesons import consistent_deals, fixed_game, random_game
@@ -62,6 +69,55 @@ def test_every_questions_bits_match_a_brute_force_count(seed, questions, seat):
         for heart in SMALL.hearts:
             assert math.isclose(values[face, heart], max(0.0, brute_bits(log, face, heart)),
                                 abs_tol=1e-9), (face, heart)
+
+
+def one_count_per_answer(problem, log, face, heart):
+    """The answers as the review counted them before its joint tables: one exact count of
+    each answer's problem (passers lack both cards, the shower holds one or both)."""
+    me, players = log.me, log.rules.players
+
+    def count(allowed):
+        if any(not places for places in allowed.values()):
+            return {}
+        return count_deals(replace(problem, allowed=allowed)).pairs
+
+    def without(allowed, card, seats):
+        return {**allowed, card: allowed[card] - set(seats)} if card in allowed else allowed
+
+    answers = []
+    for step in range(1, players + 1):
+        passers = [(me + k) % players for k in range(1, step)]
+        base = without(without(problem.allowed, face, passers), heart, passers)
+        if step == players:
+            if nobody := count(base):
+                answers.append((nobody, {}))
+            continue
+        shower = (me + step) % players
+        for shown, other in ((face, heart), (heart, face)):
+            if shown not in base:
+                continue
+            placed = {**base, shown: base[shown] & {shower}}
+            alone = count(without(placed, other, [shower]))
+            both = count({**placed, other: base[other] & {shower}}) if other in base else {}
+            if alone or both:
+                answers.append((alone, both))
+    return answers
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), questions=st.integers(0, 14), seat=st.integers(0, 3),
+       face=st.integers(0, 11), heart=st.integers(0, 9))
+def test_joint_tables_give_each_answer_exactly_the_counts_of_one_count_per_answer(
+        seed, questions, seat, face, heart):
+    rules = FiveSonsRules()
+    game = random_game(rules, seed, questions=questions, wrong_guess_rate=0.1)
+    log = game.observation_log(seat)
+    problem = settle(Evidence.from_log(log).problem())
+    face, heart = rules.faces[face], rules.hearts[heart]
+    expected = one_count_per_answer(problem, log, face, heart)
+    anywhere = joint_counts(problem, None)
+    for table in (joint_counts(problem, face), joint_counts(problem, face, anywhere)):
+        assert question_answers(problem, log, face, heart, table) == expected
 
 
 def test_a_seat_that_was_certain_and_did_not_guess_is_flagged():

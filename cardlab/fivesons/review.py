@@ -35,9 +35,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardlab.cards import Card
-from cardlab.deal_counting import Counts, Problem, count_deals, settle
+from cardlab.deal_counting import SOLUTION, Counts, Location, Problem, count_deals, settle
 from cardlab.fivesons.actions import Action, Deal, NoGuess, Question, Show
-from cardlab.fivesons.bots import SHOWN_MIX, average_entropy, entropy, mixed_answer
+from cardlab.fivesons.bots import SHOWN_MIX, average_entropy, entropy
 from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
@@ -129,6 +129,8 @@ def question_values(log: FiveSonsLog, knowledge: FiveSonsKnowledge) -> dict[tupl
     rules = log.rules
     face_class = _classes(log, problem, rules.faces)
     heart_class = _classes(log, problem, rules.hearts)
+    tables: dict[Card, Joint] = {}
+    anywhere: Joint | None = None
     measured: dict[tuple[Card, Card], float] = {}
     values = {}
     for face in rules.faces:
@@ -138,7 +140,12 @@ def question_values(log: FiveSonsLog, knowledge: FiveSonsKnowledge) -> dict[tupl
                 if _settled(knowledge, key[0]) and _settled(knowledge, key[1]):
                     measured[key] = 0.0  # the answer is certain: it tells nothing
                 else:
-                    after = _expected_entropy(problem, log, *key)
+                    if key[0] not in tables:
+                        anywhere = anywhere or joint_counts(problem, None)
+                        tables[key[0]] = (joint_counts(problem, key[0], anywhere)
+                                          if key[0] in problem.allowed else anywhere)
+                    answers = question_answers(problem, log, *key, tables[key[0]])
+                    after = average_entropy([_mixed(*answer) for answer in answers])
                     measured[key] = max(0.0, before - after)
             values[face, heart] = measured[key]
     return values
@@ -149,67 +156,127 @@ def _settled(knowledge: FiveSonsKnowledge, card: Card) -> bool:
     return _known_place(knowledge, card) is not None
 
 
-def _expected_entropy(problem: Problem, log: FiveSonsLog, face: Card, heart: Card) -> float:
-    """The solution's entropy after `log.me` asks about `face` and `heart`, averaged over answers.
+#: The place of a card in the reviewed seat's own hand, in a `Joint` table.
+MINE = "mine"
+#: Deals by solution pair.
+Cell = dict[tuple[Card, Card], int]
+#: Deals by where one face is, where one heart is and the solution pair: (face's place,
+#: heart, heart's place) -> deals; (face's place, None, None): the face's place alone.
+Joint = dict[tuple[Location, Card | None, Location | None], Cell]
 
-    The same as `cardlab.fivesons.bots.expected_entropy`, with each answer's
-    constraints added to the counting problem directly.
+
+def joint_counts(problem: Problem, face: Card | None, anywhere: Joint | None = None) -> Joint:
+    """The deals of `problem` by where `face` is (`MINE`: not in it), where each heart is,
+    and the solution pair: every answer to a question about `face` is a sum of these.
+
+    One exact count per place of `face` and per class of faces that may be in the
+    solution (interchangeable cards count alike): with `face` and that class's first
+    card fixed, every heart's places come split by the solution's heart. Given
+    `anywhere` (the table of `face` None: where the face is left open), the face's
+    last seat is not counted but what its other places leave of `anywhere`.
+
+    >>> from cardlab.cards import parse_cards
+    >>> qs, kd, ah, th = parse_cards("QS KD AH TH")
+    >>> anywhere = frozenset({1, 2, SOLUTION})
+    >>> problem = Problem(cards=(qs, kd, ah, th), capacity={1: 1, 2: 1},
+    ...                   allowed=dict.fromkeys((qs, kd, ah, th), anywhere),
+    ...                   first_kind=frozenset({qs, kd}), second_kind=frozenset({ah, th}))
+    >>> joint_counts(problem, qs)[1, ah, 2] == {(kd, th): 1}
+    True
+    """
+    hidden = [card for card in problem.cards
+              if card in problem.first_kind and SOLUTION in problem.allowed[card]]
+    held = problem.allowed.get(face) if face is not None else None
+    places: list[Location] = sorted(held, key=str) if held is not None else [MINE]
+    seats = [place for place in places if place not in (SOLUTION, MINE)]
+    derived = seats[-1] if anywhere is not None and seats else None
+    table: Joint = {}
+    for place in places:
+        if place == derived:
+            continue
+        groups = [[face]] if place == SOLUTION and face is not None else _interchangeable(
+            problem, [card for card in hidden if card != face])
+        for first, *like in groups:
+            allowed = {**problem.allowed, first: frozenset({SOLUTION})}
+            if face is not None and place != MINE:
+                allowed[face] = frozenset({place})
+            counts = count_deals(replace(problem, allowed=allowed),
+                                 with_second=problem.second_kind)
+            for card in (first, *like):
+                row = table.setdefault((place, None, None), {})
+                row.update({(card, second): n for (_, second), n in counts.pairs.items()})
+                for (heart, where), by_second in counts.with_second.items():
+                    cell = table.setdefault((place, heart, where), {})
+                    cell.update({(card, second): n for second, n in by_second.items()})
+    if anywhere is not None and derived is not None:
+        for (_, open_heart, open_place), cell in anywhere.items():
+            rest = dict(cell)
+            for place in places:
+                for pair, n in table.get((place, open_heart, open_place), {}).items():
+                    rest[pair] -= n
+            if left := {pair: n for pair, n in rest.items() if n}:
+                table[derived, open_heart, open_place] = left
+    return table
+
+
+def _interchangeable(problem: Problem, cards: list[Card]) -> list[list[Card]]:
+    """`cards` in groups that no constraint tells apart (same places, in no clause)."""
+    in_clause = {card for _, *pair in problem.clauses for card in pair}
+    groups: dict[object, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(card if card in in_clause else problem.allowed[card], []).append(card)
+    return list(groups.values())
+
+
+def question_answers(problem: Problem, log: FiveSonsLog, face: Card, heart: Card,
+                     table: Joint) -> list[tuple[Cell, Cell]]:
+    """Every answer `log.me` could see to asking about `face` and `heart`, in seat order:
+    (deals where the shower holds only the card shown, deals where it holds both);
+    the last answer (nobody shows) has no second part. `table`: `joint_counts` of `face`.
     """
     me, players = log.me, log.rules.players
     assert me is not None, "only a seat asks"
-    answers: list[tuple[float, float]] = []
-    for step in range(1, players + 1):
-        shower = None if step == players else (me + step) % players
-        passers = [(me + k) % players for k in range(1, step)]
-        base = _without(problem, (face, heart), passers)
-        if base is None:
-            continue
-        if shower is None:
-            counts = _count(base)
-            if counts is not None:
-                answers.append((counts.worlds, entropy(counts.pairs.values())))
-            continue
+    places = {card: sorted(problem.allowed[card], key=str) if card in problem.allowed
+              else [MINE] for card in (face, heart)}
+
+    def deals(face_at: list[Location], heart_at: list[Location]) -> Cell:
+        total: Cell = {}
+        for x in face_at:
+            for y in heart_at:
+                key = (x, None, None) if y == MINE else (x, heart, y)
+                for pair, n in table.get(key, {}).items():
+                    total[pair] = total.get(pair, 0) + n
+        return total
+
+    others = [(me + step) % players for step in range(1, players)]
+    answers: list[tuple[Cell, Cell]] = []
+    for step, shower in enumerate(others):
+        later = set(others[:step]) | {shower}  # passers lack both cards; the shower is apart
         for shown, other in ((face, heart), (heart, face)):
-            placed = ((weight, _placed(base, shown, other, shower, holds_other))
-                      for weight, holds_other in SHOWN_MIX)
-            answer = mixed_answer((weight, None if fixed is None else _count(fixed))
-                                  for weight, fixed in placed)
-            if answer is not None:
-                answers.append(answer)
-    return average_entropy(answers)
+            if shown not in problem.allowed:  # my own card: nobody else can show it
+                continue
+            elsewhere = [place for place in places[other] if place not in later]
+            alone = (deals([shower], elsewhere) if shown == face
+                     else deals(elsewhere, [shower]))
+            both = deals([shower], [shower])
+            if alone or both:
+                answers.append((alone, both))
+    hidden: tuple[Location, ...] = (SOLUTION, MINE)
+    nobody = deals([place for place in places[face] if place in hidden],
+                   [place for place in places[heart] if place in hidden])
+    if nobody:
+        answers.append((nobody, {}))
+    return answers
 
 
-def _without(problem: Problem, cards: tuple[Card, ...], seats: list[int]) -> Problem | None:
-    """`problem` with none of `cards` at any of `seats` (None: impossible)."""
-    allowed = dict(problem.allowed)
-    for card in cards:
-        if card in allowed:
-            allowed[card] = allowed[card] - set(seats)
-            if not allowed[card]:
-                return None
-    return replace(problem, allowed=allowed)
-
-
-def _placed(problem: Problem, shown: Card, other: Card, seat: int,
-            holds_other: bool) -> Problem | None:
-    """`problem` with `shown` at `seat`, and `other` there too or not (None: impossible)."""
-    if shown not in problem.allowed:  # my own card: nobody else can show it
-        return None
-    allowed = dict(problem.allowed)
-    allowed[shown] = allowed[shown] & {seat}
-    if other in allowed:
-        allowed[other] = allowed[other] & {seat} if holds_other else allowed[other] - {seat}
-    elif holds_other:
-        return None
-    if any(not allowed[card] for card in (shown, other) if card in allowed):
-        return None
-    return replace(problem, allowed=allowed)
-
-
-def _count(problem: Problem) -> Counts | None:
-    """Exact counts, or None where no deal fits."""
-    counts = count_deals(problem)
-    return counts if counts.worlds else None
+def _mixed(alone: Cell, both: Cell) -> tuple[float, float]:
+    """One answer's weight and the solution's entropy after it: a responder holding both
+    cards shows this one half the time (`SHOWN_MIX`)."""
+    (only, _), (half, _) = SHOWN_MIX
+    mixture = {pair: only * n for pair, n in alone.items()}
+    for pair, n in both.items():
+        mixture[pair] = mixture.get(pair, 0.0) + half * n
+    return sum(mixture.values()), entropy(mixture.values())
 
 
 def _classes(log: FiveSonsLog, problem: Problem, group: tuple[Card, ...]) -> dict[Card, Card]:
