@@ -36,6 +36,7 @@ UNSPOKEN = (
     "records.py",
     "review_bench.py",
     "render/graph.py",
+    "render/review.py",
     "render/palette.py",
     "schema/__init__.py",
     "table.py",

@@ -1,0 +1,162 @@
+"""The review widget: it runs, it cancels, its turning points open the stepper, it shows only
+what the seat knew."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+
+import pytest
+
+from cardlab.blackwidow.match import play_game as play_blackwidow
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.widgets.stepper import BlackWidowStory
+from cardlab.cards import parse_cards
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.match import play_game as play_fivesons
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.widgets.stepper import FiveSonsStory
+from cardlab.widgets.review import CANCEL, START, ReviewPanel
+from cardlab.widgets.stepper import Stepper
+
+from helpers.fivesons import fixed_game
+
+SMALL = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"),
+                      hearts=parse_cards("AH 2H 3H 4H"))
+HOLD = BlackWidowRules(players=4, pass_cycle=("hold",))
+WAIT = 600       # a bound for a stuck review, never a speed goal
+
+
+def _fivesons_record(seed=5):
+    return play_fivesons(SMALL, ["random", "infogain", "logician"], seed=seed).to_record()
+
+
+def _seat_stepper(record, seat):
+    """A stepper of `seat`'s view only, as the play apps open one."""
+    game = FiveSonsGame.from_record(record)
+    return Stepper(FiveSonsStory({seat: game.observation_log(seat)}))
+
+
+def test_review_runs_from_its_button_and_fills_table_and_graph():
+    record = _fivesons_record()
+    panel = ReviewPanel(record, seat=0)
+    assert panel.board.html == "" and panel.review is None
+    panel.bar.click(START)
+    assert panel.wait(WAIT)
+    review = panel.review
+    assert review is not None and review.moments
+    board = panel.board.html
+    assert board.count('<th scope="row">') == len(review.moments)
+    assert 'role="img"' in board and "<desc>" in board          # the graph and its words
+    assert "Uncertainty left about the solution (bits)" in board
+    assert panel.progress.layout.display == "none"
+    assert panel.bar.spec(START).label == "Review again"
+    assert panel.bar.spec(CANCEL).disabled
+    assert f"{len(review.moments)} decisions" in panel.bar.status
+
+
+def test_cancel_stops_the_review_at_its_next_step():
+    record = play_blackwidow(HOLD, ["heuristic"] * 4, seed=4).to_record()
+    panel = ReviewPanel(record, seat=0, lang="de")
+    cancelled = threading.Event()
+
+    def first_step(change):
+        if change["new"] > 0 and not cancelled.is_set():
+            cancelled.set()
+            panel.bar.click(CANCEL)          # the kernel hears the button while it runs
+    panel.progress.observe(first_step, "value")
+    panel.bar.click(START)
+    assert panel.running and not panel.bar.spec(CANCEL).disabled
+    assert panel.wait(WAIT)
+    assert cancelled.is_set()
+    assert panel.review is None and panel.board.html == ""
+    assert panel.bar.status == "Rückblick abgebrochen."
+    assert panel.progress.value < panel.progress.max    # it stopped before the end
+    assert not panel.bar.spec(START).disabled            # and may start again
+
+
+def test_a_turning_point_opens_the_stepper_at_what_the_seat_knew_then():
+    record = _fivesons_record()
+    stepper = _seat_stepper(record, 0)
+    panel = ReviewPanel(record, seat=0, stepper=lambda: stepper)
+    panel.bar.click(START)
+    assert panel.wait(WAIT)
+    number, moment = next((n, m) for n, m in enumerate(panel.review.moments, start=1)
+                          if m.judged[0] == "mistake")
+    assert f'data-open="{number}"' in panel.board.html
+    panel.board.request(number)              # as the browser's click on that row or point
+    assert stepper.after == moment.where["after"] > 0
+    assert "is open in the stepper" in panel.bar.status
+
+
+def test_a_black_widow_play_opens_where_its_legal_cards_were_the_options():
+    record = play_blackwidow(HOLD, ["heuristic"] * 4, seed=4).to_record()
+    short = replace(record, hands=(replace(record.hands[0], plays=record.hands[0].plays[:12]),))
+    story = BlackWidowStory(short, seats=(1,))
+    stepper = Stepper(story)
+    panel = ReviewPanel(short, seat=1, stepper=lambda: stepper)
+    panel.bar.click(START)
+    assert panel.wait(WAIT)
+    plays = [(n, m) for n, m in enumerate(panel.review.moments, start=1) if m.kind == "play"]
+    assert plays
+    for number, moment in plays:
+        panel.board.request(number)
+        legal = {card.code for card in story.view(1, stepper.after).legal()}
+        assert legal == {option.action for option in moment.options}
+        assert story.steps[stepper.after].plays == moment.where["play"] - 1
+
+
+@pytest.mark.parametrize("forged", [{"open": 0}, {"open": 999}, {"open": "1"}, {"open": True},
+                                    ["open", 1], {"open": None}])
+def test_a_forged_open_message_opens_nothing(forged):
+    record = _fivesons_record()
+    stepper = _seat_stepper(record, 0)
+    panel = ReviewPanel(record, seat=0, stepper=lambda: stepper)
+    panel.bar.click(START)
+    assert panel.wait(WAIT)
+    stepper.go(2)
+    panel.board._message(panel.board, forged, [])
+    assert stepper.after == 2
+
+
+def test_opening_before_the_review_ends_opens_nothing():
+    record = _fivesons_record()
+    stepper = _seat_stepper(record, 0)
+    panel = ReviewPanel(record, seat=0, stepper=lambda: stepper)
+    panel.board.request(1)
+    assert stepper.after == 0 and "no decision 1" in panel.bar.status
+
+
+def test_what_the_panel_shows_does_not_depend_on_cards_the_seat_never_saw():
+    jh, qh = parse_cards("JH QH")
+    kd, h9, js, h2, qc, h5, kc, h8, qs, h3 = parse_cards("KD 9H JS 2H QC 5H KC 8H QS 3H")
+    record = fixed_game().to_record()
+    # Seats 2 and 3 swap JH and QH: no question names either, so seat 0 sees the same game.
+    hands = list(record.hands)
+    hands[2] = tuple(qh if c == jh else c for c in hands[2])
+    hands[3] = tuple(jh if c == qh else c for c in hands[3])
+
+    def played(hands):
+        game = FiveSonsGame.start(record.rules, record.solution, hands)
+        for seat, face, heart in ((0, kd, h9), (1, js, h2), (2, qc, h5), (3, kc, h8),
+                                  (0, qs, h3)):
+            game.ask(seat, face, heart)
+        return game.to_record()
+
+    boards = []
+    for game_record in (played(record.hands), played(tuple(hands))):
+        panel = ReviewPanel(game_record, seat=0, stepper=lambda: None)
+        panel.bar.click(START)
+        assert panel.wait(WAIT)
+        boards.append((panel.board.html, panel.summary.value))
+    assert played(record.hands).hands != played(tuple(hands)).hands
+    assert boards[0] == boards[1]
+
+
+def test_a_game_without_a_review_says_so_and_starts_nothing():
+    log = FiveSonsGame.from_record(_fivesons_record()).observation_log(0)
+    panel = ReviewPanel(log, seat=0)
+    panel.bar.click(START)
+    assert panel.wait(WAIT) and panel.review is None and panel.board.html == ""
+    assert "full record" in panel.bar.status
+    assert not panel.bar.spec(START).disabled
