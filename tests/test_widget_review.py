@@ -160,3 +160,108 @@ def test_a_game_without_a_review_says_so_and_starts_nothing():
     assert panel.wait(WAIT) and panel.review is None and panel.board.html == ""
     assert "full record" in panel.bar.status
     assert not panel.bar.spec(START).disabled
+
+
+# -- Review on the play apps' end screens ------------------------------------------------
+
+def test_review_on_the_five_sons_end_screen_reviews_the_learners_seat_and_opens_its_stepper():
+    from cardlab.fivesons.widgets.play import FiveSonsWidget
+    widget = FiveSonsWidget(SMALL, ["infogain", "infogain"], seed=3)
+    assert not widget.end.bar.has("review")
+    widget.end.bar.click("review")                       # forged before the end: nothing
+    assert widget.end.review is None
+    _play_fivesons_to_the_end(widget)
+    assert [spec.id for spec in widget.end.bar.specs] == ["new_game", "save", "review"]
+    widget.end.bar.click("review")
+    panel = widget.end.review
+    assert panel is not None and panel.seat == widget.seat == 0
+    assert panel.wait(WAIT) and panel.review is not None
+    assert panel.review.to_json() == _review_of(widget.game.to_record(), 0)
+    number, moment = next((n, m) for n, m in enumerate(panel.review.moments, start=1)
+                          if m.kind == "ask")
+    panel.board.request(number)
+    assert widget.stepper is not None and widget.stepper.after == moment.where["after"]
+    assert widget.stepper.perspective.value == 0
+    widget.end.bar.click("new_game")
+    assert widget.end.review is None and widget.end.reviewing.children == ()
+
+
+def test_review_on_the_black_widow_end_screen_is_offered_once_the_game_is_over():
+    from cardlab.blackwidow.widgets.play import BlackWidowWidget
+    widget = BlackWidowWidget(BlackWidowRules(pass_cycle=("hold",), end_above=1), seed=8)
+    widget.start_bar.click("deal")
+    _play_blackwidow_until(widget, lambda w: w.game.phase in ("scored", "over"))
+    if not widget.game.over:
+        assert not widget.end.bar.has("review")          # a hand's end: not yet
+        _play_blackwidow_until(widget, lambda w: w.game.over)
+    assert widget.end.bar.has("review")
+    widget.end.bar.click("review")
+    panel = widget.end.review
+    assert panel.wait(WAIT) and panel.review is not None and panel.review.game == "blackwidow"
+    number = len(panel.review.moments)
+    panel.board.request(number)
+    (stepper,) = widget.replay.children
+    assert [value for _, value in stepper.perspective.options] == [0]    # this seat only
+    assert stepper.after > 0
+
+
+def test_a_classroom_seats_review_shows_nothing_of_cards_it_never_saw():
+    from test_widget_fivesons import HANDS, STEPS, TWIN_HANDS, bots, deal, play, states
+
+    from cardlab.fivesons.widgets.play import FiveSonsWidget
+    from cardlab.table import Person, Table
+    from cardlab.widgets.classroom_source import LocalSource
+
+    pages = []
+    for hands in (HANDS, TWIN_HANDS):               # 8H and 9H swapped between seats 2, 3
+        table = Table(deal(hands=hands), [Person(), *bots()])
+        widget = FiveSonsWidget.at_table(LocalSource(table), 0, ["You", "Ben", "Cy", "Di"])
+        play(widget, [*STEPS, "guess KS TH"])
+        widget.show("JC")
+        assert widget.game.over and widget.end.bar.has("review")
+        assert not widget.end.bar.has("new_game")      # a classroom seat: Review only
+        widget.end.bar.click("review")
+        assert widget.end.review.wait(WAIT) and widget.end.review.review is not None
+        widget.end.review.board.request(1)
+        assert [value for _, value in widget.stepper.perspective.options] == [0, "public"]
+        pages.append(widget)
+    assert pages[0].game.to_record().hands != pages[1].game.to_record().hands
+    assert states(pages[0]) == states(pages[1])
+
+
+def _review_of(record, seat):
+    from cardlab.games import game_of, reviewing
+    return reviewing(game_of(record)).review(record, seat, 0, None).to_json()
+
+
+def _play_fivesons_to_the_end(widget):
+    """The learner asks the first question offered and never guesses."""
+    from cardlab.fivesons.actions import Kind
+    while not widget.game.over:
+        decision = widget.decision
+        if decision.kind == Kind.ASK:
+            face, heart = decision.options[0]
+            widget.choose(face.code)
+            widget.choose(heart.code)
+            widget.ask()
+        elif decision.kind == Kind.SHOW:
+            widget.show(decision.options[0].code)
+        else:
+            widget.pass_guess()
+
+
+def _play_blackwidow_until(widget, done):
+    from cardlab.blackwidow.game import Phase
+    while not done(widget):
+        decision = widget.decision
+        if decision is None:
+            assert widget.game.phase is Phase.SCORED, widget.status
+            widget.actions.click("next")
+        elif decision.kind == "pass":
+            for code in widget.hand.codes[:3]:
+                widget.hand.click(code)
+            widget.actions.click("pass")
+        elif decision.kind == "moon":
+            widget.actions.click("moon_others")
+        else:
+            widget.hand.click(next(c["code"] for c in widget.hand.cards if not c["disabled"]))
