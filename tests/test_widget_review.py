@@ -265,3 +265,41 @@ def _play_blackwidow_until(widget, done):
             widget.actions.click("moon_others")
         else:
             widget.hand.click(next(c["code"] for c in widget.hand.cards if not c["disabled"]))
+
+
+# -- Review in the stepper app ------------------------------------------------------------
+
+def test_the_stepper_app_reviews_the_game_shown_from_the_seat_chosen():
+    from cardlab.widgets.stepper_app import StepperApp
+    app = StepperApp.from_query("game=fivesons&players=3&seed=2")
+    assert [seat for _, seat in app.review_seat.options] == [0, 1, 2]
+    app.review_seat.value = 1
+    panel = app.review
+    assert panel is not None and panel.seat == 1
+    panel.bar.click(START)
+    assert panel.wait(WAIT)
+    assert panel.review.to_json() == _review_of(app.source.to_record(), 1)
+    number, moment = next((n, m) for n, m in enumerate(panel.review.moments, start=1)
+                          if m.kind == "ask")
+    panel.board.request(number)
+    assert app.stepper.perspective.value == 1 and app.stepper.after == moment.where["after"]
+
+
+def test_the_stepper_app_reviews_a_loaded_record_and_says_why_not_for_a_log():
+    import json
+
+    from cardlab.widgets.stepper_app import StepperApp
+    record = play_blackwidow(HOLD, ["heuristic"] * 4, seed=4).to_record()
+    short = replace(record, hands=(replace(record.hands[0], plays=record.hands[0].plays[:8]),))
+    app = StepperApp.from_query("lang=de")
+    app.load_bytes(json.dumps(short.to_json()).encode(), "kurz.json")
+    assert [seat for _, seat in app.review_seat.options] == [0, 1, 2, 3]
+    app.review_seat.value = 2
+    app.review.bar.click(START)
+    assert app.review.wait(WAIT) and app.review.review.game == "blackwidow"
+    assert app.review.review.seat == 2
+    log = FiveSonsGame.from_record(_fivesons_record()).observation_log(1)
+    app.load_bytes(json.dumps(log.to_json()).encode(), "log.json")
+    app.review.bar.click(START)
+    assert app.review.wait(WAIT) and app.review.review is None
+    assert "braucht ein vollständiges Protokoll" in app.review.bar.status
