@@ -52,7 +52,8 @@ def test_review_runs_from_its_button_and_fills_table_and_graph():
     assert panel.progress.layout.display == "none"
     assert panel.bar.spec(START).label == "Review again"
     assert panel.bar.spec(CANCEL).disabled
-    assert f"{len(review.moments)} decisions" in panel.bar.status
+    assert f"{len(review.moments)} decisions" in panel.summary.value
+    assert panel.bar.status.startswith("Review finished")
 
 
 def test_cancel_stops_the_review_at_its_next_step():

@@ -98,7 +98,7 @@ def _mark(number: int, moment: Moment, x: float, y: float, lang: str) -> str:
         return element("circle", tooltip=tip, cx=x, cy=y, r=3.5, fill=LINE,
                        data_open=number, class_="cardlab-review-point")
     colour, radius, symbol = MARKS[verdict]
-    above = y - radius - 6 if y > TOP + radius + 16 else y + radius + 16
+    above = y - radius - 6 if y - radius - 20 > 16 else y + radius + 16
     return element("g", None,
                    element("circle", cx=x, cy=y, r=radius, fill=colour, stroke=INK,
                            stroke_width=1.5),
@@ -123,7 +123,7 @@ def _range(low: float, high: float) -> tuple[float, float]:
     if high - low < 1e-9:
         return low - 1, high + 1
     pad = (high - low) * 0.08
-    return low - pad, high + pad
+    return low - pad, high + 2 * pad          # room above the top point for its symbol
 
 
 def _ticks(low: float, high: float) -> list[float]:

@@ -205,7 +205,7 @@ class ReviewPanel(widgets.VBox):
         self.review = review
         self.summary.value = f"<p>{html.escape(_summary(review, self.lang))}</p>"
         self.board.html = board_html(review, self.lang, openable=self._stepper is not None)
-        self._finish(_summary(review, self.lang))
+        self._finish(self._text("done"))
 
     # -- opening a moment ----------------------------------------------------------------
 
@@ -225,6 +225,7 @@ class ReviewPanel(widgets.VBox):
             stepper.perspective.value = self.seat
         stepper.go(stepper.story_source.step_before(moment.kind, moment.where))
         self.bar.status = self._text("opened", number=number)
+        self.board.send({"reveal": True})
         return stepper
 
     # -- words ---------------------------------------------------------------------------
