@@ -104,6 +104,7 @@ class ReviewPanel(widgets.VBox):
         self.review: Review | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._done: list[Callable[[Review], None]] = []
         self.heading = widgets.HTML(
             f'<h3 class="cardlab-review-heading">{self._escape("heading", seat=seat)}</h3>'
             f"<p>{self._escape('intro')}</p>")
@@ -187,6 +188,10 @@ class ReviewPanel(widgets.VBox):
             thread.join(timeout)
         return not self.running
 
+    def on_done(self, handler: Callable[[Review], None]) -> None:
+        """Call `handler` with each review that finishes (in the review's thread)."""
+        self._done.append(handler)
+
     def _pressed(self, button: str) -> None:
         if button == START:
             self.start()
@@ -206,6 +211,8 @@ class ReviewPanel(widgets.VBox):
         self.summary.value = f"<p>{html.escape(_summary(review, self.lang))}</p>"
         self.board.html = board_html(review, self.lang, openable=self._stepper is not None)
         self._finish(self._text("done"))
+        for handler in self._done:
+            handler(review)
 
     # -- opening a moment ----------------------------------------------------------------
 
