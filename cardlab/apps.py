@@ -5,37 +5,39 @@ variable; a kernel preheated ahead of its page waits for it here, see
 `cardlab.serve.page_request`). A bad parameter never stops the app: its reason is kept in
 `problems`, shown on the page, and the default is used instead.
 
->>> settings = read_settings("fivesons", "lang=de&seed=7&players=3&bots=logician,random")
->>> settings.lang, settings.seed, settings.rules.players, settings.bots, settings.problems
-('de', 7, 3, ('logician', 'random'), ())
->>> bad = read_settings("blackwidow", "players=9&seed=x")
+>>> from cardlab.games import in_menu_order
+>>> entry = in_menu_order()[0]                      # the apps' default game, whichever it is
+>>> bot = entry.default_bot
+>>> settings = read_settings(entry.name, f"lang=de&seed=7&players=3&bots={bot},random")
+>>> settings.lang, settings.seed, settings.rules.players, settings.bots == (bot, "random")
+('de', 7, 3, True)
+>>> bad = read_settings(entry.name, "players=99&seed=x")
 >>> [problem.text("en") for problem in bad.problems]
-["seed: 'x' is not a whole number", 'players: 9 is out of range (3 to 6)']
->>> bad.rules.players, bad.bots, bad.level
-(4, ('lowest', 'lowest', 'lowest'), 'beginner')
+["seed: 'x' is not a whole number", 'players: 99 is out of range (3 to 6)']
+>>> bad.level
+'beginner'
 
 `level` plays every other seat at one level of the game's bots (`cardlab.levels`;
 default: the weakest); `bots` names each seat's bot instead:
 
->>> read_settings("blackwidow", "level=expert").bots
-('montecarlo', 'montecarlo', 'montecarlo')
->>> settings = read_settings("fivesons", "level=master")
+>>> settings = read_settings(entry.name, "level=expert")
+>>> settings.bots == (entry.levels["expert"],) * (settings.rules.players - 1)
+True
+>>> settings = read_settings(entry.name, "level=master")
 >>> settings.level, settings.problems[0].text()
 ('beginner', "level: 'master' is not a level of this game's bots (beginner, standard, expert)")
->>> read_settings("blackwidow", 'rules={"moon":"self"}').notes[0].text()[:48]
-'Note: under these rules a game may never end (a '
 
 `mode` is practice (the default: hints and take backs, counted) or game (no help):
 
->>> str(read_settings("fivesons", "mode=game").mode)
+>>> str(read_settings(entry.name, "mode=game").mode)
 'game'
->>> [problem.text() for problem in read_settings("fivesons", "mode=exam").problems]
+>>> [problem.text() for problem in read_settings(entry.name, "mode=exam").problems]
 ["mode: 'exam' is not a mode (practice, game)"]
 
 An app that shows any game (the stepper) reads `game` first:
 
->>> chosen_game("game=blackwidow&lang=de", ("fivesons", "blackwidow"))
-('blackwidow', ())
+>>> chosen_game("game=second&lang=de", ("first", "second"))
+('second', ())
 """
 
 from __future__ import annotations
@@ -97,9 +99,9 @@ def query_string() -> str:
 def chosen_game(query: str | None, games: tuple[str, ...]) -> tuple[str, tuple[Text, ...]]:
     """The game the address's `game` names among `games` (default: the first), and any problem.
 
-    >>> name, problems = chosen_game("game=chess", ("fivesons", "blackwidow"))
-    >>> name, problems[0].text("en")[:44]
-    ('fivesons', "game: 'chess' is not a game of this app (fiv")
+    >>> name, problems = chosen_game("game=chess", ("first", "second"))
+    >>> name, problems[0].text("en")[:49]
+    ('first', "game: 'chess' is not a game of this app (first, s")
     """
     values = parse_qs((query_string() if query is None else query)[:MAX_QUERY]).get("game")
     if not values or values[-1] in games:
@@ -114,7 +116,9 @@ def read_settings(game_name: str, query: str | None = None,
 
     `parameters` are the ones the app takes; any other is named among the problems.
 
-    >>> read_settings("fivesons", "bots=random", ("lang", "seed")).problems[0].text()[:42]
+    >>> from cardlab.games import in_menu_order
+    >>> settings = read_settings(in_menu_order()[0].name, "bots=random", ("lang", "seed"))
+    >>> settings.problems[0].text()[:42]
     "The address has 'bots', which this app doe"
     """
     entry = game(game_name)

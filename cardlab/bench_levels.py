@@ -3,15 +3,17 @@
 For every game whose bots come in levels (`cardlab.games.Leveled`), every pair
 of levels plays a duel at the game's default table: one level's bot on every
 other seat, the other's on the rest, the seats rotated each round (a round is
-a whole game of Five Sons, a hand of Black Widow; see each game's `duel`).
+a whole game, or a hand of a game played in hands; see each game's `duel`).
 A level's win rate is the share of rounds it won over all its duels. Where
 a round is a whole game, a table of one level's bots also plays, to tell how
 many rounds of questions such a game lasts: how long a learner has to think.
 
 Seeded: the same run gives the same figures on any machine.
 
->>> figures = measure(rounds=1, names=["fivesons"], quiet=True)
->>> sorted(figures["games"]["fivesons"]["win_rate"])
+>>> from cardlab.games import in_menu_order
+>>> name = in_menu_order()[0].name                  # the apps' default game, whichever it is
+>>> figures = measure(rounds=1, names=[name], quiet=True)
+>>> sorted(figures["games"][name]["win_rate"])
 ['beginner', 'expert', 'standard']
 """
 
@@ -84,14 +86,19 @@ def _game(entry: Any, rounds: int, bar: tqdm[Any]) -> dict[str, Any]:
 def text(figures: dict[str, Any], lang: str = "en") -> str:
     """The figures as readable lines in `lang`.
 
-    >>> print(text({"rounds": 40, "games": {"blackwidow": {
+    >>> from cardlab.games import in_menu_order
+    >>> entry = in_menu_order()[0]
+    >>> lines = text({"rounds": 40, "games": {entry.name: {
     ...     "unit": "hands", "players": 4, "win_rate": {"beginner": 0.2, "expert": 0.8},
-    ...     "levels": {"beginner": "lowest", "expert": "montecarlo"},
+    ...     "levels": {"beginner": "b", "expert": "e"},
     ...     "duels": [{"first": "beginner", "second": "expert", "rounds": 40, "wins": [8, 30],
-    ...                "draws": 2, "points": [8.5, 4.25]}]}}}, "de"))
-    Schwarze Witwe, 4 Spieler, 40 Runden je Paar von Stufen:
-      Anfänger gegen Experte: 8 zu 30, unentschieden 2; Punkte je Platz und Runde 8,50 zu 4,25
-      Gewonnen gegen die anderen Stufen: Anfänger 20 %, Experte 80 %
+    ...                "draws": 2, "points": [8.5, 4.25]}]}}}, "de").splitlines()
+    >>> lines[0] == f"{entry.title('de')}, 4 Spieler, 40 Runden je Paar von Stufen:"
+    True
+    >>> lines[1]
+    '  Anfänger gegen Experte: 8 zu 30, unentschieden 2; Punkte je Platz und Runde 8,50 zu 4,25'
+    >>> lines[2]
+    '  Gewonnen gegen die anderen Stufen: Anfänger 20 %, Experte 80 %'
     """
     lines = []
     for name, data in figures["games"].items():

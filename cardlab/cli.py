@@ -1,5 +1,5 @@
 """The `cardlab` command: serve the gallery or a classroom, play, replay, infer, graph, review,
-bench.
+worksheet, bench.
 
 Bad input never shows a traceback: it exits with status 2 and one line on
 stderr that says where and why.
@@ -35,6 +35,7 @@ from cardlab.games import (
 )
 from cardlab.i18n import LANGUAGES, card_codes, message
 from cardlab.inputs import MAX_DIGITS, os_error, parse_json
+from cardlab.lessons import worksheet
 from cardlab.records import dump_record, load_record, save_record
 from cardlab.render.graph import graph_svg
 from cardlab.report import Report
@@ -109,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.set_defaults(run=_review)
 
     _add_classroom(commands)
+    _add_worksheet(commands)
 
     measure = commands.add_parser("bench", help="speed figures as JSON")
     measure.add_argument("what", choices=(*bench.benchmarks(), "classroom", "limits", "review",
@@ -157,6 +159,26 @@ def _add_classroom(commands: Any) -> None:
     export.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                         help="language of messages")
     export.set_defaults(run=_classroom_export)
+
+
+def _add_worksheet(commands: Any) -> None:
+    """`cardlab worksheet LESSON`: a lesson's worksheet and answer key, to print."""
+    sheet = commands.add_parser(
+        "worksheet", help="a lesson's worksheet and its answer key, as HTML pages to print",
+        description="Write two A4 HTML pages for lesson LESSON: a worksheet (the lesson's "
+                    "goals, each exercise with one situation and blanks to fill) and an "
+                    "answer key with the reasoning, for the same situations.")
+    sheet.add_argument("lesson", metavar="LESSON", help="the lesson's number (1, 2, ...)")
+    # The global --lang works here too; given after the command it is this one.
+    sheet.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                       help="language of the pages (default en)")
+    sheet.add_argument("--out", metavar="DIR", default=".",
+                       help="folder to write both pages into (default: here; made if missing)")
+    sheet.add_argument("--seed", metavar="N",
+                       help="the situation of every exercise that has several (default: the "
+                            "one the lesson opens with)")
+    _add_format(sheet)
+    sheet.set_defaults(run=_worksheet)
 
 
 def _games_help() -> str:
@@ -218,6 +240,19 @@ def _classroom_export(args: argparse.Namespace) -> int:
         save_record(record, args.output)
     else:
         print(dump_record(record))
+    return 0
+
+
+def _worksheet(args: argparse.Namespace) -> int:
+    lesson = _whole_number(args.lesson, "LESSON", low=1)
+    seed = _whole_number(args.seed, "--seed")
+    assert lesson is not None   # a positional argument is always given
+    sheet, answers = worksheet.write_worksheet(lesson, args.lang, args.out, seed)
+    if args.format == "json":
+        print(json.dumps({"lesson": lesson, "lang": args.lang, "seed": seed,
+                          "worksheet": str(sheet), "answers": str(answers)}))
+    else:
+        print(message("lesson.worksheet.written", args.lang, worksheet=sheet, answers=answers))
     return 0
 
 

@@ -12,6 +12,14 @@ Every game exposes the same shape (as OpenSpiel's ``current_player`` and
   :class:`~cardlab.errors.IllegalAction` (state unchanged) or returning the
   :class:`Event` list of what happened.
 
+Chance is a seat, as in OpenSpiel: when cards are to be dealt (a hand, a
+hidden solution), ``game.decisions`` holds one decision of seat
+:data:`CHANCE`, and the deal is an action like any other (``apply``, the
+table's moves, a record's replay). Its options are not listed (there are too
+many deals): the game's seeded dealer draws the action (``draw``, see
+:class:`Chancy`), and nobody else may choose it. What a seat may know of a
+deal is its `seen_by`: its own cards and the fact of the deal, never another's.
+
 >>> decision = Decision(seat=2, kind="play", options=("2C",))
 >>> decision.seat, decision.pick
 (2, 1)
@@ -24,13 +32,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from cardlab.errors import IllegalAction
 from cardlab.i18n import Text
 
 #: Whose view: a seat, the whole table ("public"), or None where nobody was named.
 Perspective = int | Literal["public"] | None
+
+#: The seat of chance: it deals (OpenSpiel's chance player). No player sits there.
+CHANCE = -1
 
 #: A game's kinds of decision or event: a `StrEnum` or a `Literal` of strings, its own.
 KindT = TypeVar("KindT", bound=str)
@@ -50,6 +61,24 @@ class Decision(Generic[KindT, OptionT]):
     kind: KindT
     options: tuple[OptionT, ...]
     pick: int = 1
+
+    @property
+    def chance(self) -> bool:
+        """True for a deal: chance decides, drawing from the game's seeded dealer.
+
+        >>> Decision(CHANCE, "deal", ()).chance, Decision(0, "play", ()).chance
+        (True, False)
+        """
+        return self.seat == CHANCE
+
+
+@runtime_checkable
+class Chancy(Protocol):
+    """A game with chance decisions: its dealer, seeded with the game's seed, draws each."""
+
+    def draw(self) -> Any:
+        """The chance action due now (the next deal), drawn from the game's random source."""
+        ...
 
 
 @dataclass(frozen=True)

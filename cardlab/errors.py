@@ -134,9 +134,9 @@ def rule_options() -> Iterator[None]:
     """Inside, a record error is about a rule option: the same message, as a `RulesError`.
 
     >>> with rule_options():
-    ...     raise RecordError("error.empty_cycle", where="rules.pass_cycle")
+    ...     raise RecordError("error.out_of_range", where="rules.players", value=7, low=3, high=6)
     Traceback (most recent call last):
-    cardlab.errors.RulesError: rules.pass_cycle: the passing cycle needs at least one entry
+    cardlab.errors.RulesError: rules.players: 7 is out of range (3 to 6)
     """
     try:
         yield

@@ -307,6 +307,16 @@ class Reviewing(Protocol[Rec_in]):
 
 
 @runtime_checkable
+class Recorded(Protocol):
+    """A game whose records the cardlab/1 JSON Schema describes (`cardlab.schema`)."""
+
+    #: The game's name (as in `GameEntry`).
+    name: str
+    #: The package whose ``record.schema.json`` is the game's part of the schema.
+    schema_package: str
+
+
+@runtime_checkable
 class Leveled(Protocol):
     """A game whose bots come in levels a learner picks (`cardlab.levels`)."""
 

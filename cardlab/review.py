@@ -139,11 +139,11 @@ class Scale:
         return "mistake", loss
 
 
-#: Black Widow: expected points taken in the hand (lower is better).
+#: Expected points taken, as in a hand of a trick-taking game (lower is better).
 POINTS = Scale("points", higher_is_better=False, inaccuracy=1.0, mistake=3.0, digits=2)
-#: Five Sons questions and shown cards: expected information about the solution, in bits.
+#: Expected information about what is hidden, in bits (higher is better): for questions.
 BITS = Scale("bits", higher_is_better=True, inaccuracy=0.15, mistake=0.5, digits=3)
-#: Five Sons guesses: the chance of winning (1.0: certain).
+#: The chance of winning (1.0: certain): for guesses.
 CHANCE = Scale("chance", higher_is_better=True, inaccuracy=0.1, mistake=0.5, digits=3)
 
 
@@ -175,7 +175,7 @@ class Moment:
     where: dict[str, Any] = field(default_factory=dict)
     reason: Text | None = None
     extra: dict[str, Any] = field(default_factory=dict)
-    #: A verdict and loss set by the game where values do not decide it (Five Sons guesses).
+    #: A verdict and loss set by the game where values do not decide it (a guess, say).
     judgement: tuple[str, float] | None = None
     #: Where the seat stood at this decision, on the review's graph (`Review.standing`;
     #: None: not drawn).

@@ -24,9 +24,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
-from cardlab.decisions import Decision, Event
+from cardlab.decisions import CHANCE, Chancy, Decision, Event
 from cardlab.errors import IllegalAction
 from cardlab.i18n import Text
 
@@ -49,14 +49,6 @@ class Game(Protocol):
     def why_not(self, action: Any) -> Text | None: ...
 
 
-@runtime_checkable
-class PlayedInRounds(Protocol):
-    """A game played in rounds (hands) also deals the next one when the last is scored:
-    between two rounds no seat decides, yet the game is not over."""
-
-    def deal_next(self) -> list[Event[Any]]: ...
-
-
 class SeatBot(Protocol):
     """A bot at a seat: it decides from that seat's view of `game`, never the game itself."""
 
@@ -76,9 +68,24 @@ class Person:
 Seat = SeatBot | Person
 
 
+@dataclass(frozen=True)
+class Dealer:
+    """Chance's player: the game's own dealer, seeded with the game's seed, draws each deal
+    (so a seeded game deals the same cards whoever plays it)."""
+
+    name: str = "dealer"
+
+    def decide(self, game: Any, decision: Decision[Any, Any]) -> tuple[Any, Text]:
+        """The deal due now, as the game's dealer draws it."""
+        if not isinstance(game, Chancy) or not decision.chance:
+            raise IllegalAction("table.nothing_to_deal")
+        return game.draw(), Text("table.dealt")
+
+
 @dataclass
 class Move:
-    """One decision taken at the table: who, what, why (a bot's reason) and what followed."""
+    """One decision taken at the table: who (`CHANCE` for a deal), what, why (a bot's
+    reason) and what followed."""
 
     seat: int | None
     action: Any
@@ -90,15 +97,18 @@ class Move:
 class Table:
     """A game with one `Seat` per seat.
 
-    `practice` allows `undo`; `pause_between_rounds` stops `run` when a round
-    of a game `PlayedInRounds` is scored, so a view can show it before `deal_next`.
-    `hints` and `take_backs` count the help given (`cardlab.practice`).
+    `chance` moves for the seat `CHANCE`: the game's `Dealer` by default; a view
+    that shows a scored hand before the next one seats a `Person` there, so that
+    `run` stops while a deal is due, and deals with `deal` when asked to.
+    `practice` allows `undo`; `hints` and `take_backs` count the help given
+    (`cardlab.practice`).
     """
 
     game: Game
     seats: Sequence[Seat]
     practice: bool = False
-    pause_between_rounds: bool = False
+    #: Never a seat's bot: a bot decides from a seat's view, and chance has none.
+    chance: Dealer | Person = field(default_factory=Dealer)
     moves: list[Move] = field(default_factory=list)
     hints: int = 0
     take_backs: int = 0
@@ -116,21 +126,29 @@ class Table:
 
     @property
     def waiting(self) -> tuple[Decision[Any, Any], ...]:
-        """The open decisions that wait for a person (empty while bots are to move)."""
+        """The open decisions of seated persons (empty while bots or chance are to move)."""
         return tuple(decision for decision in self.game.decisions
-                     if isinstance(self.seats[decision.seat], Person))
+                     if not decision.chance and isinstance(self.seats[decision.seat], Person))
+
+    @property
+    def chance_to_move(self) -> bool:
+        """True while a deal is due (the chance seat is to move)."""
+        return any(decision.chance for decision in self.game.decisions)
 
     @property
     def bot_to_move(self) -> bool:
-        """True while a bot has a decision to take (or a hand is to be dealt)."""
-        decisions = self.game.decisions
-        if not decisions:
-            return not self.game.over and not self.pause_between_rounds
-        return any(not isinstance(self.seats[d.seat], Person) for d in decisions)
+        """True while a bot has a decision to take (or the dealer a deal to make)."""
+        return any(not isinstance(self.controller(d.seat), Person) for d in self.game.decisions)
+
+    def controller(self, seat: int) -> Seat:
+        """Who moves for `seat` (the chance seat included)."""
+        return self.chance if seat == CHANCE else self.seats[seat]
 
     def act(self, action: Any) -> list[Event[Any]]:
         """A person's decision. A refused one raises `IllegalAction` and changes nothing."""
         seat = getattr(action, "seat", None)
+        if seat == CHANCE and not isinstance(self.chance, Person):
+            raise IllegalAction("table.chance_is_dealer")
         if seat is not None and 0 <= seat < len(self.seats) and not isinstance(
                 self.seats[seat], Person):
             raise IllegalAction("table.seat_is_bot", seat=seat)
@@ -142,20 +160,20 @@ class Table:
         return events
 
     def step(self) -> list[Event[Any]]:
-        """One bot decision (or the next deal); nothing if a person must decide or it is over."""
-        decisions = self.game.decisions
-        if not decisions:
-            if self.game.over or self.pause_between_rounds:
-                return []
-            return self.deal_next()
-        for decision in decisions:
-            bot = self.seats[decision.seat]
+        """One bot decision (or deal); nothing if a person must decide or it is over."""
+        for decision in self.game.decisions:
+            bot = self.controller(decision.seat)
             if not isinstance(bot, Person):
-                action, reason = bot.decide(self.game, decision)
-                events = self.game.apply(action)
-                self.moves.append(Move(decision.seat, action, events, reason))
-                return events
+                return self._move(bot, decision)
         return []
+
+    def deal(self) -> list[Event[Any]]:
+        """The deal due now, drawn by the game's dealer, whoever holds the chance seat (a
+        view that paused before the next hand deals it so)."""
+        for decision in self.game.decisions:
+            if decision.chance:
+                return self._move(Dealer(), decision)
+        raise IllegalAction("table.nothing_to_deal")
 
     def run(self, stop: Callable[[], bool] | None = None) -> list[Event[Any]]:
         """Bots decide until a person must, the game is over, or `stop()` says so."""
@@ -164,12 +182,12 @@ class Table:
             told += self.step()
         return told
 
-    def deal_next(self) -> list[Event[Any]]:
-        """Deal the next round of a game `PlayedInRounds`."""
-        if not isinstance(self.game, PlayedInRounds):
-            raise IllegalAction("table.no_hands")
-        events = self.game.deal_next()
-        self.moves.append(Move(None, None, events))
+    def _move(self, bot: SeatBot, decision: Decision[Any, Any]) -> list[Event[Any]]:
+        """`bot` takes `decision`, and the table keeps the move (a deal without a reason)."""
+        action, reason = bot.decide(self.game, decision)
+        events = self.game.apply(action)
+        self.moves.append(Move(decision.seat, action, events,
+                               None if decision.chance else reason))
         return events
 
     def undo(self) -> None:
@@ -187,7 +205,7 @@ class Table:
     def hint(self, seat: int, bot: SeatBot) -> tuple[Any, Text]:
         """What `bot` would decide at `seat` now, from that seat's view, and why (counted)."""
         for decision in self.game.decisions:
-            if decision.seat == seat:
+            if decision.seat == seat and not decision.chance:
                 self.hints += 1
                 return bot.decide(self.game, decision)
         raise IllegalAction("table.nothing_to_decide", seat=seat)

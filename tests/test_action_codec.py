@@ -23,7 +23,7 @@ QS, H3, C2, C3, C4 = parse_cards("QS 3H 2C 3C 4C")
 
 def _round_trips_every_action(game, bot, codec, actions: int) -> None:
     for _ in range(actions):
-        if game.over or not game.decisions:       # the end, or of a hand
+        if game.over or game.decisions[0].chance:  # the end, or of a hand (chance deals next)
             break
         action, _ = bot.decide(game, game.decisions[0])
         written = json.loads(json.dumps(codec.to_json(action)))

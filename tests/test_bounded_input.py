@@ -223,8 +223,8 @@ class _Counted:
         self._validator = schema.validator
         self._loads = json.loads
 
-    def validator(self, definition):
-        real = self._validator(definition)
+    def validator(self, definition, package=None):
+        real = self._validator(definition, package)
         counter = self
 
         class Validator:

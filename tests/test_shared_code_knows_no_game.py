@@ -1,15 +1,12 @@
 """Shared code names no game: it asks the registry (`cardlab.games`).
 
-The check reads each module's code, that is everything but its docstrings and
-comments: a docstring's example may play a real game, the code may not. Any
-game's name, package or classes in an identifier, an import or a string
-literal is a failure. `SHARED` lists the modules checked, by hand: a module
-joins when it no longer names a game (every module of the shared widgets,
-the classroom and the server does, new ones too). `UNSPOKEN` lists those whose
-docstrings and comments name no game either (their examples use whichever game
-the registry offers first), so that their words hold for a third game too. The
-shared message catalogue holds no game's messages either: each game's are in
-its own package.
+Every file of the package outside the games' own packages and the lessons
+(which are course content about the two games) is shared. Its code, that is
+everything but its docstrings and comments, names no game's name, package or
+classes in an identifier, an import or a string literal; and its words do not
+even mention a game, so that they hold for a third game too (examples use
+whichever game the registry offers first). The shared message catalogue holds
+no game's messages either: each game's are in its own package.
 """
 
 import ast
@@ -22,35 +19,20 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "cardlab"
+GAMES_AND_COURSE = ("blackwidow", "fivesons", "lessons")
+SHARED_FILES = sorted(
+    str(path.relative_to(ROOT)) for path in ROOT.rglob("*")
+    if path.suffix in (".py", ".js", ".css", ".json", ".html")
+    and path.relative_to(ROOT).parts[0] not in GAMES_AND_COURSE
+    and "__pycache__" not in path.parts)
+SHARED = [name for name in SHARED_FILES if name.endswith(".py")]
 
-UNSPOKEN = (
-    "__init__.py",
-    "bench.py",
-    "cli.py",
-    "deal_counting.py",
-    "decisions.py",
-    "games.py",
-    "graphs.py",
-    "i18n/__init__.py",
-    "inputs.py",
-    "records.py",
-    "review_bench.py",
-    "render/graph.py",
-    "render/review.py",
-    "render/palette.py",
-    "schema/__init__.py",
-    "table.py",
-    "worst.py",
-)
-SHARED = (
-    *UNSPOKEN,
-    "apps.py",
-    "review.py",
-    "levels.py",
-    "bench_levels.py",
-    *sorted(str(path.relative_to(ROOT)) for folder in ("widgets", "classroom", "serve")
-            for path in (ROOT / folder).glob("*.py")),
-)
+
+def test_the_shared_files_are_found():
+    assert {"table.py", "widgets/stepper.py", "classroom/store.py", "schema/shared.schema.json",
+            "widgets/controls.css"} <= set(SHARED_FILES)
+
+
 #: A game's name, its package, its entry and game classes, however written.
 GAME_NAMES = re.compile(r"black_?widow|five_?sons", re.IGNORECASE)
 
@@ -87,10 +69,10 @@ def test_a_shared_module_names_no_game(module):
 GAME_WORDS = re.compile(r"black[_ ]?widow|five[_ ]?sons", re.IGNORECASE)
 
 
-@pytest.mark.parametrize("module", UNSPOKEN)
-def test_a_shared_module_does_not_even_mention_a_game(module):
-    found = GAME_WORDS.findall((ROOT / module).read_text(encoding="utf-8"))
-    assert not found, f"cardlab/{module} mentions a game: {sorted(set(found))}"
+@pytest.mark.parametrize("name", SHARED_FILES)
+def test_a_shared_file_does_not_even_mention_a_game(name):
+    found = GAME_WORDS.findall((ROOT / name).read_text(encoding="utf-8"))
+    assert not found, f"cardlab/{name} mentions a game: {sorted(set(found))}"
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -200,6 +200,7 @@ def test_stories_of_both_games_and_a_lone_log(widow, game):
 
 # A long Black Widow record loads with one replay; views are worked out when shown.
 
+from cardlab.blackwidow.actions import Deal  # noqa: E402
 from cardlab.blackwidow.game import BlackWidowGame  # noqa: E402
 from cardlab.blackwidow.limits import endless_record as endless_blackwidow  # noqa: E402
 from cardlab.blackwidow.view import seat_view  # noqa: E402
@@ -219,7 +220,8 @@ def test_a_long_record_is_replayed_once_and_only_the_step_shown_is_counted(monke
                             game, seat, *at))
     stepper = Stepper.of(record)
     assert stepper.count == hands * 53 - 1
-    assert len(applied) == hands * 52                 # each card played once: one replay
+    assert len(applied) == hands * (1 + 52)           # each hand dealt, each card played
+    assert sum(isinstance(action, Deal) for action in applied) == hands   # once: one replay
     assert len(views) == 1                            # seat 0 after the first deal, no more
     stepper.steps.click("next")
     stepper.steps.click("back")

@@ -14,6 +14,7 @@ from cardlab.blackwidow.players import bot_seat as blackwidow_bot
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import parse_cards
+from cardlab.decisions import CHANCE
 from cardlab.errors import IllegalAction
 from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.game import FiveSonsGame
@@ -274,15 +275,16 @@ def test_moon_decision_belongs_to_the_shooter():
 def test_a_person_at_seat_0_plays_black_widow_through_the_table_loop():
     game = BlackWidowGame.new(BlackWidowRules(players=4, end_above=30), seed=5)
     table = Table(game, [Person(), *(blackwidow_bot("heuristic", s) for s in range(3))],
-                  practice=True, pause_between_rounds=True)
+                  practice=True, chance=Person())
     kinds = set()
     for _ in range(2000):
         table.run()
         if game.over:
             break
         if not table.waiting:
-            assert game.phase is Phase.SCORED
-            table.deal_next()
+            assert game.phase is Phase.SCORED and table.chance_to_move
+            table.deal()
+            assert table.moves[-1].seat == CHANCE and table.moves[-1].reason is None
             continue
         (decision,) = table.waiting
         kinds.add(decision.kind)

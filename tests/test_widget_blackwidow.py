@@ -248,7 +248,7 @@ def assert_nothing_hidden_leaks(widget):
     text = states(widget)
     # Set-up options ("The Queen of Spades breaks hearts") name cards, not where they are.
     for key, label in catalogue(widget.lang).items():
-        if key.startswith("bwsetup."):
+        if key.startswith("blackwidow.setup."):
             text = text.replace(label, "")
     cards = hidden_cards(widget)
     for card in cards:
@@ -300,10 +300,10 @@ def test_the_teachers_view_asks_first_and_the_saved_game_says_it_was_used(lang):
     assert saved(widget)["practice"] == unhelped
     widget.views.click("teacher")
     question = widget.confirm.status
-    assert question == catalogue(lang)["bwtable.teacher_question"]
+    assert question == catalogue(lang)["blackwidow.table.teacher_question"]
     assert [(b["id"], b["label"]) for b in widget.confirm.buttons] == [
-        ("show_hands", catalogue(lang)["bwtable.teacher_confirm"]),
-        ("cancel", catalogue(lang)["bwtable.teacher_cancel"])]
+        ("show_hands", catalogue(lang)["blackwidow.table.teacher_confirm"]),
+        ("cancel", catalogue(lang)["blackwidow.table.teacher_cancel"])]
     assert widget.confirm.label and widget.confirm.layout.display != "none"
     assert widget.teacher.value == "" and not widget.views.spec("teacher").pressed
     widget.confirm.click("cancel")                      # changed their mind

@@ -250,11 +250,13 @@ def test_a_replaced_link_says_the_teacher_gave_the_seat_a_new_link(room, monkeyp
 
 def test_a_kernel_gone_quiet_stops_asking_for_the_seat(room, monkeypatch):
     monkeypatch.setattr(classroom_student, "HEARTBEAT_SECONDS", 0.0)
-    quick = Room(room.store, lease=0.3)
+    # The lease is long enough that both views are made within it on a busy machine.
+    quick = Room(room.store, lease=3.0)
     table = quick.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
     first = StudentView(quick, table, 0, holder="first")
     waiting = StudentView(quick, table, 0, holder="waiting")    # its page never answers
-    time.sleep(0.4)
+    assert not waiting.playing
+    time.sleep(3.2)
     waiting.poll()
     assert not waiting.playing                # it would hold a seat for a page that is gone
     assert quick.claim(table, 0, "third")

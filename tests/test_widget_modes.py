@@ -193,7 +193,7 @@ def test_blackwidow_practice_counts_help_asks_for_the_teachers_view_once_and_say
     widget.hand.click(card)
     widget.actions.click("undo")
     widget.views.click("teacher")
-    assert widget.confirm.status == catalogue("en")["bwtable.teacher_question"]
+    assert widget.confirm.status == catalogue("en")["blackwidow.table.teacher_question"]
     widget.confirm.click("show_hands")
     widget.views.click("teacher")                       # closed
     widget.views.click("teacher")                       # opened again: no second question
@@ -219,7 +219,7 @@ def test_blackwidow_hand_and_game_end_screens_and_new_game_starts_afresh():
     assert "Runde 1 ist vorbei" in widget.end.title.value
     assert "<caption>Diese Runde und der Gesamtstand" in widget.end.summary.value
     assert play_game(widget) == len(widget.game.results) == 2
-    assert catalogue("de")["bwend.game_title"] in widget.end.title.value
+    assert catalogue("de")["blackwidow.end.game_title"] in widget.end.title.value
     assert [b["id"] for b in widget.end.bar.buttons] == ["new_game", "save", "review"]
     widget.end.bar.click("new_game")
     assert widget.opening.layout.display == "" and widget.board.layout.display == "none"

@@ -104,7 +104,7 @@ def test_large_decks_with_events_are_refused_up_front_naming_the_deals():
     game = random_game(FiveSonsRules(players=4), seed=2, questions=6, wrong_guess_rate=0)
     with pytest.raises(CardlabError) as info:
         PossibleWorlds.from_game(game)
-    assert info.value.key == "worlds.too_many_deals"
+    assert info.value.key == "fivesons.worlds.too_many_deals"
     assert str(info.value).startswith("1407929402880 deals would each have to be checked")
     assert "\n" not in str(info.value) and "1407929402880" in info.value.text("de")
 

@@ -1,4 +1,5 @@
-"""The choices a Black Widow seat makes, as data: pass three cards, play a card, score a moon.
+"""The choices a Black Widow seat makes, as data: pass three cards, play a card, score a moon;
+and chance's: deal a hand.
 
 >>> from cardlab.cards import TWO_OF_CLUBS
 >>> Play(2, TWO_OF_CLUBS)
@@ -14,6 +15,7 @@ from enum import StrEnum
 
 from cardlab.action_codec import ActionCodec
 from cardlab.cards import Card
+from cardlab.decisions import CHANCE
 
 
 class Kind(StrEnum):
@@ -22,6 +24,7 @@ class Kind(StrEnum):
     PASS = "pass"
     PLAY = "play"
     MOON = "moon"
+    DEAL = "deal"      # chance's: the next hand is dealt
 
 
 class MoonChoice(StrEnum):
@@ -55,7 +58,29 @@ class Moon:
     choice: MoonChoice
 
 
-Action = Pass | Play | Moon
+@dataclass(frozen=True)
+class Deal:
+    """Chance deals a hand: `cards[seat]` is what each seat is dealt.
+
+    >>> from cardlab.cards import parse_cards
+    >>> deal = Deal((parse_cards("2C 3C"), parse_cards("4C 5C")))
+    >>> deal.seat == CHANCE, deal.seen_by(1).cards, deal.seen_by(None).cards
+    (True, ((), (Card('4C'), Card('5C'))), ((), ()))
+    """
+
+    cards: tuple[tuple[Card, ...], ...]
+
+    @property
+    def seat(self) -> int:
+        """Chance's seat: no player deals."""
+        return CHANCE
+
+    def seen_by(self, viewer: int | None) -> Deal:
+        """The deal as `viewer` knows it: its own cards only (None: nobody's)."""
+        return Deal(tuple(cards if seat == viewer else () for seat, cards in enumerate(self.cards)))
+
+
+Action = Pass | Play | Moon | Deal
 
 
 #: Writes and reads Black Widow actions as JSON data (for stores of shared tables).

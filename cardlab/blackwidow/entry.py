@@ -37,6 +37,7 @@ from cardlab.games import (
     HeavyParts,
     Knowing,
     Leveled,
+    Recorded,
     Reviewing,
     Seated,
     Stepped,
@@ -56,10 +57,11 @@ class BlackWidow(HeavyParts,
                            BlackWidowRecord],
                  Knowing[BlackWidowView, BlackWidowKnowledge],
                  Stepped[BlackWidowRules, BlackWidowGame, BlackWidowRecord], Seated,
-                 Benchmarked, Bounded, Leveled, Reviewing[BlackWidowRecord]):
+                 Benchmarked, Bounded, Leveled, Recorded, Reviewing[BlackWidowRecord]):
     """The trick-taking game: passing, tricks, points, the moon."""
 
     name = "blackwidow"
+    schema_package = "cardlab.blackwidow"
     bots = tuple(BOTS)
     rule_options = tuple(option.name for option in fields(BlackWidowRules))
     hint_bot = "montecarlo"

@@ -16,27 +16,21 @@ first and a refused action changes nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from cardlab.blackwidow import kernel, narration
-from cardlab.blackwidow.actions import Action, Kind, Moon, MoonChoice, Pass, Play
+from cardlab.blackwidow.actions import Action, Deal, Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.narration import BlackWidowEvent
 from cardlab.blackwidow.record import BlackWidowRecord, HandRecord
 from cardlab.blackwidow.rules import MAX_HANDS, PASS_SIZE, BlackWidowRules
 from cardlab.cards import Card, Suit
-from cardlab.decisions import Decision, refusal
-from cardlab.errors import IllegalAction, RecordError
+from cardlab.decisions import CHANCE, Decision, refusal
+from cardlab.errors import IllegalAction
 from cardlab.i18n import Text
-
-#: Hears one replayed step: its action (None: the deal) and the events it made.
-Told = Callable[[Action | None, list[BlackWidowEvent]], None]
-
-
-def _deaf(action: Action | None, events: list[BlackWidowEvent]) -> None:
-    """A replay that nobody listens to."""
+from cardlab.replay import RecordedAction, Step, replay
 
 
 @dataclass
@@ -154,7 +148,7 @@ class Phase(StrEnum):
     PASS = "pass"      # some seats still have to pass
     PLAY = "play"      # tricks are being played
     MOON = "moon"      # the shooter must choose how to score the moon
-    SCORED = "scored"  # the hand is scored; the next one is still to be dealt
+    SCORED = "scored"  # no hand in play (the last is scored): chance deals the next
     OVER = "over"      # someone went above the end score
 
 
@@ -182,64 +176,57 @@ class BlackWidowGame:
     def new(cls, rules: BlackWidowRules, seed: int | random.Random | None = None,
             deal: Sequence[Sequence[Card]] | None = None, number: int = 0) -> BlackWidowGame:
         """A game with its first hand dealt (shuffled from `seed`, or the given `deal`)."""
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        game = cls(rules, rng, [0] * rules.players)
+        game = cls.empty(rules, seed)
         game.start_hand(deal, number)
         return game
 
     @classmethod
     def from_record(cls, record: BlackWidowRecord,
                     before_play: Callable[[BlackWidowGame], None] | None = None,
-                    told: Told | None = None) -> BlackWidowGame:
-        """Replay a record; an illegal action raises, naming the hand and play.
+                    told: Callable[[Step], None] | None = None) -> BlackWidowGame:
+        """Replay a record (`cardlab.replay`); an illegal action raises, naming the hand
+        and play.
 
         `before_play`, if given, sees the game before every play (for listing legal cards);
-        `told`, if given, hears each step's action and events (see `replay_hand`).
+        `told`, if given, hears each step: each deal, pass, play and moon choice.
         """
+        def before(game: BlackWidowGame, action: Action) -> None:
+            if before_play is not None and isinstance(action, Play):
+                before_play(game)
+
         game = cls.empty(record.rules)
-        for entry in record.hands:
-            game.replay_hand(entry, before_play, told)
-        return game
+        return replay(game, game.recorded(record.hands), told, before)
 
     @classmethod
-    def empty(cls, rules: BlackWidowRules) -> BlackWidowGame:
-        """A game before its first deal, for replaying hands one by one."""
-        return cls(rules, random.Random(0), [0] * rules.players)
+    def empty(cls, rules: BlackWidowRules,
+              seed: int | random.Random | None = 0) -> BlackWidowGame:
+        """A game before its first deal: chance is to deal (shuffled from `seed`)."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        return cls(rules, rng, [0] * rules.players)
 
-    def replay_hand(self, entry: HandRecord,
-                    before_play: Callable[[BlackWidowGame], None] | None = None,
-                    told: Told | None = None) -> None:
-        """Deal, pass and play one recorded hand; an illegal action raises, naming it.
+    def replay_hand(self, entry: HandRecord) -> None:
+        """Deal, pass and play one recorded hand; an illegal action raises, naming it."""
+        replay(self, self.recorded((entry,)))
 
-        `told`, if given, hears each step as it is applied: the deal (action None), each
-        pass, each play and the moon choice, with the events it made.
+    def recorded(self, hands: Sequence[HandRecord]) -> Iterator[RecordedAction]:
+        """The actions of recorded `hands`, from the next hand of this game on: each hand's
+        deal (chance's), passes, plays and moon choice, each with where it stands.
+
+        A generator: the seat of each play is the one to play once the actions before it
+        are applied.
         """
-        hear = told or _deaf
-        number = len(self.hands) + 1
-        if self.over:
-            raise RecordError("blackwidow.illegal.game_over", where=f"hand {number}")
-        hear(None, self._dealt(self.start_hand(entry.deal)))
-        try:
+        first = len(self.hands) + 1
+        for number, entry in enumerate(hands, start=first):
+            yield f"hand {number}", Deal(entry.deal)
             for seat, cards in enumerate(entry.passes or ()):
                 if cards is not None:
-                    action: Action = Pass(seat, cards)
-                    hear(action, self.apply(action))
-        except IllegalAction as err:
-            raise err.at(f"hand {number}, pass") from None
-        for count, card in enumerate(entry.plays, start=1):
-            if before_play is not None:
-                before_play(self)
-            try:
-                action = self._next_play(card)
-                hear(action, self.apply(action))
-            except IllegalAction as err:
-                raise err.at(f"hand {number}, play {count}") from None
-        if entry.moon is not None:
-            try:
-                action = self._moon_choice(entry.moon)
-                hear(action, self.apply(action))
-            except IllegalAction as err:
-                raise err.at(f"hand {number}, moon") from None
+                    yield f"hand {number}, pass", Pass(seat, cards)
+            for count, card in enumerate(entry.plays, start=1):
+                yield f"hand {number}, play {count}", self._next_play(card)
+            if entry.moon is not None:
+                shooter = self.hand.shooter()
+                yield f"hand {number}, moon", Moon(0 if shooter is None else shooter,
+                                                    MoonChoice(entry.moon))
 
     @property
     def hand(self) -> Hand:
@@ -281,15 +268,21 @@ class BlackWidowGame:
 
     @property
     def turn(self) -> int | None:
-        """The seat to act: the first still to pass, the one to play, or the moon shooter."""
-        decisions = self.decisions
-        return decisions[0].seat if decisions else None
+        """The seat to act: the first still to pass, the one to play, or the moon shooter
+        (None between hands, while chance deals, and once the game is over)."""
+        return next((d.seat for d in self.decisions if not d.chance), None)
 
     @property
     def decisions(self) -> tuple[Decision[Kind, Any], ...]:
         """Every decision open now: one per seat still to pass (they pass at the same
-        time), else the seat to play with its legal cards, else the moon shooter's."""
-        phase, hand = self.phase, self.hand
+        time), else the seat to play with its legal cards, else the moon shooter's;
+        between hands, chance's deal."""
+        phase = self.phase
+        if phase is Phase.SCORED:
+            return (Decision(CHANCE, Kind.DEAL, ()),)
+        if phase is Phase.OVER:
+            return ()
+        hand = self.hand
         if phase is Phase.PASS:
             return tuple(Decision(seat, Kind.PASS, tuple(kernel.cards_of(hand.holding[seat])),
                                   pick=PASS_SIZE)
@@ -310,17 +303,28 @@ class BlackWidowGame:
     def apply(self, action: Action) -> list[BlackWidowEvent]:
         """Check and apply one decision; returns what happened, told seat by seat."""
         self._check(action)
+        if isinstance(action, Deal):
+            return self._dealt(self.start_hand(action.cards))
         if isinstance(action, Pass):
             return self._pass(action)
         if isinstance(action, Play):
             return self._play(action)
         return self._moon(action.choice)
 
+    def draw(self) -> Deal:
+        """The next hand as the game's dealer shuffles it (from the game's seed)."""
+        cards = list(self.rules.deck)
+        self.rng.shuffle(cards)
+        return Deal(tuple(tuple(sorted(cards[seat::self.rules.players]))
+                          for seat in range(self.rules.players)))
+
     def deal_next(self, deal: Sequence[Sequence[Card]] | None = None) -> list[BlackWidowEvent]:
-        """Deal the next hand once the last one is scored (shuffled unless `deal` is given)."""
+        """Chance deals the next hand once the last one is scored (shuffled unless `deal`
+        is given)."""
         if self.phase is not Phase.SCORED:
             raise IllegalAction("blackwidow.illegal.not_between_hands")
-        return self._dealt(self.start_hand(deal))
+        return self.apply(self.draw() if deal is None else
+                          Deal(tuple(tuple(cards) for cards in deal)))
 
     def start_hand(self, deal: Sequence[Sequence[Card]] | None = None,
                    number: int | None = None) -> Hand:
@@ -331,11 +335,7 @@ class BlackWidowGame:
         """
         if self.over:
             raise IllegalAction("blackwidow.illegal.game_over")
-        if deal is None:
-            cards = list(self.rules.deck)
-            self.rng.shuffle(cards)
-            deal = [sorted(cards[seat::self.rules.players]) for seat in range(self.rules.players)]
-        deal = tuple(tuple(cards) for cards in deal)
+        deal = self.draw().cards if deal is None else tuple(tuple(cards) for cards in deal)
         number = len(self.hands) if number is None else number
         hand = Hand(self.rules, number, deal, [None] * self.rules.players,
                     [kernel.mask(cards) for cards in deal], taken=[0] * self.rules.players)
@@ -395,8 +395,13 @@ class BlackWidowGame:
 
     def _check(self, action: Action) -> None:
         phase = self.phase
-        if phase in (Phase.OVER, Phase.SCORED):
-            raise IllegalAction("blackwidow.illegal.game_over" if phase is Phase.OVER
+        if phase is Phase.OVER:
+            raise IllegalAction("blackwidow.illegal.game_over")
+        if isinstance(action, Deal):
+            self._check_deal(action)
+            return
+        if phase is Phase.SCORED:
+            raise IllegalAction("blackwidow.illegal.no_moon" if isinstance(action, Moon)
                                 else "blackwidow.illegal.hand_over")
         seat = action.seat
         if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
@@ -410,6 +415,17 @@ class BlackWidowGame:
             self._check_play(action)
         else:
             self._check_moon(action)
+
+    def _check_deal(self, action: Deal) -> None:
+        """A deal comes between hands and gives each seat a hand of the rules' deck."""
+        if self.phase is not Phase.SCORED:
+            raise IllegalAction("blackwidow.illegal.not_between_hands")
+        rules = self.rules
+        if len(action.cards) != rules.players or any(
+                len(cards) != rules.hand_size for cards in action.cards) or \
+                sorted(card for cards in action.cards for card in cards) != sorted(rules.deck):
+            raise IllegalAction("blackwidow.illegal.bad_deal", players=rules.players,
+                                size=rules.hand_size)
 
     def _check_pass(self, action: Pass) -> None:
         hand = self.hand

@@ -79,12 +79,13 @@ class BlackWidowRecord:
         sees every hand as soon as it is read (the engine replays it there, so an
         illegal play stops the reading too).
         """
-        expect_at_most(data.get("hands"), MAX_HANDS, "hands", "records.too_many_hands")
+        expect_at_most(data.get("hands"), MAX_HANDS, "hands",
+                       "blackwidow.records.too_many_hands")
         # The hands are checked one by one below, not all at once here: a stand-in that
         # fits the schema keeps the check that a record has at least one hand.
         hands_apart = isinstance(data.get("hands"), list)
         check({**data, "hands": [_STAND_IN] * min(1, len(data["hands"]))} if hands_apart
-              else data, "blackwidow_record", "record", numbered_hands=True)
+              else data, "blackwidow_record", "record", numbered_hands=True, package=__package__)
         rules = BlackWidowRules.from_json(data.get("rules", {}))
         names = expect_names(data, rules.players)
         hands: list[HandRecord] = []
@@ -111,9 +112,9 @@ class BlackWidowRecord:
 
 def _hand(data: Any, rules: BlackWidowRules, number: int) -> HandRecord:
     where = f"hand {number + 1}"
-    check(data, "blackwidow_hand", where, f"{where}, ")
+    check(data, "blackwidow_hand", where, f"{where}, ", package=__package__)
     if "moon" in data and rules.moon != "choose":
-        raise RecordError("error.moon_without_choose", where=f"{where}, moon")
+        raise RecordError("blackwidow.records.moon_without_choose", where=f"{where}, moon")
     expect_length(data["deal"], rules.players, f"{where}, deal")
     deal = tuple(read_cards(cards, f"{where}, deal[{seat}]", rules.hand_size)
                  for seat, cards in enumerate(data["deal"]))

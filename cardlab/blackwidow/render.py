@@ -71,11 +71,11 @@ def table_svg(places: Sequence[Place], trick: Sequence[tuple[int, Card]], title:
     order = {place.seat: i for i, place in enumerate(places)}
     parts += [_trick_card(card, order[seat], n, height, lang) for seat, card in trick]
     if hearts_broken:
-        parts.append(element("text", message("bwtable.hearts_broken", lang), x=WIDTH - 110,
+        parts.append(element("text", message("blackwidow.table.hearts_broken", lang), x=WIDTH - 110,
                              y=height - 70, text_anchor="end", font_size=POINTS_SIZE,
                              font_weight="bold", fill="#ffb3c1", font_family=FONT))
     played = "; ".join(f"{names[seat]}: {card.name(lang)}" for seat, card in trick)
-    seats = "; ".join(message("bwtable.place", lang, name=place.name, cards=place.cards,
+    seats = "; ".join(message("blackwidow.table.place", lang, name=place.name, cards=place.cards,
                               points=Count("count.points", place.points).label(lang))
                       for place in places)
     description = " ".join(part for part in (played and f"{played}.", f"{seats}.") if part)
@@ -130,7 +130,7 @@ def _place(place: Place, x: float, y: float, *, viewer: bool, lang: str,
             f"translate({x - width / 2:.1f},{y - 44:.1f}) scale({_BACK_SCALE})")))
     # The viewer has no face-down cards above the label: it moves up, off the edge.
     label_y = y + 14 if not viewer else y - 4
-    points = message("bwtable.points", lang,
+    points = message("blackwidow.table.points", lang,
                      points=Count("count.points", place.points).label(lang))
     lines: list[tuple[str, int, str | None]]
     lines = [(line, NAME_SIZE, "bold") for line in wrap(place.name, NAME_SIZE, room - 16,

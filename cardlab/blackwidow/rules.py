@@ -131,7 +131,7 @@ class BlackWidowRules:
             raise RulesError("error.uneven_deal", where="rules.removed",
                               cards=len(self.deck), players=self.players)
         if not self.pass_cycle:
-            raise RulesError("error.empty_cycle", where="rules.pass_cycle")
+            raise RulesError("blackwidow.records.empty_cycle", where="rules.pass_cycle")
         for i, direction in enumerate(self.pass_cycle):
             expect_choice(direction, tuple(PassDirection), f"rules.pass_cycle[{i}]")
             if direction == "across" and self.players % 2:
@@ -194,7 +194,7 @@ class BlackWidowRules:
     def from_json(cls, data: Any, where: str = "rules") -> BlackWidowRules:
         """Rules from a record's `rules` object; unknown keys are errors."""
         with rule_options():
-            check(data, "blackwidow_rules", where, f"{where}.")
+            check(data, "blackwidow_rules", where, f"{where}.", package=__package__)
         options = dict(data)
         if "removed" in data:
             options["removed"] = read_cards(data["removed"], f"{where}.removed")

@@ -94,8 +94,8 @@ def burst(students: int = 30, reload: bool = True) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def _class_server(students: int) -> Iterator[tuple[ClassroomServer, list[str], float]]:
-    """A new classroom server with Five Sons tables for `students`, once its kernels are
-    warm: the server, the seat links and the seconds the warming took."""
+    """A new classroom server with tables of the first seated game for `students`, once its
+    kernels are warm: the server, the seat links and the seconds the warming took."""
     tables = tables_for(students)
     with tempfile.TemporaryDirectory(prefix="cardlab-burst-") as folder:
         store = Path(folder) / "class.sqlite"

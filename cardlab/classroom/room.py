@@ -10,9 +10,11 @@ made it (`seat_tokens`) and to no one else; a lost one is replaced
 (`new_seat_token`, `new_teacher_token`), and the one before stops working.
 
 >>> import tempfile, pathlib
+>>> from cardlab.games import in_menu_order
+>>> entry = in_menu_order()[0]                      # the apps' default game, whichever it is
 >>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
->>> table_id = room.create_table("fivesons", {"players": 3}, 7,
-...                              ["student", "bot:logician", "student"])
+>>> table_id = room.create_table(entry.name, {"players": 3}, 7,
+...                              ["student", f"bot:{entry.default_bot}", "student"])
 >>> tokens = room.seat_tokens(table_id)
 >>> sorted(tokens), room.access(tokens[2]) == Access(table_id, 2)
 ([0, 2], True)

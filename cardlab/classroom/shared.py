@@ -11,11 +11,13 @@ is the bot's from the next `sync` on.
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.store import Store
 >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
->>> table_id = store.create_table("fivesons", {"players": 3}, 7,
-...                               ["student", "bot:logician", "bot:random"])
+>>> from cardlab.games import in_menu_order
+>>> bot = f"bot:{in_menu_order()[0].default_bot}"   # the apps' default game, whichever it is
+>>> table_id = store.create_table(in_menu_order()[0].name, {"players": 3}, 7,
+...                               ["student", bot, bot])
 >>> shared = SharedTable(store, table_id)
->>> shared.table.waiting[0].seat, shared.table.waiting[0].kind
-(0, <Kind.ASK: 'ask'>)
+>>> [decision.seat for decision in shared.table.waiting]
+[0]
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ from __future__ import annotations
 from typing import Any
 
 from cardlab.classroom.store import STUDENT, Store, TableInfo
-from cardlab.decisions import Event
+from cardlab.decisions import CHANCE, Event
 from cardlab.errors import IllegalAction
 from cardlab.games import AnyGame, game
 from cardlab.table import Person, SeatBot, Table
 
-#: The action that deals a game's next hand (no seat decides it).
+#: How the store keeps a deal (chance's action): the fact of it, never the cards; every
+#: process draws the same cards from the table's seed.
 DEAL = {"deal": True}
 BOT_PREFIX = "bot:"
 
@@ -47,7 +50,8 @@ class SharedTable:
         self.entry: AnyGame = game(self.info.game)
         rules = self.entry.read_rules(self.info.rules)
         self.table = Table(self.entry.new_game(rules, self.info.seed),
-                           [Person(controller) for controller in self.info.seats])
+                           [Person(controller) for controller in self.info.seats],
+                           chance=Person())
         self.bots: dict[int, SeatBot] = {}
         self._seat_bots()
         self.seq = 0
@@ -107,6 +111,8 @@ class SharedTable:
         if self.info.paused:
             raise IllegalAction("classroom.paused")
         seat = getattr(action, "seat", None)
+        if seat == CHANCE:
+            raise IllegalAction("table.chance_is_dealer")
         if isinstance(seat, int) and 0 <= seat < len(self.info.seats) and \
                 self.info.seats[seat] != STUDENT:
             raise IllegalAction("classroom.seat_is_bot", seat=seat)
@@ -132,10 +138,9 @@ class SharedTable:
 
     def _bot_move(self) -> dict[str, Any] | None:
         """The JSON of the next bot move or deal, or None if a student must decide."""
-        decisions = self.table.game.decisions
-        if not decisions:
-            return DEAL
-        for decision in decisions:
+        for decision in self.table.game.decisions:
+            if decision.chance:
+                return DEAL
             bot = self.bots.get(decision.seat)
             if bot is not None:
                 action, _ = bot.decide(self.table.game, decision)
@@ -144,5 +149,5 @@ class SharedTable:
 
     def _apply(self, data: dict[str, Any]) -> list[Event[Any]]:
         if data == DEAL:
-            return self.table.deal_next()
+            return self.table.deal()
         return self.table.act(self.entry.decode(data))

@@ -27,15 +27,15 @@ nothing is made in its place.
 
 >>> import tempfile, pathlib
 >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
->>> table = store.create_table("fivesons", {"players": 3}, seed=5,
-...                            seats=["student", "student", "bot:logician"])
+>>> table = store.create_table("any game", {"players": 3}, seed=5,
+...                            seats=["student", "student", "bot:any"])
 >>> token = store.new_token(table, 1)
 >>> store.find_token(token) == (table, 1, ACTIVE)
 True
 >>> store.active_tokens(table) == {1: token_hash(token)}    # the token itself is not kept
 True
->>> first = store.append(table, 1, {"ask": 0, "face": "QS", "heart": "3H"})
->>> first, store.append(table, 1, {"no_guess": 0})
+>>> first = store.append(table, 1, {"an action": "as the game writes it"})
+>>> first, store.append(table, 1, {"another": "action"})       # number 1 is taken
 (True, False)
 >>> [seq for seq, _ in store.actions(table)]
 [1]

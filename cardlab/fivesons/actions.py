@@ -1,4 +1,5 @@
-"""The choices a Five Sons seat makes, as data: ask, show, guess or let the chance pass.
+"""The choices a Five Sons seat makes, as data: ask, show, guess or let the chance pass;
+and chance's: the deal.
 
 A question and a guess are also what a record keeps (`Ask` and `Guess` in
 `record.py`); showing one of two held cards and not guessing are decisions
@@ -18,6 +19,7 @@ from enum import StrEnum
 
 from cardlab.action_codec import ActionCodec
 from cardlab.cards import Card
+from cardlab.decisions import CHANCE
 from cardlab.fivesons.record import Guess
 
 
@@ -27,6 +29,7 @@ class Kind(StrEnum):
     ASK = "ask"
     SHOW = "show"
     GUESS = "guess"
+    DEAL = "deal"      # chance's: hide the solution, deal the hands
 
 
 @dataclass(frozen=True)
@@ -53,9 +56,33 @@ class NoGuess:
     seat: int
 
 
-Action = Question | Show | Guess | NoGuess
+@dataclass(frozen=True)
+class Deal:
+    """Chance hides `solution` (a face and a heart) and deals `hands` (`hands[seat]`).
 
-__all__ = ["Action", "Guess", "Kind", "NoGuess", "Question", "Show", "action_from_json",
+    >>> from cardlab.cards import parse_cards
+    >>> deal = Deal(tuple(parse_cards("QS 3H")), (parse_cards("2H KC"), parse_cards("JD 5H")))
+    >>> deal.seat == CHANCE, deal.seen_by(0)
+    (True, Deal(solution=None, hands=((Card('2H'), Card('KC')), ())))
+    """
+
+    solution: tuple[Card, Card] | None
+    hands: tuple[tuple[Card, ...], ...]
+
+    @property
+    def seat(self) -> int:
+        """Chance's seat: no player deals."""
+        return CHANCE
+
+    def seen_by(self, viewer: int | None) -> Deal:
+        """The deal as `viewer` knows it: its own hand, never the solution nor another's."""
+        return Deal(None, tuple(hand if seat == viewer else () for seat, hand in
+                                enumerate(self.hands)))
+
+
+Action = Question | Show | Guess | NoGuess | Deal
+
+__all__ = ["Action", "Deal", "Guess", "Kind", "NoGuess", "Question", "Show", "action_from_json",
            "action_to_json"]
 
 

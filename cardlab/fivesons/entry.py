@@ -36,6 +36,7 @@ from cardlab.games import (
     HeavyParts,
     Knowing,
     Leveled,
+    Recorded,
     Reviewing,
     Seated,
     Stepped,
@@ -55,10 +56,11 @@ class FiveSons(HeavyParts,
                          FiveSonsRecord | FiveSonsLog],
                Knowing[FiveSonsLog, FiveSonsKnowledge],
                Stepped[FiveSonsRules, FiveSonsGame, FiveSonsRecord | FiveSonsLog], Seated,
-               Benchmarked, Bounded, Leveled, Reviewing[FiveSonsRecord | FiveSonsLog]):
+               Benchmarked, Bounded, Leveled, Recorded, Reviewing[FiveSonsRecord | FiveSonsLog]):
     """The deduction game: questions, shown cards, guesses."""
 
     name = "fivesons"
+    schema_package = "cardlab.fivesons"
     bots = tuple(BOTS)
     rule_options = tuple(option.name for option in fields(FiveSonsRules))
     hint_bot = "infogain"

@@ -16,15 +16,15 @@ data (`decisions`), as in `cardlab.decisions`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.decisions import Decision, refusal
+from cardlab.decisions import CHANCE, Decision, refusal
 from cardlab.errors import IllegalAction
 from cardlab.fivesons import narration
-from cardlab.fivesons.actions import Action, Kind, NoGuess, Question, Show
+from cardlab.fivesons.actions import Action, Deal, Kind, NoGuess, Question, Show
 from cardlab.fivesons.narration import FiveSonsEvent
 from cardlab.fivesons.record import (
     Ask,
@@ -37,15 +37,18 @@ from cardlab.fivesons.record import (
 )
 from cardlab.fivesons.rules import MAX_EVENTS, FiveSonsRules
 from cardlab.i18n import Text
+from cardlab.replay import RecordedAction, replay
 
 
 @dataclass
 class FiveSonsGame:
-    """One game in progress. Use `deal` or `from_record` to make one."""
+    """One game in progress. Use `deal` or `from_record` to make one; `undealt` for a game
+    whose first decision is chance's (the deal)."""
 
     rules: FiveSonsRules
-    solution: tuple[Card, Card]
-    hands: tuple[frozenset[Card], ...]
+    #: The dealer's random source (games are equal whatever it would deal).
+    rng: random.Random = field(default_factory=random.Random, compare=False, repr=False)
+    hands: tuple[frozenset[Card], ...] = ()
     events: list[FullEvent] = field(default_factory=list)
     eliminated: set[int] = field(default_factory=set)
     winner: int | None = None
@@ -56,35 +59,81 @@ class FiveSonsGame:
     #: from the asker.
     guessing: list[int] = field(default_factory=list)
     _dealt_order: tuple[tuple[Card, ...], ...] = ()
+    _solution: tuple[Card, Card] | None = None
+
+    @classmethod
+    def undealt(cls, rules: FiveSonsRules,
+                seed: int | random.Random | None = None) -> FiveSonsGame:
+        """A game before the deal: chance is to hide the solution and deal (from `seed`)."""
+        return cls(rules, seed if isinstance(seed, random.Random) else random.Random(seed))
 
     @classmethod
     def deal(cls, rules: FiveSonsRules, seed: int | random.Random | None = None) -> FiveSonsGame:
         """Hide one face and one heart, then deal the rest round from seat 0."""
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        solution = (rng.choice(rules.faces), rng.choice(rules.hearts))
-        rest = [card for card in rules.deck if card not in solution]
-        rng.shuffle(rest)
-        hands = tuple(tuple(rest[seat::rules.players]) for seat in range(rules.players))
-        return cls.start(rules, solution, hands)
+        game = cls.undealt(rules, seed)
+        game.apply(game.draw())
+        return game
 
     @classmethod
     def start(cls, rules: FiveSonsRules, solution: tuple[Card, Card],
               hands: Sequence[Sequence[Card]]) -> FiveSonsGame:
         """A game from a known deal (for records and lessons)."""
-        ordered = tuple(tuple(hand) for hand in hands)
-        return cls(rules, solution, tuple(frozenset(hand) for hand in ordered),
-                   _dealt_order=ordered)
+        game = cls.undealt(rules)
+        game.apply(Deal(solution, tuple(tuple(hand) for hand in hands)))
+        return game
 
     @classmethod
-    def from_record(cls, record: FiveSonsRecord) -> FiveSonsGame:
-        """Replay a full record; an illegal event raises, naming its number."""
-        game = cls.start(record.rules, record.solution, record.hands)
+    def from_record(cls, record: FiveSonsRecord,
+                    before: Callable[[FiveSonsGame, Action], None] | None = None
+                    ) -> FiveSonsGame:
+        """Replay a full record (`cardlab.replay`); an illegal event raises, naming its number.
+
+        `before(game, action)`, if given, sees the game before each action.
+        """
+        game = cls.undealt(record.rules)
+        return replay(game, game.recorded(record), before=before)
+
+    def recorded(self, record: FiveSonsRecord) -> Iterator[RecordedAction]:
+        """The actions of `record`, from this game before its deal: chance's deal, then each
+        event as the actions it folds in (the seats it leaves out let their chance to
+        guess pass; a responder holding both cards shows the one recorded).
+
+        A generator: each event is checked, and its actions made, once the actions before
+        it are applied.
+        """
+        yield "deal", Deal(record.solution, record.hands)
         for number, event in enumerate(record.events, start=1):
+            where = f"event {number}"
             try:
-                game.replay(event)
+                self._check_recorded(event)
             except IllegalAction as err:
-                raise err.at(f"event {number}") from None
-        return game
+                raise err.at(where) from None
+            while self.guessing and (isinstance(event, Ask) or self.guessing[0] != event.seat):
+                yield where, NoGuess(self.guessing[0])
+            if isinstance(event, Guess):
+                yield where, event
+                continue
+            question = Question(event.seat, event.face, event.heart)
+            yield where, question
+            if self.pending is not None and event.shown is not None:
+                yield where, Show(self._responder_of(question), event.shown)
+
+    @property
+    def solution(self) -> tuple[Card, Card]:
+        """The hidden face and heart (once dealt)."""
+        if self._solution is None:
+            raise IllegalAction("fivesons.illegal.not_dealt")
+        return self._solution
+
+    def draw(self) -> Deal:
+        """The deal as the game's dealer makes it: one face and one heart hidden, the rest
+        shuffled and dealt round from seat 0."""
+        rules, rng = self.rules, self.rng
+        solution = (rng.choice(rules.faces), rng.choice(rules.hearts))
+        rest = [card for card in rules.deck if card not in solution]
+        rng.shuffle(rest)
+        return Deal(solution, tuple(tuple(rest[seat::rules.players])
+                                    for seat in range(rules.players)))
 
     @property
     def players(self) -> int:
@@ -105,7 +154,9 @@ class FiveSonsGame:
     @property
     def asked(self) -> bool:
         """True once at least one question was asked (guessing is open)."""
-        return any(isinstance(event, Ask) for event in self.events)
+        # No guess comes before the first question, so any event means one was asked; a
+        # replay asks this before every chance to guess it unfolds, so it must be quick.
+        return bool(self.events)
 
     @property
     def decisions(self) -> tuple[Decision[Kind, Any], ...]:
@@ -113,6 +164,8 @@ class FiveSonsGame:
 
         A guess decision's options are every face-heart pair; `NoGuess` is always open.
         """
+        if self._solution is None:
+            return (Decision(CHANCE, Kind.DEAL, ()),)
         if self.over:
             return ()
         pairs = tuple((face, heart) for face in self.rules.faces for heart in self.rules.hearts)
@@ -131,6 +184,12 @@ class FiveSonsGame:
     def apply(self, action: Action) -> list[FiveSonsEvent]:
         """Check and apply one decision; returns what happened, told seat by seat."""
         self._check(action)
+        if isinstance(action, Deal):
+            assert action.solution is not None
+            self._solution = action.solution
+            self._dealt_order = action.hands
+            self.hands = tuple(frozenset(hand) for hand in action.hands)
+            return []
         if isinstance(action, Question):
             return self._ask(action)
         if isinstance(action, Show):
@@ -142,12 +201,6 @@ class FiveSonsGame:
             return [narration.no_guess(action.seat)]
         return self._guess(action)
 
-    def replay(self, event: FullEvent) -> FullEvent:
-        """Apply a recorded event: seats a record leaves out let their chance to guess pass."""
-        if isinstance(event, Ask):
-            return self.ask(event.seat, event.face, event.heart, event.shown)
-        return self.guess(event.seat, event.face, event.heart)
-
     def ask(self, seat: int, face: Card, heart: Card, shown: Card | None = None) -> Ask:
         """`seat` asks about `face` and `heart`; the responder shows `shown` (or its only card).
 
@@ -155,16 +208,8 @@ class FiveSonsGame:
         the question or the card shown is refused.
         """
         question = Question(seat, face, heart)
-        self._check_question(question, after_guessing=True)
+        self._check_recorded(Ask(seat, face, heart, shown))
         options = self.showable(seat, face, heart)
-        if shown is None and len(options) == 2:
-            raise IllegalAction("fivesons.illegal.must_choose", seat=self.responder(
-                seat, face, heart), face=face, heart=heart)
-        if shown is not None and not options:
-            raise IllegalAction("fivesons.illegal.nobody_shows", face=face, heart=heart)
-        if shown is not None and shown not in options:
-            raise IllegalAction("fivesons.illegal.cannot_show",
-                                seat=self.responder(seat, face, heart), card=shown)
         self.guessing = []
         self._ask(question)
         if self.pending is not None:
@@ -216,7 +261,7 @@ class FiveSonsGame:
                 correct = (event.face, event.heart) == self.solution
                 events.append(GuessSeen(event.seat, correct, self.solution
                                         if event.seat == me and not correct else None))
-        hand = self._dealt_order[me] if me is not None else ()
+        hand = self._dealt_order[me] if me is not None and self._dealt_order else ()
         return FiveSonsLog(self.rules, me, hand, tuple(events))
 
     def to_record(self) -> FiveSonsRecord:
@@ -224,15 +269,49 @@ class FiveSonsGame:
         return FiveSonsRecord(self.rules, self.solution, self._dealt_order, tuple(self.events))
 
     def _check(self, action: Action) -> None:
-        if isinstance(action, Question):
+        if isinstance(action, Deal):
+            self._check_deal(action)
+        elif isinstance(action, Question):
             self._check_question(action, after_guessing=False)
         elif isinstance(action, Show):
             self._check_show(action)
         else:
             self._check_guess(action, in_order=True)
 
+    def _check_deal(self, deal: Deal) -> None:
+        """Chance deals once, hiding a face and a heart and dealing every other card."""
+        rules = self.rules
+        if self._solution is not None:
+            raise IllegalAction("fivesons.illegal.dealt")
+        dealt = [card for hand in deal.hands for card in hand]
+        if deal.solution is None or deal.solution[0] not in rules.faces or \
+                deal.solution[1] not in rules.hearts or len(deal.hands) != rules.players or \
+                sorted([*deal.solution, *dealt]) != sorted(rules.deck):
+            raise IllegalAction("fivesons.illegal.bad_deal", players=rules.players)
+
+    def _check_recorded(self, event: FullEvent) -> None:
+        """Refuse a recorded event (or `ask` or `guess` its seat would make now) before any
+        of it is applied."""
+        if isinstance(event, Guess):
+            self._check_guess(event, in_order=False)
+            return
+        self._check_question(Question(event.seat, event.face, event.heart), after_guessing=True)
+        options = self.showable(event.seat, event.face, event.heart)
+        if event.shown is None and len(options) == 2:
+            raise IllegalAction("fivesons.illegal.must_choose", seat=self.responder(
+                event.seat, event.face, event.heart), face=event.face, heart=event.heart)
+        if event.shown is not None and not options:
+            raise IllegalAction("fivesons.illegal.nobody_shows", face=event.face,
+                                heart=event.heart)
+        if event.shown is not None and event.shown not in options:
+            raise IllegalAction("fivesons.illegal.cannot_show",
+                                seat=self.responder(event.seat, event.face, event.heart),
+                                card=event.shown)
+
     def _check_open(self, seat: int) -> None:
         self._check_seat(seat)
+        if self._solution is None:
+            raise IllegalAction("fivesons.illegal.not_dealt")
         if self.over:
             raise IllegalAction("fivesons.illegal.game_over")
 

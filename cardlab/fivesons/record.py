@@ -233,7 +233,7 @@ def _seen_event(event: dict[str, Any], rules: FiveSonsRules, me: int | None,
     solution = None
     if "solution" in event:
         if seat != me:
-            raise RecordError("records.solution_not_seen", where=f"{where}.solution")
+            raise RecordError("fivesons.records.solution_not_seen", where=f"{where}.solution")
         solution = _solution(event["solution"], rules, f"{where}.solution")
     return GuessSeen(seat, event["correct"], solution)
 
@@ -263,7 +263,7 @@ def _seen_event_json(event: SeenEvent) -> dict[str, Any]:
 def _checked_rules(data: dict[str, Any], definition: str, name: str) -> FiveSonsRules:
     """The rules of a record or log, once its length and its structure are checked."""
     expect_at_most(data.get("events"), MAX_EVENTS, "events", "records.too_many_events")
-    check(data, definition, name)
+    check(data, definition, name, package=__package__)
     return FiveSonsRules.from_json(data.get("rules", {}))
 
 

@@ -33,15 +33,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from cardlab.cards import Card
 from cardlab.deal_counting import Counts, Problem, count_deals, settle
+from cardlab.fivesons.actions import Action, Deal, NoGuess, Question, Show
 from cardlab.fivesons.bots import SHOWN_MIX, average_entropy, entropy, mixed_answer
 from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
-from cardlab.fivesons.record import Ask, AskSeen, FiveSonsLog, FiveSonsRecord, Guess
+from cardlab.fivesons.record import AskSeen, FiveSonsLog, FiveSonsRecord, Guess
 from cardlab.i18n import Number, Text
 from cardlab.review import BITS, CHANCE, Estimate, Moment, Option, Review
 
@@ -52,10 +52,18 @@ Progress = Callable[[int, int], None]
 def review_game(record: FiveSonsRecord, seat: int, seed: int = 0,
                 progress: Progress | None = None) -> Review:
     """The review of `seat`'s decisions in a full record (`seed` is unused: it is exact)."""
-    game = FiveSonsGame.from_record(record)
+    steps: list[tuple[str, int]] = []
+
+    def note(game: FiveSonsGame, action: Action) -> None:
+        """Each decision of `seat` as it is replayed: (kind, index of the event it is about):
+        `ask` and `show` the event asked, `guess` the seat's guess, `no_guess` the first
+        event after the seat let its chance pass."""
+        if action.seat == seat and not isinstance(action, Deal):
+            steps.append((_KINDS[type(action)], len(game.events)))
+
+    game = FiveSonsGame.from_record(record, before=note)
     log = game.observation_log(seat)
     public = game.observation_log(None)
-    steps = _decisions(game, record, seat)
     moments = []
     for done, (kind, index) in enumerate(steps):
         if progress is not None:
@@ -82,45 +90,8 @@ def _uncertainty(log: FiveSonsLog, after: int) -> float:
     return entropy(count_deals(problem).pairs.values())
 
 
-def _decisions(game: FiveSonsGame, record: FiveSonsRecord, seat: int) -> list[tuple[str, int]]:
-    """Each decision of `seat`, in order: (kind, index of the event it is about).
-
-    `ask` and `show`: the event asked; `guess`: the seat's guess event;
-    `no_guess`: the first event after the seat let its chance pass.
-    """
-    replay = FiveSonsGame.start(record.rules, record.solution, record.hands)
-    steps: list[tuple[str, int]] = []
-    events = record.events
-    for index, event in enumerate(events):
-        if isinstance(event, Ask):
-            if event.seat == seat:
-                steps.append(("ask", index))
-            elif len(replay.showable(event.seat, event.face, event.heart)) == 2 and \
-                    replay.responder(event.seat, event.face, event.heart) == seat:
-                steps.append(("show", index))
-            players = record.rules.players
-            order = [(event.seat + step) % players for step in range(players)
-                     if (event.seat + step) % players not in replay.eliminated]
-            if seat in order:
-                steps += _chance(events, index, order, seat)
-        replay.replay(event)
-    return steps
-
-
-def _chance(events: tuple[Any, ...], asked: int, order: list[int], seat: int
-            ) -> list[tuple[str, int]]:
-    """`seat`'s chance to guess after the question at `asked`, if its turn came."""
-    place = order.index(seat)
-    index = asked + 1
-    while index < len(events) and isinstance(events[index], Guess):
-        guesser = order.index(events[index].seat)
-        if guesser == place:
-            return [("guess", index)]
-        if guesser > place:
-            return [("no_guess", index)]
-        index += 1
-    # Every guess came before the seat's turn: it came only if the game went on.
-    return [("no_guess", index)] if index < len(events) else []
+#: The review's name of each kind of decision.
+_KINDS: dict[type, str] = {Question: "ask", Show: "show", Guess: "guess", NoGuess: "no_guess"}
 
 
 def _ask(log: FiveSonsLog, index: int) -> Moment:

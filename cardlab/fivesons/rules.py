@@ -70,7 +70,7 @@ class FiveSonsRules:
     def from_json(cls, data: Any, where: str = "rules") -> FiveSonsRules:
         """Rules from a record's `rules` object (only options that differ from defaults)."""
         with rule_options():
-            check(data, "fivesons_rules", where, f"{where}.")
+            check(data, "fivesons_rules", where, f"{where}.", package=__package__)
         options: dict[str, Any] = {}
         if "players" in data:
             options["players"] = data["players"]

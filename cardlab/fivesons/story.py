@@ -29,7 +29,7 @@ def story(log: FiveSonsLog, number: int) -> list[Text]:
     event = log.events[number - 1]
     if not isinstance(event, AskSeen):
         if event.correct:
-            return [Text("story.right", seat=event.seat)]
+            return [Text("fivesons.story.right", seat=event.seat)]
         if event.solution is not None:
             face, heart = event.solution
             return [Text("fivesons.event.wrong_saw", seat=event.seat, face=CardName(face),

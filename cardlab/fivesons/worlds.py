@@ -82,7 +82,7 @@ class PossibleWorlds:
         """
         rules = game.rules
         if (deals := deal_count(rules)) > MAX_DEALS:
-            raise CardlabError("worlds.too_many_deals", count=deals, limit=MAX_DEALS)
+            raise CardlabError("fivesons.worlds.too_many_deals", count=deals, limit=MAX_DEALS)
         events = tuple(game.events[:after] if after is not None else game.events)
         real_hands = tuple(frozenset(hand) for hand in game.hands)
         worlds: list[World] = []
@@ -91,7 +91,8 @@ class PossibleWorlds:
         for solution, hands in _deals(rules):
             worlds += _worlds(solution, hands, events, responders)
             if len(worlds) > MAX_WORLDS:
-                raise CardlabError("worlds.too_many", count=f"> {MAX_WORLDS}", limit=MAX_WORLDS)
+                raise CardlabError("fivesons.worlds.too_many", count=f"> {MAX_WORLDS}",
+                                   limit=MAX_WORLDS)
         real_shown = tuple(event.shown for event in events if isinstance(event, Ask))
         real = worlds.index(World(game.solution, real_hands, real_shown))
         return cls(rules, events, worlds, real)

@@ -41,9 +41,9 @@ def place_options(log: FiveSonsLog, lang: str = "en") -> list[tuple[str, Locatio
     [0, 2, 'solution', 'unsure']
     """
     seats: list[tuple[str, Location]] = [
-        (message("notes.seat", lang, seat=seat), seat)
+        (message("fivesons.notes.seat", lang, seat=seat), seat)
         for seat in range(log.rules.players) if seat != log.me]
-    return [*seats, (message("notes.solution", lang), SOLUTION),
+    return [*seats, (message("fivesons.notes.solution", lang), SOLUTION),
             (message("lesson.deduction.unsure", lang), UNSURE)]
 
 

@@ -433,6 +433,11 @@ class ExerciseBox(widgets.VBox):
             self.control.value = None
         self.controls.status = message("lesson.tier.new_done", self.lang)
 
+    @property
+    def prompt(self) -> str:
+        """The question of the situation shown, as plain text (what a worksheet prints)."""
+        return self._text
+
     def offline_html(self) -> str:
         """The question, its choices and where answers are checked, as plain HTML.
 

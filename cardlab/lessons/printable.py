@@ -45,13 +45,13 @@ def blank_sheet(rules: FiveSonsRules, lang: str = "en") -> str:
     """An empty notes sheet: a row per card, a column per player and one for the solution."""
     head = "".join(f"<th scope=\"col\">{html.escape(message('lesson.print.player', lang, n=n))}"
                    "</th>" for n in range(1, rules.players + 1))
-    head += f"<th scope=\"col\">{html.escape(message('notes.solution', lang))}</th>"
+    head += f"<th scope=\"col\">{html.escape(message('fivesons.notes.solution', lang))}</th>"
     rows = "".join(
         f'<tr><th scope="row" class="{"red" if card.suit.letter in "DH" else ""}">'
         f"{html.escape(card.name(lang))}</th>{'<td></td>' * (rules.players + 1)}</tr>"
         for card in rules.deck)
     intro = html.escape(message("lesson.print.blank_intro", lang))
-    card = html.escape(message("notes.card", lang))
+    card = html.escape(message("fivesons.notes.card", lang))
     table = f'<table><tr><th scope="col">{card}</th>{head}</tr>{rows}</table>'
     return _page(message("lesson.print.blank_title", lang), f"<p>{intro}</p>{table}", lang)
 

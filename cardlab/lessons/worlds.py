@@ -175,7 +175,7 @@ class Box:
 
     def label(self, lang: str = "en") -> str:
         """The box in `lang`."""
-        heading = message("worlds.solution_heading", lang, solution=cards_label(
+        heading = message("fivesons.worlds.solution_heading", lang, solution=cards_label(
             self.model.worlds[self.i].solution, lang, " + "))
         return message("lesson.worlds.box", lang, deal=deal_label(self.model, self.i, lang),
                        heading=heading)

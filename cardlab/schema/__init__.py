@@ -1,9 +1,12 @@
 """The cardlab/1 JSON Schema, and checking data against it with located, translated errors.
 
-The schema (``cardlab-1.schema.json`` beside this module, the same file as
-``docs/cardlab-1.schema.json``) checks structure: keys, types, card code forms,
-ranges that do not depend on the player count. What needs the rules (hand
-sizes, the deck, seats beyond the player count, legal plays) is checked in Python.
+The schema checks structure: keys, types, card code forms, ranges that do not
+depend on the player count. What needs the rules (hand sizes, the deck, seats
+beyond the player count, legal plays) is checked in Python. It comes in parts:
+the shared one beside this module (cards, seats, names, the practice block)
+and each game's own, ``record.schema.json`` in the game's package (its
+``$defs`` and the ``allOf`` rule that picks them by ``game``). `document` joins
+them into the whole schema, the one in ``docs/cardlab-1.schema.json``.
 
 >>> check(7, "player_count", "rules.players")
 Traceback (most recent call last):
@@ -13,9 +16,10 @@ cardlab.errors.RecordError: rules.players: 7 is out of range (3 to 6)
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from itertools import islice
@@ -30,28 +34,77 @@ if TYPE_CHECKING:  # jsonschema takes seconds to import: only code that validate
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
+#: The whole schema's file name in docs/.
 SCHEMA_FILE = "cardlab-1.schema.json"
+#: A game's part of the schema, in the game's package.
+PART_FILE = "record.schema.json"
 #: A refusal counts the problems of a document up to this many, and says how many more.
 MAX_PROBLEMS = 20
 
+
 @cache
+def shared() -> dict[str, Any]:
+    """The shared part of the schema: the document's frame and the `$defs` every game uses.
+
+    >>> shared()["$schema"], "card" in shared()["$defs"]
+    ('https://json-schema.org/draft/2020-12/schema', True)
+    """
+    return _read(__name__, "shared.schema.json")
+
+
+@cache
+def part(package: str) -> dict[str, Any]:
+    """The part of the schema that the game in `package` brings (its ``record.schema.json``).
+
+    >>> from cardlab.games import in_menu_order
+    >>> entry = in_menu_order()[0]
+    >>> sorted(part(entry.schema_package)) == ["$defs", "$schema", "allOf", "description"]
+    True
+    """
+    return _read(package, PART_FILE)
+
+
+def document(packages: Mapping[str, str]) -> dict[str, Any]:
+    """The whole schema for the games named in `packages` (a game's name: its package).
+
+    >>> from cardlab.games import in_menu_order
+    >>> entry = in_menu_order()[0]
+    >>> document({entry.name: entry.schema_package})["properties"]["game"]["enum"] == [entry.name]
+    True
+    """
+    whole = copy.deepcopy(shared())
+    whole["properties"]["game"] = {"enum": list(packages)}
+    for package in packages.values():
+        whole["allOf"] += copy.deepcopy(part(package)["allOf"])
+        whole["$defs"].update(copy.deepcopy(part(package)["$defs"]))
+    return whole
+
+
 def schema() -> dict[str, Any]:
-    """The cardlab/1 schema as JSON data.
+    """The whole cardlab/1 schema of the registered games that have a part.
 
     >>> schema()["$schema"]
     'https://json-schema.org/draft/2020-12/schema'
     """
-    text = resources.files(__name__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
+    from cardlab.games import Recorded, in_menu_order  # the registry loads the games
+
+    return document({entry.name: entry.schema_package for entry in in_menu_order()
+                     if isinstance(entry, Recorded)})
 
 
 @cache
-def validator(definition: str) -> Draft202012Validator:
-    """A validator for one of the schema's `$defs`, such as "cards"."""
+def validator(definition: str, package: str | None = None) -> Draft202012Validator:
+    """A validator for one `$defs` entry, such as "cards", of the shared part or of the
+    game in `package`."""
     make: type[Draft202012Validator] = _import_jsonschema().Draft202012Validator
-    defs = schema()["$defs"]
+    defs = {**shared()["$defs"], **(part(package)["$defs"] if package else {})}
     return make(_inline(defs[definition], defs))
+
+
+def _read(package: str, name: str) -> dict[str, Any]:
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
 def _import_jsonschema() -> ModuleType:
@@ -97,12 +150,13 @@ def _inline(node: Any, defs: dict[str, Any]) -> Any:
 
 
 def check(data: Any, definition: str, name: str, prefix: str = "", *,
-          numbered_hands: bool = False) -> None:
+          numbered_hands: bool = False, package: str | None = None) -> None:
     """Raise a RecordError for the first structural problem of `data`.
 
     The error is located at `name` when it concerns the whole document, else
     at its path inside it, after `prefix` ("rules." for the rules of a record);
     with `numbered_hands`, a problem inside ``hands[i]`` is located at "hand i+1".
+    A game's own definitions are found with its `package`.
 
     >>> check({"teacher_view": True}, "practice", "practice", "practice.")
     >>> check({"teacher_view": "yes"}, "practice", "practice", "practice.")
@@ -112,7 +166,8 @@ def check(data: Any, definition: str, name: str, prefix: str = "", *,
     """
     # Only the first few problems are looked at: a long malformed record has one per
     # entry, and each costs time and memory to describe.
-    errors = list(islice(validator(definition).iter_errors(data), MAX_PROBLEMS + 1))
+    errors = list(islice(validator(definition, package).iter_errors(data),
+                        MAX_PROBLEMS + 1))
     if errors:
         # The shallowest problem first (a missing key before a bad card inside it),
         # then document order; anyOf errors stay whole rather than split into branches.

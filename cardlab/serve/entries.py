@@ -12,12 +12,12 @@ the next page load. A notebook says what it is in its metadata::
 heading is the title and the sentence after it the summary.
 
 A lesson translated into another language has a copy of the same name in
-that language's folder (``notebooks/de/03_fivesons_rules.ipynb``); the gallery
+that language's folder (``notebooks/de/03_x.ipynb`` for ``03_x.ipynb``); the gallery
 links it in that language instead of listing it separately.
 
->>> entry = Entry("apps/fivesons.ipynb", "app", None, {"en": "Five Sons", "de": "Fünf Söhne"})
+>>> entry = Entry("apps/stepper.ipynb", "app", None, {"en": "Stepper", "de": "Schrittweise"})
 >>> entry.title("de"), entry.title("fr"), entry.summary("en")
-('Fünf Söhne', 'Five Sons', '')
+('Schrittweise', 'Stepper', '')
 >>> lesson = Entry("03_x.ipynb", "lesson", 3, {}, translations={"de": "de/03_x.ipynb"})
 >>> lesson.path_in("de"), lesson.path_in("en")
 ('de/03_x.ipynb', '03_x.ipynb')

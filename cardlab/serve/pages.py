@@ -58,8 +58,8 @@ def app_url(entry: Entry, lang: str, default_lang: str = "en") -> str:
 
     A lesson with a copy in `lang` links that copy.
 
-    >>> app_url(Entry("apps/five sons.ipynb", "app", None, {}), "de")
-    '/voila/render/apps/five%20sons.ipynb?lang=de'
+    >>> app_url(Entry("apps/my game.ipynb", "app", None, {}), "de")
+    '/voila/render/apps/my%20game.ipynb?lang=de'
     >>> app_url(Entry("03_x.ipynb", "lesson", 3, {}, translations={"de": "de/03_x.ipynb"}), "de")
     '/voila/render/de/03_x.ipynb?lang=de'
     """

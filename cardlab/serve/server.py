@@ -126,7 +126,7 @@ def app_pools(root: Path, size: int = APP_POOL) -> dict[str, int]:
     they are read more than run, and each would hold a kernel).
 
     >>> from cardlab.gallery import notebooks_dir
-    >>> app_pools(notebooks_dir())["apps/fivesons.ipynb"]
+    >>> app_pools(notebooks_dir())["apps/stepper.ipynb"]
     1
     """
     return {entry.path: size for entry in gallery_entries(root) if entry.kind == APP}

@@ -7,12 +7,12 @@ may refuse a move another screen made stale, and `play_bots` moves the bots
 (and deals a next hand) for everybody. The widget never needs to know which
 of the two it has: `LocalSource` gives a plain table the same two methods.
 
->>> from cardlab.fivesons.game import FiveSonsGame
->>> from cardlab.fivesons.players import bot_seat
->>> from cardlab.fivesons.rules import FiveSonsRules
+>>> from cardlab.games import in_menu_order
 >>> from cardlab.table import Person, Table
->>> game = FiveSonsGame.deal(FiveSonsRules(players=3), seed=1)
->>> source = LocalSource(Table(game, [Person(), bot_seat("random", 1), bot_seat("random", 2)]))
+>>> entry = in_menu_order()[0]                      # the apps' default game, whichever it is
+>>> game = entry.new_game(entry.read_rules({"players": 3}), seed=1)
+>>> bots = [entry.bot_seat(entry.default_bot, seat) for seat in (1, 2)]
+>>> source = LocalSource(Table(game, [Person(), *bots]))
 >>> source.play_bots(), source.table.waiting[0].seat
 ([], 0)
 """

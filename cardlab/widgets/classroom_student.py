@@ -24,11 +24,14 @@ whose link the teacher replaced (New link), says so and shows nothing more.
 
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.room import Room
+>>> from cardlab.games import in_menu_order
+>>> entry = in_menu_order()[0]                      # the apps' default game, whichever it is
 >>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
->>> table = room.create_table("fivesons", {"players": 3}, 4, ["student", "student", "bot:random"])
+>>> table = room.create_table(entry.name, {"players": 3}, 4,
+...                           ["student", "student", f"bot:{entry.default_bot}"])
 >>> ann = StudentView(room, table, 0, holder="ann")
->>> ann.playing, ann.table.decision.kind
-(True, <Kind.ASK: 'ask'>)
+>>> ann.playing, ann.table.decision.seat
+(True, 0)
 >>> "Seat 0 is open in another browser." in StudentView(room, table, 0, holder="bo").message.value
 True
 >>> takeover_seconds(room.lease)
@@ -301,10 +304,12 @@ def revealed_html(shared: SharedTable, lang: str) -> str:
 
     >>> import tempfile, pathlib
     >>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
-    >>> table = room.create_table("fivesons", {"players": 3}, 4, ["bot:random"] * 3)
+    >>> from cardlab.games import in_menu_order
+    >>> entry = in_menu_order()[0]
+    >>> table = room.create_table(entry.name, {"players": 3}, 4, [f"bot:{entry.default_bot}"] * 3)
     >>> html = revealed_html(room.shared(table), "en")
-    >>> html.count("<svg"), "Every seat's cards" in html
-    (4, True)
+    >>> html.count("<svg") >= 3, "Every seat's cards" in html
+    (True, True)
     """
     names = seat_names(shared.info.seats, None, lang)
     hands = shared.entry.revealed(shared.table.game, names, lang)

@@ -1,11 +1,12 @@
 """The bots' level chooser at the start of a game (`cardlab.levels`), for any leveled game.
 
->>> from cardlab.games import game
->>> choice = level_choice(game("fivesons"), "beginner", "de")
->>> choice.description, choice.options[0][0][:44]
-('Stufe der Bots', 'Anfänger: fragt aufs Geratewohl und hakt nur')
->>> level_choice(game("fivesons"), None, "en", ("random", "logician")).options[0]
-('As set for this game: random, logician', '')
+>>> from cardlab.games import in_menu_order
+>>> entry = in_menu_order()[0]                      # the apps' default game, whichever it is
+>>> choice = level_choice(entry, "beginner", "de")
+>>> choice.description, choice.options[0][0].startswith("Anfänger: ")
+('Stufe der Bots', True)
+>>> level_choice(entry, None, "en", ("random", "mine")).options[0]
+('As set for this game: random, mine', '')
 """
 
 from __future__ import annotations

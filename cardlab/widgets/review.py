@@ -14,12 +14,11 @@ only) and moves it to the step after which the decision was made (the story's
 `Locating.step_before`). The review works from what the seat knew, so what the
 browser receives of it tells nothing the seat did not know.
 
->>> from cardlab.fivesons.match import play_game
->>> from cardlab.fivesons.rules import FiveSonsRules
->>> small = FiveSonsRules(players=3, faces=FiveSonsRules().faces[:3],
-...                       hearts=FiveSonsRules().hearts[:4])
->>> panel = ReviewPanel(play_game(small, ["infogain"] * 3, seed=1).to_record(), seat=0)
->>> panel.bar.click("start"); panel.wait(60)
+>>> from cardlab.games import Reviewing, in_menu_order
+>>> entry = next(e for e in in_menu_order() if isinstance(e, Reviewing))  # whichever reviews
+>>> game = entry.play(entry.read_rules({"players": 3}), [entry.default_bot] * 3, 1).game
+>>> panel = ReviewPanel(game.to_record(), seat=0)
+>>> panel.bar.click("start"); panel.wait(600)
 True
 >>> panel.review is not None and "<table" in panel.board.html
 True

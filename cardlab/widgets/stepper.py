@@ -14,15 +14,13 @@ chosen view's picture and sentences. Its buttons are a `ControlBar`: toggles
 with ``aria-pressed``, the position in a ``role="status"`` line, focus kept
 on "Next" when it runs out.
 
->>> from cardlab.games import game
->>> fivesons = game("fivesons")
->>> stepper = Stepper.of(fivesons.example(fivesons.read_rules({}), ["logician"] * 4, 1))
+>>> from cardlab.games import in_menu_order
+>>> entry = in_menu_order()[0]                      # the apps' default game, whichever it is
+>>> stepper = Stepper.of(entry.example(entry.read_rules({}), [entry.default_bot] * 4, 1))
 >>> stepper.steps.click("next"); stepper.after
 1
->>> "What seat 0 knows after 1 events" in stepper.picture.value
-True
->>> stepper.perspective.value = "public"; stepper.perspective.label
-'The table'
+>>> stepper.perspective.label, "<svg" in stepper.picture.value
+('Seat 0', True)
 """
 
 from __future__ import annotations
@@ -81,10 +79,12 @@ class Locating(Protocol):
 def story_of(source: Any, lang: str = "en") -> Story:
     """The story of a game of any kind: a game object, a full record or an observation log.
 
-    >>> from cardlab.records import parse_record
-    >>> story = story_of(parse_record({"format": "cardlab/1", "game": "fivesons", "me": None}))
-    >>> story.count, [label for label, _ in story.perspectives]
-    (0, ['The table'])
+    >>> from cardlab.games import in_menu_order
+    >>> entry = in_menu_order()[0]
+    >>> game = entry.example(entry.read_rules({}), [entry.default_bot] * 4, 1)
+    >>> story = story_of(entry.read_record(game.to_record().to_json()))
+    >>> story.count > 0, story.perspectives[0][0]
+    (True, 'Seat 0')
     """
     return stepped(game_of(source)).story(source, lang)
 

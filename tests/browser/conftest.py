@@ -121,6 +121,19 @@ def axe():
 
 
 @pytest.fixture
+def axe_all():
+    """Like `axe`, but every finding whatever its impact: a page held to "no violation"."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    def findings(page) -> list:
+        violations = Axe().run(page).response["violations"]
+        return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5])
+                for v in violations]
+
+    return findings
+
+
+@pytest.fixture
 def exported(tmp_path):
     """Execute a lesson notebook and export it to HTML; returns the file's URI."""
     def export(name: str) -> str:

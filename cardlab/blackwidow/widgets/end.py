@@ -17,12 +17,13 @@ from cardlab.i18n import message
 
 def hand_summary(names: Sequence[str], result: HandResult, lang: str = "en") -> str:
     """The last hand's points and the totals after it, one row per seat (lower is better)."""
-    moon = (f"<p>{escape(message('bwscores.moon', lang, name=names[result.moon]))}</p>"
+    moon = (f"<p>{escape(message('blackwidow.scores.moon', lang, name=names[result.moon]))}</p>"
             if result.moon is not None else "")
     rows = "".join(f'<tr><th scope="row">{escape(name)}</th><td>{points}</td><td>{total}</td>'
                    "</tr>" for name, points, total in zip(names, result.points, result.scores,
                                                            strict=True))
-    head = "".join(f'<th scope="col">{escape(message(key, lang))}</th>'
-                   for key in ("bwend.seat", "bwend.points", "bwend.total"))
-    return (f'{moon}<table class="cardlab-bw-end"><caption>{escape(message("bwend.caption", lang))}'
+    head = "".join(f'<th scope="col">{escape(message(f"blackwidow.end.{key}", lang))}</th>'
+                   for key in ("seat", "points", "total"))
+    caption = escape(message("blackwidow.end.caption", lang))
+    return (f'{moon}<table class="cardlab-bw-end"><caption>{caption}'
             f"</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")

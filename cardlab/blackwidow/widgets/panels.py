@@ -99,4 +99,4 @@ def download_link(record_json: str, lang: str = "en") -> str:
 
 
 def _text(key: str, lang: str, **params: object) -> str:
-    return message(f"bwtable.{key}", lang, **params)
+    return message(f"blackwidow.table.{key}", lang, **params)

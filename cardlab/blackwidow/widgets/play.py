@@ -253,7 +253,7 @@ class BlackWidowWidget(widgets.VBox):
             self.teacher_view = False
         self.views.show(self._view_buttons())
         self._sit(LocalSource(Table(game, seats, practice=self.mode is Mode.PRACTICE,
-                                    pause_between_rounds=True)))
+                                    chance=Person())))
 
     @property
     def shared(self) -> bool:
@@ -323,7 +323,7 @@ class BlackWidowWidget(widgets.VBox):
         elif button == "next":
             if self.game.phase is Phase.SCORED:
                 self._seen = len(self.table.events)
-                self.table.deal_next()
+                self.table.deal()
                 self._advance()
             else:
                 self.table.step()
@@ -472,7 +472,7 @@ class BlackWidowWidget(widgets.VBox):
         try:
             record = read_record(bytes(upload["content"]), upload["name"])
             if record.to_json().get("game") != "blackwidow":
-                raise CardlabError("bwtable.not_blackwidow")
+                raise CardlabError("blackwidow.table.not_blackwidow")
             game = BlackWidowGame.from_record(record)  # type: ignore[arg-type]
             earlier = cast(BlackWidowRecord, record).practice
         except CardlabError as err:
@@ -567,10 +567,10 @@ class BlackWidowWidget(widgets.VBox):
         practice = None if self.shared else self.practice
         over = game.phase is Phase.OVER
         if not over:
-            title = message("bwend.hand_title", self.lang, number=len(game.results))
+            title = message("blackwidow.end.hand_title", self.lang, number=len(game.results))
             outcome = ""
         else:
-            title = message("bwend.game_title", self.lang)
+            title = message("blackwidow.end.game_title", self.lang)
             outcome = ((practice or Practice()).win_line(self.lang) if self.seat in game.winners
                        else self._text("winners", names=", ".join(map(self.name, game.winners))))
         first = [] if over or self.shared else [ButtonSpec("next", self._text("next_hand"),
@@ -662,4 +662,4 @@ class BlackWidowWidget(widgets.VBox):
         return self.table.events[self._seen:]
 
     def _text(self, key: str, **params: Any) -> str:
-        return message(f"bwtable.{key}", self.lang, **params)
+        return message(f"blackwidow.table.{key}", self.lang, **params)

@@ -47,22 +47,23 @@ def score_sheet_html(names: Sequence[str], results: Sequence[HandResult],
     for number, result in enumerate(results, start=1):
         cells = "".join(f"<td>{total} <small>({total - old:+d})</small></td>"
                         for total, old in zip(result.scores, before, strict=True))
-        moon = (" " + escape(message("bwscores.moon", lang, name=names[result.moon]))
+        moon = (" " + escape(message("blackwidow.scores.moon", lang, name=names[result.moon]))
                 if result.moon is not None else "")
-        rows.append(f'<tr><th scope="row">{escape(message("bwscores.hand", lang, number=number))}'
+        hand = escape(message("blackwidow.scores.hand", lang, number=number))
+        rows.append(f'<tr><th scope="row">{hand}'
                     f"{moon}</th>{cells}</tr>")
         before = result.scores
     if winners:
         cells = "".join(f"<td>{'★' if seat in winners else ''}</td>"
                         for seat in range(len(names)))
         rows.append(f'<tr class="cardlab-bw-winners"><th scope="row">'
-                    f'{escape(message("bwscores.winners", lang))}</th>{cells}</tr>')
+                    f'{escape(message("blackwidow.scores.winners", lang))}</th>{cells}</tr>')
     if not results:
         rows.append(f'<tr><td colspan="{len(names) + 1}">'
-                    f'{escape(message("bwscores.none_yet", lang))}</td></tr>')
-    caption = escape(message("bwscores.caption", lang))
+                    f'{escape(message("blackwidow.scores.none_yet", lang))}</td></tr>')
+    caption = escape(message("blackwidow.scores.caption", lang))
     return (f'<table class="cardlab-bw-scores"><caption>{caption}</caption>'
-            f'<thead><tr><th scope="col">{escape(message("bwscores.hands", lang))}</th>'
+            f'<thead><tr><th scope="col">{escape(message("blackwidow.scores.hands", lang))}</th>'
             f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -81,8 +82,8 @@ def score_chart_svg(names: Sequence[str], results: Sequence[HandResult],
         totals = [0] + [result.scores[seat] for result in results]
         axes.plot(hands, totals, marker=markers[seat % len(markers)], label=name,
                   color=seat_colour(seat), linewidth=2)
-    axes.set_xlabel(message("bwscores.hands", lang))
-    axes.set_ylabel(message("bwscores.total", lang))
+    axes.set_xlabel(message("blackwidow.scores.hands", lang))
+    axes.set_ylabel(message("blackwidow.scores.total", lang))
     axes.set_xticks(hands)
     axes.grid(alpha=0.3)
     axes.legend(fontsize=8, loc="upper left", frameon=False)
@@ -93,7 +94,7 @@ def score_chart_svg(names: Sequence[str], results: Sequence[HandResult],
     svg = svg[svg.index("<svg"):]
     summary = "; ".join(f"{name}: {result}" for name, result in zip(
         names, results[-1].scores if results else [0] * len(names), strict=True))
-    label = escape(message("bwscores.chart", lang, totals=summary), quote=True)
+    label = escape(message("blackwidow.scores.chart", lang, totals=summary), quote=True)
     # Scale with the page, and name the picture for screen readers.
     return re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"',
                   rf'<svg role="img" aria-label="{label}" '

@@ -117,7 +117,7 @@ class SetupForm(widgets.VBox):
         return BlackWidowRules.from_json(options), tuple(seat.value for seat in self.bots)
 
     def _text(self, key: str, **params: object) -> str:
-        return message(f"bwsetup.{key}", self.lang, **params)
+        return message(f"blackwidow.setup.{key}", self.lang, **params)
 
     def _seat_bots(self, players: int, names: Sequence[str]) -> None:
         chosen = list(names) + [names[-1] if names else "heuristic"] * players

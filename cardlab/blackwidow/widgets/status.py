@@ -57,4 +57,4 @@ def waiting(phase: Phase, turn: int | None, hand_number: int, name: Names,
 
 
 def _text(key: str, lang: str, **params: object) -> str:
-    return message(f"bwtable.{key}", lang, **params)
+    return message(f"blackwidow.table.{key}", lang, **params)

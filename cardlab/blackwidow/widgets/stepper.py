@@ -27,7 +27,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from cardlab.blackwidow.actions import Action, Pass, Play
+from cardlab import replay as replayed
+from cardlab.blackwidow.actions import Deal, Pass, Play
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
@@ -108,7 +109,7 @@ class BlackWidowStory:
     def status(self, after: int) -> str:
         """Where the stepper stands: the step, the hand and the tricks done."""
         step = self.steps[after]
-        return message("stepper_bw.status", self.lang, after=after, count=self.count,
+        return message("blackwidow.stepper.status", self.lang, after=after, count=self.count,
                        hand=step.hand + 1, tricks=step.tricks)
 
     def sentences(self, who: int, after: int) -> list[str]:
@@ -169,8 +170,8 @@ class BlackWidowStory:
 
     def jump_labels(self) -> tuple[str, str]:
         """The jump buttons go a trick back and on."""
-        return (message("stepper_bw.back_trick", self.lang),
-                message("stepper_bw.next_trick", self.lang))
+        return (message("blackwidow.stepper.back_trick", self.lang),
+                message("blackwidow.stepper.next_trick", self.lang))
 
     def _new_certainties(self, who: int, after: int) -> tuple[str, ...]:
         before = self.previous(who, after)
@@ -205,10 +206,11 @@ class _Steps:
         self.players = players
         self.steps: list[Step] = []
 
-    def hear(self, action: Action | None, events: list[BlackWidowEvent]) -> None:
-        """Note one replayed action (None: a deal) and what it told."""
-        told = tuple(events)
-        if action is None:
+    def hear(self, step: replayed.Step) -> None:
+        """Note one replayed action (a deal: chance's) and what it told."""
+        told = tuple(step.events)
+        action = step.action
+        if isinstance(action, Deal):
             hand = self.steps[-1].hand + 1 if self.steps else 0
             self.steps.append(Step(hand, told, passed=False, plays=0, tricks=0, trick_end=True))
             return

@@ -65,9 +65,9 @@ def fivesons_table_svg(places: Sequence[Seated], question: str, shown: Card | bo
     elif shown is True:
         parts.append(element("use", href=f"#{BACK_ID}", transform=(
             f"translate({WIDTH / 2 - CARD_WIDTH / 2:.1f},{HEIGHT / 2 - 16:.1f})")))
-    seats = "; ".join(message("fstable.picture.place", lang, name=place.name,
-                              cards=Count("fscount", place.cards).label(lang),
-                              done=place.done or message("fstable.picture.idle", lang))
+    seats = "; ".join(message("fivesons.table.picture.place", lang, name=place.name,
+                              cards=Count("count.cards", place.cards).label(lang),
+                              done=place.done or message("fivesons.table.picture.idle", lang))
                       for place in places)
     description = " ".join(filter(None, [question, f"{seats}."]))
     return svg_document(WIDTH, HEIGHT, title, *parts, description=description, fluid=True)

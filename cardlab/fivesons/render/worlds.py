@@ -35,13 +35,14 @@ from cardlab.render.svg import element, svg_document
 def statements(model: PossibleWorlds, lang: str = "en") -> list[tuple[int, str]]:
     """Who knows the solution, and who knows that, in the real world: (seat, sentence)."""
     seats = range(model.rules.players)
-    lines = [(seat, message("worlds.knows" if model.knows_solution(seat)
-                            else "worlds.does_not_know", lang, seat=seat)) for seat in seats]
+    lines = [(seat, message("fivesons.worlds.knows" if model.knows_solution(seat)
+                            else "fivesons.worlds.does_not_know", lang, seat=seat))
+             for seat in seats]
     for i in seats:
         for j in seats:
             if i != j and model.knows_solution(i):
-                key = "worlds.knows_that" if model.knows_that_knows(j, i) else \
-                    "worlds.not_knows_that"
+                key = "fivesons.worlds.knows_that" if model.knows_that_knows(j, i) else \
+                    "fivesons.worlds.not_knows_that"
                 lines.append((j, message(key, lang, i=i, j=j)))
     return lines
 
@@ -109,8 +110,8 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en", seat: int = 0) -> str:
     chars = int((width - 2 * MARGIN - 40) / CHAR_W)
     parts: list[str] = []
     y = MARGIN + 4.0
-    legend = [("real", "worlds.legend_real"), ("mine", "worlds.legend_seat"),
-              ("letter", "worlds.legend_letter"), ("deal", "worlds.legend_deal")]
+    legend = [("real", "fivesons.worlds.legend_real"), ("mine", "fivesons.worlds.legend_seat"),
+              ("letter", "fivesons.worlds.legend_letter"), ("deal", "fivesons.worlds.legend_deal")]
     for sample, key in legend:
         lines = textwrap.wrap(message(key, lang, seat=seat, seats=", ".join(
             str(s) for s in range(model.rules.players))), chars)
@@ -123,9 +124,10 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en", seat: int = 0) -> str:
         blocks.setdefault(world.solution, []).append(i)
     for pair in sorted(blocks, key=lambda pair: (pair[0], sons(pair[1]))):
         y += 22
-        parts.append(element("text", message("worlds.solution_heading", lang, solution=cards_label(
-            pair, lang, " + ")), x=MARGIN, y=y, font_size=14, font_weight="bold",
-            fill=SOLUTION_COLOUR))
+        heading = message("fivesons.worlds.solution_heading", lang,
+                          solution=cards_label(pair, lang, " + "))
+        parts.append(element("text", heading, x=MARGIN, y=y, font_size=14, font_weight="bold",
+                             fill=SOLUTION_COLOUR))
         parts.append(element("line", x1=MARGIN, y1=y + 6, x2=width - MARGIN, y2=y + 6,
                              stroke=SOLUTION_COLOUR, stroke_width=1))
         y += 16
@@ -136,17 +138,17 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en", seat: int = 0) -> str:
                               (colour, dash) if i in mine else None, lang))
         y += ((len(blocks[pair]) - 1) // columns + 1) * (BOX_H + GAP)
     height = y + MARGIN
-    title = message("worlds.view_title", lang, seat=seat, title=message(
-        "worlds.title", lang, after=len(model.events), count=len(model.worlds)))
+    title = message("fivesons.worlds.view_title", lang, seat=seat, title=message(
+        "fivesons.worlds.title", lang, after=len(model.events), count=len(model.worlds)))
     real = model.worlds[model.real]
     description = " ".join([
         title + ".",
-        message("worlds.real", lang, solution=cards_label(real.solution, lang, " + "),
+        message("fivesons.worlds.real", lang, solution=cards_label(real.solution, lang, " + "),
                 hands="; ".join(cards_label(sorted(h), lang) for h in real.hands)),
-        message("worlds.cannot_tell", lang, seat=seat, count=len(mine), worlds="; ".join(
+        message("fivesons.worlds.cannot_tell", lang, seat=seat, count=len(mine), worlds="; ".join(
             f"{cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}"
             for i in sorted(mine))),
-        message("worlds.letters", lang, seat=seat, worlds="; ".join(
+        message("fivesons.worlds.letters", lang, seat=seat, worlds="; ".join(
             f"{names[i]}, {cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}"
             for i in range(len(model.worlds))))])
     return svg_document(width, height, title, element("rect", width=width, height=height,
@@ -262,10 +264,10 @@ def k_statements(model: PossibleWorlds, lang: str = "en") -> list[Statement]:
     groups = {seat: seat_groups(model, seat) for seat in seats}
     knows = {seat: _knowing(model, groups[seat]) for seat in seats}
     real = {seat: next(g for g in groups[seat] if model.real in g) for seat in seats}
-    solution = message("worlds_k.solution", lang)
+    solution = message("fivesons.worlds_picture.solution", lang)
     lines = [Statement(f"{_not(not knows[i][model.real])}{_k(i)} {solution}",
-                       message("worlds.knows" if knows[i][model.real] else
-                               "worlds.does_not_know", lang, seat=i), i) for i in seats]
+                       message("fivesons.worlds.knows" if knows[i][model.real] else
+                               "fivesons.worlds.does_not_know", lang, seat=i), i) for i in seats]
     for j in seats:
         for i in seats:
             if i == j:
@@ -273,9 +275,10 @@ def k_statements(model: PossibleWorlds, lang: str = "en") -> list[Statement]:
             inner = knows[i][model.real]
             sure = all(knows[i][w] == inner for w in real[j])
             if inner:
-                key = "worlds.knows_that" if sure else "worlds.not_knows_that"
+                key = "fivesons.worlds.knows_that" if sure else "fivesons.worlds.not_knows_that"
             else:
-                key = "worlds_k.knows_not" if sure else "worlds.not_knows_that"
+                key = ("fivesons.worlds_picture.knows_not" if sure
+                       else "fivesons.worlds.not_knows_that")
             notation = f"{_not(not sure)}{_k(j)} {_not(not inner)}{_k(i)} {solution}"
             lines.append(Statement(notation, message(key, lang, i=i, j=j), j))
     return lines
@@ -323,9 +326,9 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     # The legend wraps to the picture's width (German sentences are long).
     chars = int((width - 40) / CHAR_W)
     legend: list[tuple[str, str, str | None]] = [(line, colour, "bold") for line in textwrap.wrap(
-        message("worlds_k.legend", lang, seat=seat), chars)]
+        message("fivesons.worlds_picture.legend", lang, seat=seat), chars)]
     legend += [(line, INK, None) for line in textwrap.wrap(
-        message("worlds_k.legend_real", lang, seat=seat), chars)]
+        message("fivesons.worlds_picture.legend_real", lang, seat=seat), chars)]
     top = LINK_TOP + LEGEND_LINE * (len(legend) - 2)
     centre = {i: (20 + box_w / 2 + step_x * c, top + step_y * r + BOX_H / 2)
               for c, pair in enumerate(order) for r, i in enumerate(columns[pair])}
@@ -356,14 +359,15 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
             element("text", labels[i], x=x, y=y + 4.5, text_anchor="middle", font_size=12,
                     fill=INK),
             data_world=i))
-    title = message("worlds.title", lang, after=len(model.events), count=len(model.worlds))
+    title = message("fivesons.worlds.title", lang, after=len(model.events), count=len(model.worlds))
     description = " ".join([
         title + ".",
-        message("worlds_k.groups", lang, seat=seat, groups=len(groups),
+        message("fivesons.worlds_picture.groups", lang, seat=seat, groups=len(groups),
                 sizes=", ".join(str(len(g)) for g in groups)),
-        message("worlds_k.real_group", lang, seat=seat, count=len(mine), worlds="; ".join(
-            f"{cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}" for i in mine)),
-        "" if every_pair else message("worlds_k.chains", lang, limit=MAX_LINKS)])
+        message("fivesons.worlds_picture.real_group", lang, seat=seat, count=len(mine),
+                worlds="; ".join(f"{cards_label(model.worlds[i].solution, lang, ' + ')}: "
+                                 f"{labels[i]}" for i in mine)),
+        "" if every_pair else message("fivesons.worlds_picture.chains", lang, limit=MAX_LINKS)])
     return svg_document(width, height, title, element("g", None, *parts, font_family=FONT),
                         description=description.strip(), fluid=True)
 

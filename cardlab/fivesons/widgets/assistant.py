@@ -58,27 +58,27 @@ class Assistant(widgets.VBox):
         self.rules = rules or FiveSonsRules()
         self.observations: FiveSonsLog | None = None
         self.players = widgets.Dropdown(options=list(range(3, 7)), value=self.rules.players,
-                                        description=message("assistant.players", lang),
+                                        description=message("fivesons.assistant.players", lang),
                                         style=_LABEL)
         self.me = widgets.Dropdown(options=list(range(self.rules.players)), value=0,
-                                   description=message("assistant.me", lang), style=_LABEL)
-        self.hand = widgets.Text(description=message("assistant.hand", lang), style=_LABEL,
+                                   description=message("fivesons.assistant.me", lang), style=_LABEL)
+        self.hand = widgets.Text(description=message("fivesons.assistant.hand", lang), style=_LABEL,
                                  placeholder="KH JC AH 5H JD")
-        self.setup = ControlBar([ButtonSpec("start", message("assistant.start", lang),
+        self.setup = ControlBar([ButtonSpec("start", message("fivesons.assistant.start", lang),
                                             primary=True)],
-                                label=message("assistant.setup", lang))
+                                label=message("fivesons.assistant.setup", lang))
         self.form = EventForm(self.rules, lang)
-        self.actions = ControlBar([ButtonSpec("add", message("assistant.add", lang),
+        self.actions = ControlBar([ButtonSpec("add", message("fivesons.assistant.add", lang),
                                               primary=True, disabled=True),
-                                   ButtonSpec("undo", message("assistant.undo", lang),
+                                   ButtonSpec("undo", message("fivesons.assistant.undo", lang),
                                               disabled=True)],
-                                  label=message("assistant.actions", lang))
+                                  label=message("fivesons.assistant.actions", lang))
         self.status = widgets.HTML()
         self.chances = widgets.HTML()
         self.picture = widgets.HTML()
         self.notes = widgets.HTML()
         self.download = widgets.HTML()
-        self.upload = record_upload(message("assistant.load", lang))
+        self.upload = record_upload(message("fivesons.assistant.load", lang))
         self.players.observe(lambda change: self._players(change["new"]), "value")
         self.setup.on_click(lambda _: self.start_from_form())
         self.actions.on_click(lambda button: self.add(self.form.event())
@@ -91,14 +91,14 @@ class Assistant(widgets.VBox):
             self.form, self.actions, self.status, self.chances, self.picture, self.notes])
         self.add_class(FOCUS_CLASS)
         guard(self)
-        self._say(message("assistant.welcome", lang))
+        self._say(message("fivesons.assistant.welcome", lang))
 
     def start_from_form(self) -> None:
         """Start a log from the set-up fields; a bad hand is refused with its reason."""
         try:
             cards = tuple(Card.parse(code) for code in self.hand.value.replace(",", " ").split())
         except CardlabError as err:
-            self._say(message("assistant.refused", self.lang, why=err.text(self.lang)))
+            self._say(message("fivesons.assistant.refused", self.lang, why=err.text(self.lang)))
             return
         self.start(self.players.value, self.me.value, cards)
 
@@ -106,28 +106,29 @@ class Assistant(widgets.VBox):
         """Begin a new log: `players` at the table, I sit at `me` holding `hand`."""
         rules = replace(self.rules, players=players)
         data = FiveSonsLog(rules, me, hand).to_json()
-        self._set(data, message("assistant.started", self.lang, seat=me))
+        self._set(data, message("fivesons.assistant.started", self.lang, seat=me))
 
     def add(self, event: SeenEvent | None) -> None:
         """Add one event; refused (with the reason) if the log would break."""
         if self.observations is None or event is None:
-            self._say(message("assistant.start_first", self.lang))
+            self._say(message("fivesons.assistant.start_first", self.lang))
             return
         events = (*self.observations.events, event)
         data = replace(self.observations, events=events).to_json()
-        self._set(data, message("assistant.added", self.lang, event=len(events)))
+        self._set(data, message("fivesons.assistant.added", self.lang, event=len(events)))
 
     def undo(self) -> None:
         """Take back the last event."""
         if self.observations is None or not self.observations.events:
             return
         data = replace(self.observations, events=self.observations.events[:-1]).to_json()
-        self._set(data, message("assistant.undone", self.lang, event=len(self.observations.events)))
+        self._set(data, message("fivesons.assistant.undone", self.lang,
+                                event=len(self.observations.events)))
 
     def saved(self) -> str:
         """The log as `cardlab/1` JSON text."""
         if self.observations is None:
-            raise RecordError("assistant.nothing")
+            raise RecordError("fivesons.assistant.nothing")
         return dump_record(self.observations)
 
     def load_bytes(self, data: bytes, name: str = "") -> None:
@@ -135,9 +136,9 @@ class Assistant(widgets.VBox):
         try:
             log = read_record(data, name)
             if not isinstance(log, FiveSonsLog) or log.me is None:
-                raise RecordError("assistant.not_a_log")
+                raise RecordError("fivesons.assistant.not_a_log")
         except CardlabError as err:
-            self._say(message("assistant.refused", self.lang, why=err.text(self.lang)))
+            self._say(message("fivesons.assistant.refused", self.lang, why=err.text(self.lang)))
             return
         self._set(log.to_json(), message("stepper_app.loaded", self.lang, name=name))
 
@@ -148,7 +149,7 @@ class Assistant(widgets.VBox):
             assert isinstance(log, FiveSonsLog)
             knowledge = FiveSonsKnowledge.from_log(log)
         except CardlabError as err:
-            self._say(message("assistant.refused", self.lang, why=err.text(self.lang)))
+            self._say(message("fivesons.assistant.refused", self.lang, why=err.text(self.lang)))
             return
         self.observations = log
         if log.rules != self.form.rules:
@@ -169,12 +170,13 @@ class Assistant(widgets.VBox):
         rows = "".join(
             f"<li>{html.escape(face.name(self.lang))} + {html.escape(heart.name(self.lang))}: "
             f"{n / total:.1%}</li>" for face, heart, n in knowledge.solution_pairs()[:TOP_PAIRS])
-        heading = message("assistant.chances", self.lang, pairs=len(knowledge.counts.pairs))
+        heading = message("fivesons.assistant.chances", self.lang,
+                          pairs=len(knowledge.counts.pairs))
         self.chances.value = f"<h2>{html.escape(heading)}</h2><ol>{rows}</ol>"
         payload = base64.b64encode(dump_record(log).encode("utf-8")).decode("ascii")
         self.download.value = (
             f'<a download="observations.json" href="data:application/json;base64,{payload}">'
-            f'{html.escape(message("assistant.save", self.lang))}</a>')
+            f'{html.escape(message("fivesons.assistant.save", self.lang))}</a>')
 
     def _refresh(self) -> None:
         if self.observations is not None:

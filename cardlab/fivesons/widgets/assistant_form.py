@@ -33,19 +33,18 @@ class EventForm(widgets.VBox):
         self.lang = lang
         self.rules = rules
 
-        def dropdown(key: str) -> widgets.Dropdown:
-            return widgets.Dropdown(description=message(f"assistant_form.{key}", lang),
-                                    style=_LABEL)
+        def text(key: str) -> str:
+            return message(f"fivesons.assistant_form.{key}", lang)
 
-        self.kind = widgets.Dropdown(options=[(message("assistant_form.ask", lang), "ask"),
-                                              (message("assistant_form.guess", lang), "guess")],
-                                     value="ask", description=message("assistant_form.kind",
-                                                                      lang), style=_LABEL)
+        def dropdown(key: str) -> widgets.Dropdown:
+            return widgets.Dropdown(description=text(key), style=_LABEL)
+
+        self.kind = widgets.Dropdown(options=[(text("ask"), "ask"), (text("guess"), "guess")],
+                                     value="ask", description=text("kind"), style=_LABEL)
         self.asker, self.face, self.heart = dropdown("asker"), dropdown("face"), dropdown("heart")
         self.shown_by, self.shown = dropdown("shown_by"), dropdown("shown")
-        self.correct = widgets.Checkbox(description=message("assistant_form.correct", lang),
-                                        indent=False)
-        self.saw = widgets.Checkbox(description=message("assistant_form.saw", lang),
+        self.correct = widgets.Checkbox(description=text("correct"), indent=False)
+        self.saw = widgets.Checkbox(description=text("saw"),
                                     indent=False)
         self.focus_choice = dropdown("focus")
         self.set_rules(rules)
@@ -61,8 +60,8 @@ class EventForm(widgets.VBox):
         self.asker.options = seats
         self.face.options = [(card.name(lang), card.code) for card in rules.faces]
         self.heart.options = [(card.name(lang), card.code) for card in rules.hearts]
-        self.shown_by.options = [(message("assistant_form.nobody", lang), NOBODY), *seats]
-        self.shown.options = [(message("assistant_form.unseen", lang), UNSEEN),
+        self.shown_by.options = [(message("fivesons.assistant_form.nobody", lang), NOBODY), *seats]
+        self.shown.options = [(message("fivesons.assistant_form.unseen", lang), UNSEEN),
                               *[(card.name(lang), card.code)
                                 for card in (*rules.faces, *rules.hearts)]]
         self.focus_choice.options = [

@@ -27,11 +27,11 @@ def end_summary(game: FiveSonsGame, names: Sequence[str], lang: str = "en",
         return ""
     record = game.to_record()
     face, heart = record.solution
-    lines = [message("fstable.solution", lang, face=face.name(lang), heart=heart.name(lang))]
+    lines = [message("fivesons.table.solution", lang, face=face.name(lang), heart=heart.name(lang))]
     if game.winner is None:
-        lines.insert(0, message("fsend.nobody", lang))
+        lines.insert(0, message("fivesons.end.nobody", lang))
     elif game.winner != seat:
-        lines.insert(0, message("fsend.winner", lang, name=names[game.winner]))
+        lines.insert(0, message("fivesons.end.winner", lang, name=names[game.winner]))
     said = "".join(f"<p>{escape(line)}</p>" for line in lines)
     if not hands:
         return said
@@ -39,7 +39,11 @@ def end_summary(game: FiveSonsGame, names: Sequence[str], lang: str = "en",
                    f"<td>{escape(', '.join(card.name(lang) for card in hand))}</td></tr>"
                    for place, hand in enumerate(record.hands))
     return (said
-            + f'<table class="cardlab-fs-hands"><caption>{escape(message("fsend.hands", lang))}'
-            f'</caption><thead><tr><th scope="col">{escape(message("fsend.seat", lang))}</th>'
-            f'<th scope="col">{escape(message("fsend.cards", lang))}</th></tr></thead>'
+            + f'<table class="cardlab-fs-hands"><caption>{_end("hands", lang)}'
+            f'</caption><thead><tr><th scope="col">{_end("seat", lang)}</th>'
+            f'<th scope="col">{_end("cards", lang)}</th></tr></thead>'
             f"<tbody>{rows}</tbody></table>")
+
+
+def _end(key: str, lang: str) -> str:
+    return escape(message(f"fivesons.end.{key}", lang))

@@ -94,16 +94,16 @@ class NotesSheet(widgets.VBox):
                    "red": card.suit.letter in "DH"}
                   for card in log.rules.deck if card not in log.hand],
             columns=[{"id": str(place), "name": self._place(place)} for place in places],
-            labels={key: message(f"notes.{key}", lang) for key in (
+            labels={key: message(f"fivesons.notes.{key}", lang) for key in (
                 "card", "holds", "lacks", "unsure", "proven", "wrong", "missing", "unproven",
                 "symbol_holds", "symbol_lacks", "symbol_unsure")},
             caption=self._caption(log))
         self._marks: dict[str, str] = {}
         self.grid.on_cycle(self.cycle)
-        self.controls = ControlBar([ButtonSpec("check", message("notes.check", lang)),
-                                    ButtonSpec("fill", message("notes.fill", lang)),
-                                    ButtonSpec("clear", message("notes.clear", lang))],
-                                   label=message("notes.controls", lang))
+        self.controls = ControlBar([ButtonSpec("check", message("fivesons.notes.check", lang)),
+                                    ButtonSpec("fill", message("fivesons.notes.fill", lang)),
+                                    ButtonSpec("clear", message("fivesons.notes.clear", lang))],
+                                   label=message("fivesons.notes.controls", lang))
         self.controls.on_click(self._press)
         self.feedback = widgets.HTML()
         super().__init__([self.grid, self.controls, self.feedback])
@@ -136,7 +136,7 @@ class NotesSheet(widgets.VBox):
         verdicts = self.checker.check(log, self.marks)
         self.grid.verdicts = {f"{v.card.code}|{v.place}": v.kind for v in verdicts}
         self.feedback.value = self._feedback(verdicts, log)
-        self.controls.status = message("notes.summary", self.lang, **{
+        self.controls.status = message("fivesons.notes.summary", self.lang, **{
             kind: sum(v.kind == kind for v in verdicts)
             for kind in ("proven", "wrong", "unproven", "missing")})
         return verdicts
@@ -149,7 +149,7 @@ class NotesSheet(widgets.VBox):
         self._set_marks({**self._marks, **certain})
         self.grid.verdicts = {}
         self.feedback.value = ""
-        self.controls.status = message("notes.filled", self.lang, count=len(certain))
+        self.controls.status = message("fivesons.notes.filled", self.lang, count=len(certain))
 
     def clear(self) -> None:
         """Rub out every mark."""
@@ -167,12 +167,12 @@ class NotesSheet(widgets.VBox):
 
     def _place(self, place: Location) -> str:
         if place == SOLUTION:
-            return message("notes.solution", self.lang)
-        return message("notes.seat", self.lang, seat=place)
+            return message("fivesons.notes.solution", self.lang)
+        return message("fivesons.notes.seat", self.lang, seat=place)
 
     def _caption(self, log: FiveSonsLog) -> str:
         mine = ", ".join(card.name(self.lang) for card in sorted(log.hand))
-        return message("notes.caption", self.lang, cards=mine) if log.hand else ""
+        return message("fivesons.notes.caption", self.lang, cards=mine) if log.hand else ""
 
     def _feedback(self, verdicts: list[Verdict], log: FiveSonsLog) -> str:
         sections = []
@@ -184,27 +184,28 @@ class NotesSheet(widgets.VBox):
                             for v in chosen[:SHOWN])
             more = len(chosen) - SHOWN
             if more > 0:
-                items += f"<li>{html.escape(message('notes.more', self.lang, count=more))}</li>"
-            heading = html.escape(message(f"notes.heading_{kind}", self.lang))
+                more_text = message("fivesons.notes.more", self.lang, count=more)
+                items += f"<li>{html.escape(more_text)}</li>"
+            heading = html.escape(message(f"fivesons.notes.heading_{kind}", self.lang))
             sections.append(f"<h4>{heading}</h4><ul>{items}</ul>")
         return f'<div class="cardlab-notes-feedback">{"".join(sections)}</div>'
 
     def _sentence(self, verdict: Verdict, log: FiveSonsLog) -> str:
         claim = self._claim(verdict)
         if verdict.kind == "unproven":
-            return message("notes.say_unproven", self.lang, claim=claim,
+            return message("fivesons.notes.say_unproven", self.lang, claim=claim,
                            chance=f"{verdict.chance or 0:.0%}")
         assert verdict.reason is not None and verdict.since is not None
-        since = (message("notes.since_start", self.lang) if verdict.since == 0 else
-                 message("notes.since_event", self.lang, event=verdict.since,
+        since = (message("fivesons.notes.since_start", self.lang) if verdict.since == 0 else
+                 message("fivesons.notes.since_event", self.lang, event=verdict.since,
                          what=event_sentence(log, verdict.since, self.lang)))
-        return message(f"notes.say_{verdict.kind}", self.lang, claim=claim,
+        return message(f"fivesons.notes.say_{verdict.kind}", self.lang, claim=claim,
                        why=verdict.reason.text(self.lang), since=since)
 
     def _claim(self, verdict: Verdict) -> str:
         mark = verdict.mark or (HOLDS if verdict.certain else LACKS)
         where = "solution" if verdict.place == SOLUTION else "seat"
-        return Text(f"notes.claim_{mark}_{where}", seat=verdict.place,
+        return Text(f"fivesons.notes.claim_{mark}_{where}", seat=verdict.place,
                     card=CardName(verdict.card)).text(self.lang)
 
 

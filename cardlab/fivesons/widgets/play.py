@@ -143,9 +143,9 @@ class FiveSonsWidget(widgets.VBox):
         self.solution = widgets.HTML()
         self.history = widgets.HTML()
         self.notes = NotesSheet(lambda: self.game.observation_log(self.seat), lang)
-        self.review = ControlBar([ButtonSpec("review", message("fsreview.review", lang),
+        self.review = ControlBar([ButtonSpec("review", message("fivesons.app.review", lang),
                                              disabled=True)],
-                                 label=message("fsreview.after_game", lang))
+                                 label=message("fivesons.app.after_game", lang))
         self.review.layout.display = "none"
         self.review.on_click(self._review)
         self.stepper: DeductionStepper | None = None
@@ -160,8 +160,9 @@ class FiveSonsWidget(widgets.VBox):
             self.mode.observe(lambda change: self.choose_mode(change["new"]), "value")
         super().__init__([self.problems, *([self.level] if self.level else []),
                           *self._start_controls(), self.seats,
-                          _label(message("fspick.hand", lang)),
-                          self.hand, _label(message("fspick.pick", lang)), self.faces, self.hearts,
+                          _label(message("fivesons.pick.hand", lang)),
+                          self.hand, _label(message("fivesons.pick.pick", lang)),
+                          self.faces, self.hearts,
                           self.question, self.controls, self.end, self.advice, self.solution,
                           self.history, self.notes, self.review, self.after_game])
         self.add_class(FOCUS_CLASS)
@@ -367,7 +368,7 @@ class FiveSonsWidget(widgets.VBox):
         """After the game: step through it from the learner's view or the table's (never
         others')."""
         if not self.game.over:
-            raise IllegalAction("fsreview.not_over")
+            raise IllegalAction("fivesons.app.not_over")
         if self.stepper is None:
             self.stepper = DeductionStepper({self.seat: self.game.observation_log(self.seat),
                                              None: self.game.observation_log(None)}, self.lang)
@@ -423,7 +424,7 @@ class FiveSonsWidget(widgets.VBox):
         self.face = self.heart = None
         self.advice.value = ""
         self.refresh()
-        self._say(message("fstable.take_back.done", self.lang))
+        self._say(message("fivesons.table.take_back.done", self.lang))
 
     def _buttons(self) -> list[ButtonSpec]:
         """The learner's buttons: hint and take back in practice only."""
@@ -432,7 +433,7 @@ class FiveSonsWidget(widgets.VBox):
                 ButtonSpec("guess", self._text("guess")),
                 ButtonSpec("pass", self._text("pass")),
                 *([ButtonSpec("hint", self._text("hint")),
-                   ButtonSpec("take_back", message("fstable.take_back.button", self.lang))]
+                   ButtonSpec("take_back", message("fivesons.table.take_back.button", self.lang))]
                   if help_ else [])]
 
     def _start_controls(self) -> list[widgets.Widget]:
@@ -503,7 +504,7 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.status = text
 
     def _text(self, key: str, **params: object) -> str:
-        return message(f"fstable.{key}", self.lang, **params)
+        return message(f"fivesons.table.{key}", self.lang, **params)
 
     def _news(self) -> str:
         """How the latest question or guess ended, as the learner's seat was told it."""

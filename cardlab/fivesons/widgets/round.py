@@ -64,4 +64,4 @@ def _shown(game: FiveSonsGame, seat: int) -> Card | bool:
 
 
 def _say(key: str, lang: str, **params: object) -> str:
-    return message(f"fstable.picture.{key}", lang, **params)
+    return message(f"fivesons.table.picture.{key}", lang, **params)

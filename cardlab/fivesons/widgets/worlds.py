@@ -31,6 +31,7 @@ the real one ringed, is the point of the picture; no seat's secrets are kept.
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 import ipywidgets as widgets
 
@@ -83,7 +84,7 @@ class WorldsExplorer(widgets.VBox):
                               EXAMPLE_SEED if seed is None else seed)
         self.model = PossibleWorlds.from_game(self.game, 0)
         self.seat = widgets.Dropdown(
-            options=[(message("worlds_app.seat_option", lang, seat=seat), seat)
+            options=[(message("fivesons.worlds_app.seat_option", lang, seat=seat), seat)
                      for seat in range(rules.players)],
             value=0, description=self._text("seat"), style=_LABEL)
         self.face = widgets.Dropdown(options=[(card.name(lang), card.code) for card in
@@ -156,10 +157,8 @@ class WorldsExplorer(widgets.VBox):
         return [(s.notation, s.words) for s in k_statements(self.model, self.lang)]
 
     def _replayed(self, after: int) -> FiveSonsGame:
-        game = FiveSonsGame.start(self.rules, self.game.solution, self.game.to_record().hands)
-        for event in self.game.events[:after]:
-            game.replay(event)
-        return game
+        record = self.game.to_record()
+        return FiveSonsGame.from_record(replace(record, events=record.events[:after]))
 
     @staticmethod
     def _shown(game: FiveSonsGame, face: str, heart: str) -> Card | None:
@@ -206,4 +205,4 @@ class WorldsExplorer(widgets.VBox):
                                           event=event, worlds=len(self.model.worlds))
 
     def _text(self, key: str, **params: object) -> str:
-        return message(f"worlds_app.{key}", self.lang, **params)
+        return message(f"fivesons.worlds_app.{key}", self.lang, **params)
