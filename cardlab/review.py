@@ -177,6 +177,9 @@ class Moment:
     extra: dict[str, Any] = field(default_factory=dict)
     #: A verdict and loss set by the game where values do not decide it (a guess, say).
     judgement: tuple[str, float] | None = None
+    #: Where the seat stood at this decision, on the review's graph (`Review.standing`;
+    #: None: not drawn).
+    standing: float | None = None
 
     def value(self, key: str) -> Estimate | None:
         """The estimate of the option called `key` (None: that option has no value)."""
@@ -222,6 +225,8 @@ class Review:
 
     `outcome` is what really happened to the seat (from the record), for the
     last word; `unit` the main unit, in which the top-level loss is summed.
+    `standing` names what each moment's `standing` measures, the line of the
+    review's graph (message ``review.standing.<standing>``; "": no graph).
     """
 
     game: str
@@ -230,6 +235,7 @@ class Review:
     unit: str
     moments: tuple[Moment, ...]
     outcome: dict[str, Any] = field(default_factory=dict)
+    standing: str = ""
 
     def loss(self, unit: str | None = None) -> float:
         """The sum of the losses in `unit` (default: the review's own)."""

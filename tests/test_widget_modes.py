@@ -113,7 +113,7 @@ def test_fivesons_end_screen_shows_the_solution_and_who_held_what_then_a_new_gam
     summary = widget.end.summary.value
     assert f"The solution: the {face.name()} and the {heart.name()}." in summary
     assert all(card.name() in summary for hand in first.to_record().hands for card in hand)
-    assert [b["id"] for b in widget.end.bar.buttons] == ["new_game", "save"]
+    assert [b["id"] for b in widget.end.bar.buttons] == ["new_game", "save", "review"]
     widget.controls.click("take_back")                  # the game is over: refused
     assert widget.game is first
     assert widget.controls.status == catalogue("en")["table.undo_over"]
@@ -220,7 +220,7 @@ def test_blackwidow_hand_and_game_end_screens_and_new_game_starts_afresh():
     assert "<caption>Diese Runde und der Gesamtstand" in widget.end.summary.value
     assert play_game(widget) == len(widget.game.results) == 2
     assert catalogue("de")["blackwidow.end.game_title"] in widget.end.title.value
-    assert [b["id"] for b in widget.end.bar.buttons] == ["new_game", "save"]
+    assert [b["id"] for b in widget.end.bar.buttons] == ["new_game", "save", "review"]
     widget.end.bar.click("new_game")
     assert widget.opening.layout.display == "" and widget.board.layout.display == "none"
     widget.setup.mode.value = "game"

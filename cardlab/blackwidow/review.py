@@ -38,6 +38,7 @@ random source, seeded from the seed and where the decision is.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 import multiprocessing
 import os
@@ -98,7 +99,18 @@ def review_game(record: BlackWidowRecord, seat: int, seed: int = 0,
     outcome = {"hands": [{"hand": number + 1, "points": result.points[seat],
                           "score": result.scores[seat]}
                          for number, result in enumerate(game.results)]}
-    return Review("blackwidow", seat, seed, POINTS.unit, tuple(moments), outcome)
+    return Review("blackwidow", seat, seed, POINTS.unit, _standings(game, seat, moments),
+                  outcome, "score")
+
+
+def _standings(game: BlackWidowGame, seat: int, moments: Sequence[Moment]) -> tuple[Moment, ...]:
+    """Each pass and play with the seat's expected score after it: its score before the hand
+    plus the expected points of the choice (the review's graph)."""
+    before = [0, *(result.scores[seat] for result in game.results)]
+    return tuple(dataclasses.replace(moment, standing=before[moment.where["hand"] - 1]
+                                     + chosen.mean)
+                 if (chosen := moment.value(moment.chosen_key)) is not None
+                 and moment.kind != "moon" else moment for moment in moments)
 
 
 @dataclass(frozen=True)

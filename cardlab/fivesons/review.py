@@ -78,7 +78,16 @@ def review_game(record: FiveSonsRecord, seat: int, seed: int = 0,
         progress(len(steps), len(steps))
     outcome = {"winner": game.winner, "eliminated": sorted(game.eliminated),
                "won": game.winner == seat}
-    return Review("fivesons", seat, seed, BITS.unit, tuple(moments), outcome)
+    left = {index: _uncertainty(log, index) for _, index in steps}
+    standings = tuple(replace(moment, standing=round(left[index], 6))
+                      for moment, (_, index) in zip(moments, steps, strict=True))
+    return Review("fivesons", seat, seed, BITS.unit, standings, outcome, "uncertainty")
+
+
+def _uncertainty(log: FiveSonsLog, after: int) -> float:
+    """The entropy (bits) of the solution for `log.me` after its first `after` events."""
+    problem = Evidence.from_log(replace(log, events=log.events[:after])).problem()
+    return entropy(count_deals(problem).pairs.values())
 
 
 #: The review's name of each kind of decision.

@@ -29,35 +29,50 @@ from html import escape
 
 import ipywidgets as widgets
 
+from cardlab.games import GameRecord
 from cardlab.i18n import message
 from cardlab.practice import Practice
 from cardlab.widgets.controls import ButtonSpec, ControlBar
+from cardlab.widgets.review import ReviewPanel
+from cardlab.widgets.stepper import Stepper
 
 #: The ids of the end screen's own buttons.
-NEW_GAME, SAVE = "new_game", "save"
+NEW_GAME, SAVE, REVIEW = "new_game", "save", "review"
+#: What the end screen reviews: the game's full record and the learner's seat, when asked.
+Reviewed = Callable[[], tuple[GameRecord, int]]
 
 
-def end_buttons(lang: str, *, new_game: bool = True, save: bool = True,
+def end_buttons(lang: str, *, new_game: bool = True, save: bool = True, review: bool = False,
                 first: Sequence[ButtonSpec] = ()) -> list[ButtonSpec]:
-    """The end screen's buttons: the game's own (`first`), then New game and Save."""
+    """The end screen's buttons: the game's own (`first`), then New game, Save and Review."""
     return [*first,
             *([ButtonSpec(NEW_GAME, message("end.new_game", lang), primary=not first)]
               if new_game else []),
-            *([ButtonSpec(SAVE, message("end.save", lang))] if save else [])]
+            *([ButtonSpec(SAVE, message("end.save", lang))] if save else []),
+            *([ButtonSpec(REVIEW, message("end.review", lang))] if review else [])]
 
 
 class EndScreen(widgets.VBox):
-    """A heading, the outcome, the game's summary, the help used, buttons and a download."""
+    """A heading, the outcome, the game's summary, the help used, buttons and a download;
+    with `review`, Review (where offered) reviews the learner's seat of the game just played
+    (`cardlab.widgets.review`), and its decisions open in `stepper`."""
 
-    def __init__(self, lang: str = "en", label: str = "") -> None:
+    def __init__(self, lang: str = "en", label: str = "", review: Reviewed | None = None,
+                 stepper: Callable[[], Stepper | None] | None = None) -> None:
         self.lang = lang
         #: True while the summary is shown (kernel state: the browser cannot set it).
         self.shown = False
+        self._reviewed = review
+        self._stepper = stepper
+        #: The review of the game shown (after Review was pressed).
+        self.review: ReviewPanel | None = None
         self.title = widgets.HTML()
         self.summary = widgets.HTML()
         self.bar = ControlBar([], label=label or message("end.label", lang))
+        self.bar.on_click(self._pressed)
         self.download = widgets.HTML()
-        super().__init__([self.title, self.summary, self.bar, self.download])
+        self.reviewing = widgets.VBox()
+        super().__init__([self.title, self.summary, self.bar, self.download, self.reviewing])
         self.add_class("cardlab-end")
         self.layout.display = "none"
 
@@ -75,6 +90,7 @@ class EndScreen(widgets.VBox):
                                      for line in lines if line) + body
         if not self.shown:
             self.download.value = ""      # a link saved from an earlier game or hand
+            self._drop_review()
         self.bar.show(buttons)
         self.shown = True
         self.layout.display = None
@@ -85,7 +101,29 @@ class EndScreen(widgets.VBox):
         self.bar.show([])
         self.bar.status = ""
         self.download.value = ""
+        self._drop_review()
         self.layout.display = "none"
+
+    def open_review(self) -> ReviewPanel | None:
+        """Review the learner's seat of the game shown, and start it (None: no review here)."""
+        if not self.shown or self._reviewed is None or not self.bar.has(REVIEW):
+            return None
+        if self.review is None:
+            record, seat = self._reviewed()
+            self.review = ReviewPanel(record, seat, self.lang, self._stepper)
+            self.reviewing.children = [self.review]
+            self.review.start()
+        return self.review
+
+    def _pressed(self, button: str) -> None:
+        if button == REVIEW:
+            self.open_review()
+
+    def _drop_review(self) -> None:
+        if self.review is not None:
+            self.review.cancel()
+            self.review = None
+            self.reviewing.children = []
 
     def offer(self, record_json: str, filename: str) -> None:
         """A link that saves `record_json` as `filename`."""

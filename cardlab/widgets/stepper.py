@@ -26,6 +26,7 @@ on "Next" when it runs out.
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 import ipywidgets as widgets
@@ -36,7 +37,7 @@ from cardlab.render.graph import graph_html
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
-__all__ = ["Jumping", "Pictured", "Stepper", "Story", "story_of"]
+__all__ = ["Jumping", "Locating", "Pictured", "Stepper", "Story", "story_of"]
 
 _WRAP = widgets.Layout(flex_flow="row wrap", align_items="center")
 #: Labels in full (ipywidgets cuts them at a fixed width, "Wessen Si…").
@@ -62,6 +63,16 @@ class Jumping(Protocol):
 
     def jump_labels(self) -> tuple[str, str]:
         """The labels of the buttons that jump back and on, in the story's language."""
+        ...
+
+
+@runtime_checkable
+class Locating(Protocol):
+    """A story that finds a reviewed decision (`cardlab.review.Moment.where`) among its steps."""
+
+    def step_before(self, kind: str, where: Mapping[str, Any]) -> int:
+        """The step after which the decision of `kind` at `where` was made: what its seat
+        knew then."""
         ...
 
 

@@ -5,7 +5,9 @@ The page's address sets the language, which game the example is of
 `players`, `bots`, `rules`, as in every app). A `cardlab/1` file loaded
 through the upload button replaces the example; a bad file is refused with
 its reason in a ``role="status"`` line. The file's content is dropped from
-the upload widget as soon as it is read.
+the upload widget as soon as it is read. Where the game reviews, a review of
+the game shown (`cardlab.widgets.review`) for the seat chosen follows the
+stepper; its decisions open in the stepper, from that seat.
 
 >>> from cardlab.games import in_menu_order
 >>> first, second = [entry.name for entry in in_menu_order()][:2]   # the apps' first two games
@@ -29,11 +31,12 @@ import ipywidgets as widgets
 
 from cardlab.apps import AppSettings, chosen_game, read_settings
 from cardlab.errors import CardlabError
-from cardlab.games import Stepped, game, in_menu_order, stepped
+from cardlab.games import Reviewing, Stepped, game, game_of, in_menu_order, stepped
 from cardlab.i18n import Text, message
 from cardlab.records import read_record
 from cardlab.widgets.controls import FOCUS_CLASS, record_upload
 from cardlab.widgets.guard import guard
+from cardlab.widgets.review import ReviewPanel
 from cardlab.widgets.stepper import Stepper, Story, story_of
 
 #: The example's seed when the address gives none: everybody sees the same example.
@@ -69,13 +72,24 @@ class StepperApp(widgets.VBox):
         self.upload = record_upload(message("stepper_app.load", lang))
         self.status = widgets.HTML()
         self.problems = widgets.HTML()
-        self.stepper = Stepper(story_of(example(settings), lang))
+        source = example(settings)
+        self.stepper = Stepper(story_of(source, lang))
+        #: The review of the game shown, for the seat chosen beside it (a game that reviews).
+        self.review_seat = widgets.Dropdown(description=message("stepper_app.review_seat", lang),
+                                            style={"description_width": "initial"})
+        self.review: ReviewPanel | None = None
+        self._reviewing = widgets.VBox()
+        #: What the stepper tells: the example game or the record loaded.
+        self.source: Any = source
+        self._choosing = False
+        self.review_seat.observe(self._seat_chosen, "value")
         self.game.observe(lambda change: self.choose_game(change["new"]), "value")
         self.upload.observe(self._uploaded, "value")
         self._top = [self.problems, widgets.HBox([self.game, self.upload],
                                                  layout=widgets.Layout(flex_flow="row wrap")),
                      self.status]
-        super().__init__([*self._top, self.stepper])
+        super().__init__([*self._top, self.stepper, self._reviewing])
+        self._offer_review()
         self.add_class(FOCUS_CLASS)
         guard(self)
         self._show_problems(settings)
@@ -90,7 +104,8 @@ class StepperApp(widgets.VBox):
         """Show the built-in example of `name`."""
         settings = read_settings(name, self.query)
         self._show_problems(settings)
-        self._replace(story_of(example(settings), self.lang))
+        source = example(settings)
+        self._replace(story_of(source, self.lang), source)
         self._say(message("stepper_app.example", self.lang))
         if self.game.value != name:
             self.game.value = name
@@ -103,12 +118,47 @@ class StepperApp(widgets.VBox):
         except CardlabError as err:
             self._say(message("stepper_app.refused", self.lang, why=err.text(self.lang)))
             return
-        self._replace(story)
+        self._replace(story, record)
         self._say(message("stepper_app.loaded", self.lang, name=name))
 
-    def _replace(self, story: Story) -> None:
+    def _replace(self, story: Story, source: Any) -> None:
         self.stepper = Stepper(story, self.lang)
-        self.children = [*self._top, self.stepper]
+        self.source = source
+        self.children = [*self._top, self.stepper, self._reviewing]
+        self._offer_review()
+
+    def _offer_review(self) -> None:
+        """The seat chooser and a review of the game shown, where its game reviews."""
+        seats = [(label, who) for label, who in self.stepper.story_source.perspectives
+                 if isinstance(who, int)]
+        if not isinstance(game_of(self.source), Reviewing) or not seats:
+            self.review = None
+            self._reviewing.children = []
+            return
+        self._choosing = True               # one new review below, not one per change
+        try:
+            self.review_seat.options = seats
+            self.review_seat.value = seats[0][1]
+        finally:
+            self._choosing = False
+        self._new_review()
+
+    def _seat_chosen(self, _change: object) -> None:
+        if not self._choosing:
+            self._new_review()
+
+    def _new_review(self) -> None:
+        """A review panel for the seat chosen (the one before is cancelled)."""
+        if self.review is not None:
+            self.review.cancel()
+        seat = self.review_seat.value
+        if seat is None:
+            return
+        source = self.source
+        to_record = getattr(source, "to_record", None)
+        record = to_record() if callable(to_record) else source
+        self.review = ReviewPanel(record, seat, self.lang, lambda: self.stepper)
+        self._reviewing.children = [self.review_seat, self.review]
 
     def _uploaded(self, change: dict[str, Any]) -> None:
         files = change["new"]

@@ -164,7 +164,8 @@ class BlackWidowWidget(widgets.VBox):
         self.scores = widgets.HTML()
         self.chart = widgets.HTML()
         self.replay = widgets.VBox()
-        self.end = EndScreen(lang)
+        self.end = EndScreen(lang, review=lambda: (self.game.to_record(), self.seat),
+                             stepper=self.open_stepper)
         self.end.on_click(self._end_pressed)
         self.tools = widgets.HBox([self.views, self.pace, self.load, self.download], layout=_ROW)
         self.board = widgets.VBox([
@@ -622,7 +623,8 @@ class BlackWidowWidget(widgets.VBox):
         first = [] if over or self.shared else [ButtonSpec("next", self._text("next_hand"),
                                                            primary=True)]
         self.end.show(title, outcome, hand_summary(names, view.results[-1], self.lang),
-                      practice, [] if self.shared else end_buttons(self.lang, first=first))
+                      practice, end_buttons(self.lang, first=first, new_game=not self.shared,
+                                            save=not self.shared, review=over))
 
     def _end_pressed(self, button: str) -> None:
         if not self.end.shown:

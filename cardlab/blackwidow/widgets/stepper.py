@@ -22,10 +22,10 @@ another seat passed stays private, and the graph never sees the deal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardlab import replay as replayed
 from cardlab.blackwidow.actions import Deal, Pass, Play
@@ -142,6 +142,31 @@ class BlackWidowStory:
     def jumps(self) -> list[int]:
         """The steps that end a trick (or a hand's passing): where 'trick' jumps go."""
         return [i for i, step in enumerate(self.steps) if step.trick_end]
+
+    def step_before(self, kind: str, where: Mapping[str, Any]) -> int:
+        """A reviewed decision's step (`where`: its `hand` from 1, and a play's number in it):
+        a pass, the deal; a play, the step after the play before it; the moon, the last play.
+
+        >>> from cardlab.blackwidow.match import play_game
+        >>> from cardlab.blackwidow.rules import BlackWidowRules
+        >>> story = BlackWidowStory.from_game(play_game(BlackWidowRules(), ["heuristic"] * 4,
+        ...                                             seed=3, hands=1))
+        >>> [story.step_before(kind, where) for kind, where in (
+        ...     ("pass", {"hand": 1}), ("play", {"hand": 1, "play": 1}),
+        ...     ("play", {"hand": 1, "play": 5}))]
+        [0, 1, 5]
+        """
+        hand = int(where["hand"]) - 1
+        in_hand = [i for i, step in enumerate(self.steps) if step.hand == hand]
+        if not in_hand:
+            return 0
+        if kind == "pass":
+            return in_hand[0]
+        if kind == "moon":
+            return max(in_hand, key=lambda i: (self.steps[i].plays, -i))
+        plays = int(where["play"]) - 1
+        before = [i for i in in_hand if self.steps[i].plays == plays]
+        return before[-1] if before else in_hand[0]
 
     def jump_labels(self) -> tuple[str, str]:
         """The jump buttons go a trick back and on."""

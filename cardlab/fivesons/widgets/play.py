@@ -136,7 +136,8 @@ class FiveSonsWidget(widgets.VBox):
         #: Practice or game, chosen before the first move (not at a shared table).
         self.mode = None if self.shared else mode_choice(
             Mode.PRACTICE if self.table.practice else Mode.GAME, lang)
-        self.end = EndScreen(lang)
+        self.end = EndScreen(lang, review=lambda: (self.game.to_record(), self.seat),
+                             stepper=self.open_stepper)
         self.end.on_click(self._end_pressed)
         self._games = 0     # games started after the first (New game), for their seeds
         self.advice = widgets.HTML()
@@ -450,7 +451,8 @@ class FiveSonsWidget(widgets.VBox):
         self.end.show(self._text("over"), outcome,
                       end_summary(self.game, self.names, self.lang, self.seat,
                                   hands=not self.shared),
-                      practice, [] if self.shared else end_buttons(self.lang))
+                      practice, end_buttons(self.lang, new_game=not self.shared,
+                                            save=not self.shared, review=True))
 
     def _end_pressed(self, button: str) -> None:
         if button == NEW_GAME:

@@ -22,8 +22,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.graph import fivesons_graph
@@ -124,6 +125,17 @@ class FiveSonsStory:
     def jumps(self) -> list[int]:
         """Positions worth jumping to (none: every event is one step)."""
         return []
+
+    def step_before(self, kind: str, where: Mapping[str, Any]) -> int:
+        """A reviewed decision's step: after the `after` events its seat had seen.
+
+        >>> from cardlab.fivesons.match import play_game
+        >>> from cardlab.fivesons.rules import FiveSonsRules
+        >>> FiveSonsStory.from_game(play_game(FiveSonsRules(), ["logician"] * 4, seed=1)
+        ...                         ).step_before("ask", {"after": 3})
+        3
+        """
+        return min(max(int(where["after"]), 0), self.count)
 
     def picture(self, view: str, who: int | str, after: int) -> str:
         """The notes sheet (the one view besides the graph) of `who` after `after` events."""

@@ -1,0 +1,359 @@
+"""The review of one seat's game as a widget: run it, watch it, cancel it, read it, open it.
+
+A `ReviewPanel` reviews a full record of any game that reviews (`cardlab.games.Reviewing`)
+for one seat. "Review" starts the game's review in a thread, so the kernel keeps
+answering (the Cancel button, the rest of the page); a progress bar follows it, and
+Cancel stops it at its next step. Then the panel shows a summary, a graph through
+the game with the turning points marked (`cardlab.render.review`) and a table of
+every decision: when, what kind, the choice, the best, the loss, the verdict, the
+sample size and the 95% interval of the choice's value, and why the best was better.
+
+Each row (and each point of the graph, by mouse) opens that moment in a stepper:
+the panel asks its `stepper` function for one (a play app's own, of this seat
+only) and moves it to the step after which the decision was made (the story's
+`Locating.step_before`). The review works from what the seat knew, so what the
+browser receives of it tells nothing the seat did not know.
+
+>>> from cardlab.games import Reviewing, in_menu_order
+>>> entry = next(e for e in in_menu_order() if isinstance(e, Reviewing))  # whichever reviews
+>>> game = entry.play(entry.read_rules({"players": 3}), [entry.default_bot] * 3, 1).game
+>>> panel = ReviewPanel(game.to_record(), seat=0)
+>>> panel.bar.click("start"); panel.wait(600)
+True
+>>> panel.review is not None and "<table" in panel.board.html
+True
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from cardlab.errors import CardlabError
+from cardlab.games import GameRecord, game_of, reviewing
+from cardlab.i18n import card_codes, catalogue, message
+from cardlab.render.review import MARKS, review_graph_svg
+from cardlab.review import Estimate, Moment, Review
+from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.guard import KernelOwned, guard
+from cardlab.widgets.stepper import Locating, Stepper
+
+_HERE = Path(__file__).parent
+#: The panel's buttons.
+START, CANCEL = "start", "cancel"
+
+
+class ReviewCancelled(Exception):
+    """Raised inside the review (through its progress) when Cancel was pressed."""
+
+
+class ReviewBoard(KernelOwned):
+    """The table and the graph, as markup the kernel writes; a click on a ``data-open``
+    element asks for that decision (`on_open`), which the kernel checks."""
+
+    _esm = _HERE / "review.js"
+    _css = _HERE / "review.css"
+    html = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handlers: list[Callable[[int], object]] = []
+        self.on_msg(self._message)
+
+    def on_open(self, handler: Callable[[int], object]) -> None:
+        """Call `handler` with a decision's number when the browser asks to open it."""
+        self._handlers.append(handler)
+
+    def request(self, number: int) -> None:
+        """Ask to open decision `number`, as the browser does."""
+        for handler in self._handlers:
+            handler(number)
+
+    def _message(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict):
+            number = content.get("open")
+            if isinstance(number, int) and not isinstance(number, bool):
+                self.request(number)
+
+
+class ReviewPanel(widgets.VBox):
+    """Review, Cancel, a progress bar, then the summary, the graph and the table.
+
+    `record`: a full record, or a function that gives one when the review starts (a
+    game still being played). `stepper`: gives the stepper a decision opens in (None:
+    rows have no button).
+    """
+
+    def __init__(self, record: GameRecord | Callable[[], GameRecord], seat: int,
+                 lang: str = "en", stepper: Callable[[], Stepper | None] | None = None,
+                 seed: int = 0) -> None:
+        self._record = record if callable(record) else (lambda: record)
+        self.seat = seat
+        self.lang = lang
+        self.seed = seed
+        self._stepper = stepper
+        #: The finished review (None before, while running, and after a cancel).
+        self.review: Review | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._done: list[Callable[[Review], None]] = []
+        self.heading = widgets.HTML(
+            f'<h3 class="cardlab-review-heading">{self._escape("heading", seat=seat)}</h3>'
+            f"<p>{self._escape('intro')}</p>")
+        self.bar = ControlBar([ButtonSpec(START, self._text("start"), primary=True),
+                               ButtonSpec(CANCEL, self._text("cancel"), disabled=True)],
+                              label=self._text("label"))
+        self.bar.on_click(self._pressed)
+        self.progress = widgets.IntProgress(value=0, min=0, max=1,
+                                            description=self._text("progress"),
+                                            style={"description_width": "initial"})
+        self.progress.layout.display = "none"
+        self.summary = widgets.HTML()
+        self.board = ReviewBoard()
+        self.board.on_open(self.open_decision)
+        super().__init__([self.heading, self.bar, self.progress, self.summary, self.board])
+        self.add_class(FOCUS_CLASS)
+        self.add_class("cardlab-review")
+        guard(self)
+
+    # -- running -----------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        """True while a review runs."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Start the review in a thread (once at a time); the panel fills in when it ends."""
+        if self.running:
+            return
+        try:
+            record = self._record()
+            entry = reviewing(game_of(record))
+        except CardlabError as err:
+            self.bar.status = self._text("failed", why=err.text(self.lang))
+            return
+        self.review = None
+        self.summary.value = ""
+        self.board.html = ""
+        self._stop = threading.Event()
+        self.progress.value, self.progress.max = 0, 1
+        self.progress.layout.display = None
+        self.bar.update(START, disabled=True)
+        self.bar.update(CANCEL, disabled=False)
+        self.bar.status = self._text("started")
+        stop = self._stop
+
+        def tick(done: int, total: int) -> None:
+            if stop.is_set():
+                raise ReviewCancelled
+            self.progress.max = max(total, 1)
+            self.progress.value = min(done, self.progress.max)
+            self.progress.description = self._text("running", done=done, total=total)
+
+        def run() -> None:
+            try:
+                review = entry.review(record, self.seat, self.seed, tick)
+            except ReviewCancelled:
+                self._finish(message("review.cancelled", self.lang))
+            except CardlabError as err:
+                self._finish(self._text("failed", why=err.text(self.lang)))
+            except Exception as err:  # a thread's error reaches nobody else: say it here
+                self._finish(self._text("failed", why=f"{type(err).__name__}: {err}"))
+            else:
+                self._show(review)
+
+        self._thread = threading.Thread(target=run, name="cardlab-review", daemon=True)
+        self._thread.start()
+
+    def cancel(self) -> None:
+        """Stop the running review at its next step (a finished one stays)."""
+        if self.running:
+            self._stop.set()
+            self.bar.update(CANCEL, disabled=True)
+            self.bar.status = self._text("cancelling")
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the running review to end (at most `timeout` s); True if none runs now."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return not self.running
+
+    def on_done(self, handler: Callable[[Review], None]) -> None:
+        """Call `handler` with each review that finishes (in the review's thread)."""
+        self._done.append(handler)
+
+    def _pressed(self, button: str) -> None:
+        if button == START:
+            self.start()
+        elif button == CANCEL:
+            self.cancel()
+
+    def _finish(self, status: str) -> None:
+        """The review ended: offer it again, and say how it ended."""
+        self.progress.layout.display = "none"
+        self.bar.update(CANCEL, disabled=True)
+        self.bar.update(START, disabled=False,
+                        label=self._text("again" if self.review else "start"))
+        self.bar.status = status
+
+    def _show(self, review: Review) -> None:
+        self.review = review
+        self.summary.value = f"<p>{html.escape(_summary(review, self.lang))}</p>"
+        self.board.html = board_html(review, self.lang, openable=self._stepper is not None)
+        self._finish(self._text("done"))
+        for handler in self._done:
+            handler(review)
+
+    # -- opening a moment ----------------------------------------------------------------
+
+    def open_decision(self, number: int) -> Stepper | None:
+        """Open decision `number` (from 1) in the stepper, at what the seat knew then."""
+        review = self.review
+        if review is None or not 1 <= number <= len(review.moments):
+            self.bar.status = self._text("no_decision", number=number)
+            return None
+        stepper = self._stepper() if self._stepper is not None else None
+        if stepper is None or not isinstance(stepper.story_source, Locating):
+            self.bar.status = self._text("no_stepper")
+            return None
+        moment = review.moments[number - 1]
+        seats = [value for _, value in stepper.perspective.options]
+        if self.seat in seats:
+            stepper.perspective.value = self.seat
+        stepper.go(stepper.story_source.step_before(moment.kind, moment.where))
+        self.bar.status = self._text("opened", number=number)
+        self.board.send({"reveal": True})
+        return stepper
+
+    # -- words ---------------------------------------------------------------------------
+
+    def _text(self, key: str, **params: Any) -> str:
+        return message(f"review_panel.{key}", self.lang, **params)
+
+    def _escape(self, key: str, **params: Any) -> str:
+        return html.escape(self._text(key, **params))
+
+
+def _summary(review: Review, lang: str) -> str:
+    counts = review.counts()
+    return message("review.summary", lang, seat=review.seat, decisions=len(review.moments),
+                   inaccuracies=counts["inaccuracy"], mistakes=counts["mistake"],
+                   loss=f"{review.loss():.2f}", unit=message(f"review.unit.{review.unit}", lang))
+
+
+def board_html(review: Review, lang: str = "en", openable: bool = True) -> str:
+    """The graph (where the review draws one), then the table of every decision.
+
+    `openable`: each row has a button that opens its decision (``data-open``).
+
+    >>> from cardlab.review import POINTS, Estimate, Moment, Option, Review
+    >>> played = Moment("play", POINTS, (Option("2C", Estimate.exact(1.0, 1)),
+    ...                                  Option("QS", Estimate.exact(14.0, 1))),
+    ...                 "QS", "QS", "2C", "2C", {"play": 3}, standing=14.0)
+    >>> board = board_html(Review("game", 0, 0, "points", (played,)))
+    >>> '<th scope="row">1</th>' in board, 'data-open="1"' in board, "mistake" in board
+    (True, True, True)
+    """
+    parts = []
+    if review.standing:
+        label = message(f"{review.game}.review.standing.{review.standing}", lang)
+        parts.append(f'<div class="cardlab-review-graph">{review_graph_svg(review, label, lang)}'
+                     "</div>")
+    parts.append(_turning_points(review, lang, openable))
+    parts.append(_table(review, lang, openable))
+    return "".join(parts)
+
+
+def _turning_points(review: Review, lang: str, openable: bool) -> str:
+    """The turning points, each a button that opens it where `openable` (the graph's
+    points, by keyboard)."""
+    turning = [(number, moment.judged[0]) for number, moment in enumerate(review.moments, 1)
+               if moment.judged[0] in MARKS]
+    if not turning:
+        return f"<p>{html.escape(message('review_panel.turning_none', lang))}</p>"
+    items = []
+    for number, verdict in turning:
+        words = html.escape(message("review_panel.turn", lang, number=number,
+                                    verdict=message(f"review.verdict.{verdict}", lang),
+                                    symbol=MARKS[verdict][2]))
+        items.append(f'<li><button type="button" data-open="{number}">{words}</button></li>'
+                     if openable else f"<li>{words}</li>")
+    heading = html.escape(message("review_panel.turning", lang))
+    return (f'<div class="cardlab-review-turning"><p>{heading}</p>'
+            f'<ul>{"".join(items)}</ul></div>')
+
+
+_COLUMNS = ("number", "when", "kind", "chosen", "best", "loss", "verdict", "samples",
+            "interval", "why")
+
+
+def _table(review: Review, lang: str, openable: bool) -> str:
+    caption = html.escape(message("review_panel.caption", lang))
+    columns = [*_COLUMNS, *(["open_column"] if openable else [])]
+    head = "".join(f'<th scope="col">{html.escape(message(f"review_panel.{c}", lang))}</th>'
+                   for c in columns)
+    rows = "".join(_row(review.game, number, moment, lang, openable)
+                   for number, moment in enumerate(review.moments, start=1))
+    return (f'<div class="cardlab-review-scroll" role="region" tabindex="0" '
+            f'aria-label="{caption}"><table class="cardlab-review-table">'
+            f"<caption>{caption}</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{rows}</tbody></table></div>")
+
+
+def _row(game: str, number: int, moment: Moment, lang: str, openable: bool) -> str:
+    verdict, loss = moment.judged
+    scale = moment.scale
+    unit = message(f"review.unit.{scale.unit}", lang)
+    symbol = f" {MARKS[verdict][2]}" if verdict in MARKS else ""
+    chosen = moment.value(moment.chosen_key)
+    if moment.reason is None:
+        why = ""
+    else:
+        with card_codes():
+            why = moment.reason.text(lang)
+    cells = [
+        ", ".join(message(f"review.where.{key}", lang, value=value)
+                  for key, value in moment.where.items()),
+        _words(f"{game}.review.kind.{moment.kind}", moment.kind, lang),
+        _option(game, moment.chosen_key, lang),
+        _option(game, moment.best_key, lang),
+        f"{loss:.{scale.digits}f} {unit}",
+        message(f"review.verdict.{verdict}", lang) + symbol,
+        str(moment.samples),
+        _interval(chosen, scale.digits, lang),
+        why,
+    ]
+    button = (f'<td><button type="button" data-open="{number}">'
+              f"{html.escape(message('review_panel.open', lang, number=number))}</button></td>"
+              if openable else "")
+    body = "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
+    marked = f' class="cardlab-review-{verdict}"' if verdict in MARKS else ""
+    return f'<tr{marked}><th scope="row">{number}</th>{body}{button}</tr>'
+
+
+def _words(key: str, fallback: str, lang: str) -> str:
+    """The catalogue's words for `key`, or `fallback` where a game has none."""
+    return catalogue(lang).get(key) or fallback
+
+
+def _option(game: str, key: str, lang: str) -> str:
+    """An option as the table shows it: as records write it, or the game's words for it."""
+    return _words(f"{game}.review.option.{key}", key, lang)
+
+
+def _interval(estimate: Estimate | None, digits: int, lang: str) -> str:
+    """The 95% interval of a value: ``[2.40, 3.80]``, "exact", or "–" where unknown."""
+    if estimate is None or not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
+        return "–"
+    if estimate.is_exact:
+        return message("review_panel.exact", lang)
+    return f"[{estimate.low:.{digits}f}, {estimate.high:.{digits}f}]"

@@ -1,0 +1,306 @@
+"""The review widget: it runs, it cancels, its turning points open the stepper, it shows only
+what the seat knew."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+
+import pytest
+
+from cardlab.blackwidow.match import play_game as play_blackwidow
+from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.widgets.stepper import BlackWidowStory
+from cardlab.cards import parse_cards
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.match import play_game as play_fivesons
+from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.widgets.stepper import FiveSonsStory
+from cardlab.widgets.review import CANCEL, START, ReviewPanel
+from cardlab.widgets.stepper import Stepper
+
+from helpers.fivesons import fixed_game
+
+SMALL = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"),
+                      hearts=parse_cards("AH 2H 3H 4H"))
+HOLD = BlackWidowRules(players=4, pass_cycle=("hold",))
+WAIT = 600       # a bound for a stuck review, never a speed goal
+
+
+def _fivesons_record(seed=5):
+    return play_fivesons(SMALL, ["random", "infogain", "logician"], seed=seed).to_record()
+
+
+def _seat_stepper(record, seat):
+    """A stepper of `seat`'s view only, as the play apps open one."""
+    game = FiveSonsGame.from_record(record)
+    return Stepper(FiveSonsStory({seat: game.observation_log(seat)}))
+
+
+def test_review_runs_from_its_button_and_fills_table_and_graph():
+    record = _fivesons_record()
+    panel = ReviewPanel(record, seat=0)
+    assert panel.board.html == "" and panel.review is None
+    panel.bar.click(START)
+    assert panel.wait(WAIT)
+    review = panel.review
+    assert review is not None and review.moments
+    board = panel.board.html
+    assert board.count('<th scope="row">') == len(review.moments)
+    assert 'role="img"' in board and "<desc>" in board          # the graph and its words
+    assert "Uncertainty left about the solution (bits)" in board
+    assert panel.progress.layout.display == "none"
+    assert panel.bar.spec(START).label == "Review again"
+    assert panel.bar.spec(CANCEL).disabled
+    assert f"{len(review.moments)} decisions" in panel.summary.value
+    assert panel.bar.status.startswith("Review finished")
+
+
+def test_cancel_stops_the_review_at_its_next_step():
+    record = play_blackwidow(HOLD, ["heuristic"] * 4, seed=4).to_record()
+    panel = ReviewPanel(record, seat=0, lang="de")
+    cancelled = threading.Event()
+
+    def first_step(change):
+        if change["new"] > 0 and not cancelled.is_set():
+            cancelled.set()
+            panel.bar.click(CANCEL)          # the kernel hears the button while it runs
+    panel.progress.observe(first_step, "value")
+    panel.bar.click(START)
+    assert panel.running and not panel.bar.spec(CANCEL).disabled
+    assert panel.wait(WAIT)
+    assert cancelled.is_set()
+    assert panel.review is None and panel.board.html == ""
+    assert panel.bar.status == "Rückblick abgebrochen."
+    assert panel.progress.value < panel.progress.max    # it stopped before the end
+    assert not panel.bar.spec(START).disabled            # and may start again
+
+
+def test_a_turning_point_opens_the_stepper_at_what_the_seat_knew_then():
+    record = _fivesons_record()
+    stepper = _seat_stepper(record, 0)
+    panel = ReviewPanel(record, seat=0, stepper=lambda: stepper)
+    panel.bar.click(START)
+    assert panel.wait(WAIT)
+    number, moment = next((n, m) for n, m in enumerate(panel.review.moments, start=1)
+                          if m.judged[0] == "mistake")
+    assert f'data-open="{number}"' in panel.board.html
+    panel.board.request(number)              # as the browser's click on that row or point
+    assert stepper.after == moment.where["after"] > 0
+    assert "is open in the stepper" in panel.bar.status
+
+
+def test_a_black_widow_play_opens_where_its_legal_cards_were_the_options():
+    record = play_blackwidow(HOLD, ["heuristic"] * 4, seed=4).to_record()
+    short = replace(record, hands=(replace(record.hands[0], plays=record.hands[0].plays[:12]),))
+    story = BlackWidowStory(short, seats=(1,))
+    stepper = Stepper(story)
+    panel = ReviewPanel(short, seat=1, stepper=lambda: stepper)
+    panel.bar.click(START)
+    assert panel.wait(WAIT)
+    plays = [(n, m) for n, m in enumerate(panel.review.moments, start=1) if m.kind == "play"]
+    assert plays
+    for number, moment in plays:
+        panel.board.request(number)
+        legal = {card.code for card in story.view(1, stepper.after).legal()}
+        assert legal == {option.action for option in moment.options}
+        assert story.steps[stepper.after].plays == moment.where["play"] - 1
+
+
+@pytest.mark.parametrize("forged", [{"open": 0}, {"open": 999}, {"open": "1"}, {"open": True},
+                                    ["open", 1], {"open": None}])
+def test_a_forged_open_message_opens_nothing(forged):
+    record = _fivesons_record()
+    stepper = _seat_stepper(record, 0)
+    panel = ReviewPanel(record, seat=0, stepper=lambda: stepper)
+    panel.bar.click(START)
+    assert panel.wait(WAIT)
+    stepper.go(2)
+    panel.board._message(panel.board, forged, [])
+    assert stepper.after == 2
+
+
+def test_opening_before_the_review_ends_opens_nothing():
+    record = _fivesons_record()
+    stepper = _seat_stepper(record, 0)
+    panel = ReviewPanel(record, seat=0, stepper=lambda: stepper)
+    panel.board.request(1)
+    assert stepper.after == 0 and "no decision 1" in panel.bar.status
+
+
+def test_what_the_panel_shows_does_not_depend_on_cards_the_seat_never_saw():
+    jh, qh = parse_cards("JH QH")
+    kd, h9, js, h2, qc, h5, kc, h8, qs, h3 = parse_cards("KD 9H JS 2H QC 5H KC 8H QS 3H")
+    record = fixed_game().to_record()
+    # Seats 2 and 3 swap JH and QH: no question names either, so seat 0 sees the same game.
+    hands = list(record.hands)
+    hands[2] = tuple(qh if c == jh else c for c in hands[2])
+    hands[3] = tuple(jh if c == qh else c for c in hands[3])
+
+    def played(hands):
+        game = FiveSonsGame.start(record.rules, record.solution, hands)
+        for seat, face, heart in ((0, kd, h9), (1, js, h2), (2, qc, h5), (3, kc, h8),
+                                  (0, qs, h3)):
+            game.ask(seat, face, heart)
+        return game.to_record()
+
+    boards = []
+    for game_record in (played(record.hands), played(tuple(hands))):
+        panel = ReviewPanel(game_record, seat=0, stepper=lambda: None)
+        panel.bar.click(START)
+        assert panel.wait(WAIT)
+        boards.append((panel.board.html, panel.summary.value))
+    assert played(record.hands).hands != played(tuple(hands)).hands
+    assert boards[0] == boards[1]
+
+
+def test_a_game_without_a_review_says_so_and_starts_nothing():
+    log = FiveSonsGame.from_record(_fivesons_record()).observation_log(0)
+    panel = ReviewPanel(log, seat=0)
+    panel.bar.click(START)
+    assert panel.wait(WAIT) and panel.review is None and panel.board.html == ""
+    assert "full record" in panel.bar.status
+    assert not panel.bar.spec(START).disabled
+
+
+# -- Review on the play apps' end screens ------------------------------------------------
+
+def test_review_on_the_five_sons_end_screen_reviews_the_learners_seat_and_opens_its_stepper():
+    from cardlab.fivesons.widgets.play import FiveSonsWidget
+    widget = FiveSonsWidget(SMALL, ["infogain", "infogain"], seed=3)
+    assert not widget.end.bar.has("review")
+    widget.end.bar.click("review")                       # forged before the end: nothing
+    assert widget.end.review is None
+    _play_fivesons_to_the_end(widget)
+    assert [spec.id for spec in widget.end.bar.specs] == ["new_game", "save", "review"]
+    widget.end.bar.click("review")
+    panel = widget.end.review
+    assert panel is not None and panel.seat == widget.seat == 0
+    assert panel.wait(WAIT) and panel.review is not None
+    assert panel.review.to_json() == _review_of(widget.game.to_record(), 0)
+    number, moment = next((n, m) for n, m in enumerate(panel.review.moments, start=1)
+                          if m.kind == "ask")
+    panel.board.request(number)
+    assert widget.stepper is not None and widget.stepper.after == moment.where["after"]
+    assert widget.stepper.perspective.value == 0
+    widget.end.bar.click("new_game")
+    assert widget.end.review is None and widget.end.reviewing.children == ()
+
+
+def test_review_on_the_black_widow_end_screen_is_offered_once_the_game_is_over():
+    from cardlab.blackwidow.widgets.play import BlackWidowWidget
+    widget = BlackWidowWidget(BlackWidowRules(pass_cycle=("hold",), end_above=1), seed=8)
+    widget.start_bar.click("deal")
+    _play_blackwidow_until(widget, lambda w: w.game.phase in ("scored", "over"))
+    if not widget.game.over:
+        assert not widget.end.bar.has("review")          # a hand's end: not yet
+        _play_blackwidow_until(widget, lambda w: w.game.over)
+    assert widget.end.bar.has("review")
+    widget.end.bar.click("review")
+    panel = widget.end.review
+    assert panel.wait(WAIT) and panel.review is not None and panel.review.game == "blackwidow"
+    number = len(panel.review.moments)
+    panel.board.request(number)
+    (stepper,) = widget.replay.children
+    assert [value for _, value in stepper.perspective.options] == [0]    # this seat only
+    assert stepper.after > 0
+
+
+def test_a_classroom_seats_review_shows_nothing_of_cards_it_never_saw():
+    from test_widget_fivesons import HANDS, STEPS, TWIN_HANDS, bots, deal, play, states
+
+    from cardlab.fivesons.widgets.play import FiveSonsWidget
+    from cardlab.table import Person, Table
+    from cardlab.widgets.classroom_source import LocalSource
+
+    pages = []
+    for hands in (HANDS, TWIN_HANDS):               # 8H and 9H swapped between seats 2, 3
+        table = Table(deal(hands=hands), [Person(), *bots()])
+        widget = FiveSonsWidget.at_table(LocalSource(table), 0, ["You", "Ben", "Cy", "Di"])
+        play(widget, [*STEPS, "guess KS TH"])
+        widget.show("JC")
+        assert widget.game.over and widget.end.bar.has("review")
+        assert not widget.end.bar.has("new_game")      # a classroom seat: Review only
+        widget.end.bar.click("review")
+        assert widget.end.review.wait(WAIT) and widget.end.review.review is not None
+        widget.end.review.board.request(1)
+        assert [value for _, value in widget.stepper.perspective.options] == [0, "public"]
+        pages.append(widget)
+    assert pages[0].game.to_record().hands != pages[1].game.to_record().hands
+    assert states(pages[0]) == states(pages[1])
+
+
+def _review_of(record, seat):
+    from cardlab.games import game_of, reviewing
+    return reviewing(game_of(record)).review(record, seat, 0, None).to_json()
+
+
+def _play_fivesons_to_the_end(widget):
+    """The learner asks the first question offered and never guesses."""
+    from cardlab.fivesons.actions import Kind
+    while not widget.game.over:
+        decision = widget.decision
+        if decision.kind == Kind.ASK:
+            face, heart = decision.options[0]
+            widget.choose(face.code)
+            widget.choose(heart.code)
+            widget.ask()
+        elif decision.kind == Kind.SHOW:
+            widget.show(decision.options[0].code)
+        else:
+            widget.pass_guess()
+
+
+def _play_blackwidow_until(widget, done):
+    from cardlab.blackwidow.game import Phase
+    while not done(widget):
+        decision = widget.decision
+        if decision is None:
+            assert widget.game.phase is Phase.SCORED, widget.status
+            widget.actions.click("next")
+        elif decision.kind == "pass":
+            for code in widget.hand.codes[:3]:
+                widget.hand.click(code)
+            widget.actions.click("pass")
+        elif decision.kind == "moon":
+            widget.actions.click("moon_others")
+        else:
+            widget.hand.click(next(c["code"] for c in widget.hand.cards if not c["disabled"]))
+
+
+# -- Review in the stepper app ------------------------------------------------------------
+
+def test_the_stepper_app_reviews_the_game_shown_from_the_seat_chosen():
+    from cardlab.widgets.stepper_app import StepperApp
+    app = StepperApp.from_query("game=fivesons&players=3&seed=2")
+    assert [seat for _, seat in app.review_seat.options] == [0, 1, 2]
+    app.review_seat.value = 1
+    panel = app.review
+    assert panel is not None and panel.seat == 1
+    panel.bar.click(START)
+    assert panel.wait(WAIT)
+    assert panel.review.to_json() == _review_of(app.source.to_record(), 1)
+    number, moment = next((n, m) for n, m in enumerate(panel.review.moments, start=1)
+                          if m.kind == "ask")
+    panel.board.request(number)
+    assert app.stepper.perspective.value == 1 and app.stepper.after == moment.where["after"]
+
+
+def test_the_stepper_app_reviews_a_loaded_record_and_says_why_not_for_a_log():
+    import json
+
+    from cardlab.widgets.stepper_app import StepperApp
+    record = play_blackwidow(HOLD, ["heuristic"] * 4, seed=4).to_record()
+    short = replace(record, hands=(replace(record.hands[0], plays=record.hands[0].plays[:8]),))
+    app = StepperApp.from_query("lang=de")
+    app.load_bytes(json.dumps(short.to_json()).encode(), "kurz.json")
+    assert [seat for _, seat in app.review_seat.options] == [0, 1, 2, 3]
+    app.review_seat.value = 2
+    app.review.bar.click(START)
+    assert app.review.wait(WAIT) and app.review.review.game == "blackwidow"
+    assert app.review.review.seat == 2
+    log = FiveSonsGame.from_record(_fivesons_record()).observation_log(1)
+    app.load_bytes(json.dumps(log.to_json()).encode(), "log.json")
+    app.review.bar.click(START)
+    assert app.review.wait(WAIT) and app.review.review is None
+    assert "braucht ein vollständiges Protokoll" in app.review.bar.status
