@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 from ipywidgets.widgets.widget import _instances
 
@@ -292,3 +293,37 @@ def test_the_table_is_drawn_from_the_viewers_seat():
     learner = FiveSonsWidget(game=deal(), bots=bots())
     assert seats_by_height(learner.seats.value)[0] == "0"      # alone: unchanged
     assert seats_by_height(learner.seats.value)[-1] == "2"
+
+
+# A thin presenter: the widget's modules read the game only through the seat's view
+# (`FiveSons.view`) and the table's decisions; the record only to save a finished game.
+WIDGET_FILES = tuple(f"cardlab/fivesons/widgets/{name}.py" for name in ("play", "round", "end"))
+PUBLIC = {"rules", "decisions"}
+
+
+class Watched(FiveSonsGame):
+    """A game that notes every attribute the widget's own code reads from it."""
+
+    def __getattribute__(self, name):
+        caller = sys._getframe(1).f_code.co_filename.replace("\\", "/")
+        if not name.startswith("_") and caller.endswith(WIDGET_FILES):
+            reads = object.__getattribute__(self, "__dict__").setdefault("_reads", [])
+            over = object.__getattribute__(FiveSonsGame, "over").fget(self)
+            if name not in PUBLIC and not (name == "to_record" and over):
+                reads.append(name)
+        return object.__getattribute__(self, name)
+
+
+def test_the_widget_reads_the_game_only_through_the_seats_view():
+    game = Watched.start(FiveSonsRules(), parse_cards("QS 3H"),
+                         [parse_cards(hand) for hand in HANDS])
+    widget = FiveSonsWidget(game=game, bots=bots(), practice=True)
+    play(widget, ["ask QC 7H", "pass", "show 5H"])
+    widget.controls.click("hint")
+    play(widget, ["pass", "pass", "pass", "ask KD 8H", "guess KS TH"])
+    widget.hand.click("AH")                        # seat 3 guesses right: the game is over
+    widget.review.click("review")
+    widget.end.bar.click("save")
+    assert "cardlab-download" in widget.end.download.value
+    assert widget.end.shown
+    assert game.__dict__.get("_reads", []) == []

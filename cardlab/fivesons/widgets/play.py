@@ -2,10 +2,11 @@
 
 The learner asks by choosing a face card and a heart, shows one of two cards
 when holding both, and guesses or lets the chance pass; bots play the other
-seats through the table's one play loop. The view is drawn from what the
-learner's seat may know only: its own hand, every event as told to it, and
-the solution once the rules reveal it to that seat (its own wrong guess, or
-the end).
+seats through the table's one play loop. The widget presents the
+learner's seat's view (`FiveSons.view`: its own hand, every question as it saw
+it, who is out or won, the solution once the rules reveal it to that seat) and
+the decisions the table waits for; it computes no rule and reads nothing else of
+the game.
 
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> play = FiveSonsWidget(FiveSonsRules(players=3), ["random", "random"], seed=3)
@@ -59,14 +60,15 @@ from cardlab.decisions import Decision
 from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.cards import five_sons_question
+from cardlab.fivesons.entry import FiveSons
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.view import FiveSonsView, table_log
 from cardlab.fivesons.widgets.end import end_summary
 from cardlab.fivesons.widgets.notes import NotesSheet
 from cardlab.fivesons.widgets.round import round_picture
 from cardlab.fivesons.widgets.stepper import DeductionStepper
-from cardlab.games import Leveled
 from cardlab.games import game as game_entry
 from cardlab.i18n import Text, message
 from cardlab.levels import default_level, level_bots, level_label, level_of
@@ -105,13 +107,13 @@ class FiveSonsWidget(widgets.VBox):
         #: True at a table played from several screens (`at_table`): no help, no take back.
         self.shared = source is not None
         #: The bots' levels; the chooser is offered against bots only, before the first move.
-        self.levels = cast(Leveled, game_entry("fivesons"))
+        self.levels = cast(FiveSons, game_entry("fivesons"))
         self.level: widgets.Dropdown | None = None
         if source is None:
             game = game or FiveSonsGame.deal(rules or FiveSonsRules(), seed)
             if not bots:
                 level = level or default_level(self.levels)
-                bots = level_bots(self.levels, level, game.players - 1)
+                bots = level_bots(self.levels, level, game.rules.players - 1)
             #: The bots asked for, kept for the chooser's option that brings them back.
             self._given = tuple(bots)
             source = LocalSource(Table(game, self._seats(self._given), practice=practice))
@@ -141,7 +143,7 @@ class FiveSonsWidget(widgets.VBox):
         self.advice = widgets.HTML()
         self.solution = widgets.HTML()
         self.history = widgets.HTML()
-        self.notes = NotesSheet(lambda: self.game.observation_log(self.seat), lang)
+        self.notes = NotesSheet(lambda: self.view, lang)
         self.review = ControlBar([ButtonSpec("review", message("fsreview.review", lang),
                                              disabled=True)],
                                  label=message("fsreview.after_game", lang))
@@ -196,6 +198,11 @@ class FiveSonsWidget(widgets.VBox):
         return cast(FiveSonsGame, self.table.game)
 
     @property
+    def view(self) -> FiveSonsView:
+        """What the learner's seat sees now: all that this widget draws from the game."""
+        return self.levels.view(self.game, self.seat)
+
+    @property
     def names(self) -> tuple[str, ...]:
         """What each seat is called: the names a shared table gave, else "You" and the bots."""
         if self._names is not None:
@@ -222,7 +229,8 @@ class FiveSonsWidget(widgets.VBox):
             self.table.seats = self._seats(self._given)
             self.refresh()
             return
-        self.table.seats = self._seats(level_bots(self.levels, level, self.game.players - 1))
+        players = self.view.rules.players
+        self.table.seats = self._seats(level_bots(self.levels, level, players - 1))
         self.refresh()
         self._say(message("level.chosen", self.lang,
                           level=level_label(self.levels, level, self.lang)))
@@ -240,9 +248,7 @@ class FiveSonsWidget(widgets.VBox):
     @property
     def revealed(self) -> tuple[Card, Card] | None:
         """The solution, once the rules show it to the learner (its wrong guess, or the end)."""
-        if self.game.over or self.seat in self.game.eliminated:
-            return self.game.solution
-        return None
+        return self.view.solution
 
     def choose(self, code: str) -> None:
         """Pick (or drop) a face card or a heart for the question or the guess."""
@@ -251,9 +257,10 @@ class FiveSonsWidget(widgets.VBox):
             self._say(self._text("not_choosing"))
             return
         card = Card.parse(code)
-        if card in self.game.rules.faces:
+        rules = self.view.rules
+        if card in rules.faces:
             self.face = None if card == self.face else card
-        elif card in self.game.rules.hearts:
+        elif card in rules.hearts:
             self.heart = None if card == self.heart else card
         self.refresh()
 
@@ -312,11 +319,12 @@ class FiveSonsWidget(widgets.VBox):
     def new_game(self) -> None:
         """Once the game is over: deal a fresh one at the same table (the same rules and bots,
         the mode chosen again before its first move)."""
-        if self.shared or not self.game.over:
+        view = self.view
+        if self.shared or not view.over:
             return
         self._games += 1
         seed = None if self.seed is None else self.seed + 1000 * self._games
-        game = FiveSonsGame.deal(self.game.rules, seed)
+        game = self.levels.new_game(view.rules, seed)
         self.source = LocalSource(Table(game, self.table.seats, practice=self.table.practice))
         self.table = self.source.table
         self.face = self.heart = None
@@ -331,7 +339,7 @@ class FiveSonsWidget(widgets.VBox):
     def save(self) -> None:
         """Once the game is over: a link that saves its full record, with the mode and the
         help used."""
-        if not self.game.over:
+        if not self.view.over:
             return
         record = replace(self.game.to_record(), practice=self.practice)
         self.end.offer(dump_record(record), "fivesons.json")
@@ -365,11 +373,11 @@ class FiveSonsWidget(widgets.VBox):
     def open_stepper(self) -> DeductionStepper:
         """After the game: step through it from the learner's view or the table's (never
         others')."""
-        if not self.game.over:
+        view = self.view
+        if not view.over:
             raise IllegalAction("fsreview.not_over")
         if self.stepper is None:
-            self.stepper = DeductionStepper({self.seat: self.game.observation_log(self.seat),
-                                             None: self.game.observation_log(None)}, self.lang)
+            self.stepper = DeductionStepper({self.seat: view, None: table_log(view)}, self.lang)
             self.after_game.children = [self.stepper]
         return self.stepper
 
@@ -381,12 +389,13 @@ class FiveSonsWidget(widgets.VBox):
         """Redraw everything from the learner's seat's view."""
         decision = self.decision
         kind = decision.kind if decision else None
-        rules = self.game.rules
+        view = self.view
+        rules = view.rules
         showing = decision.options if decision is not None and kind == Kind.SHOW else ()
         # The hand is pressed only to show a card: until then its cards are plain pictures,
         # in full colour; when showing, the two cards asked about are the available ones.
         self.hand.show([CardButton(card, disabled=card not in showing, plain=not showing)
-                        for card in sorted(self.game.observation_log(self.seat).hand)])
+                        for card in sorted(view.hand)])
         picking = kind in (Kind.ASK, Kind.GUESS)
         self.faces.show([CardButton(card, disabled=not picking, pressed=card == self.face)
                          for card in rules.faces])
@@ -398,18 +407,21 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.update("pass", disabled=kind != Kind.GUESS)
         if not self.shared:
             self.controls.update("hint", disabled=kind is None)
-        self.controls.status = " ".join(filter(None, [self._news(), self._prompt(decision)]))
-        self.seats.value = round_picture(self.table, self.names, self.lang, self.seat)
-        self.solution.value = self._solution_html()
+        self.controls.status = " ".join(filter(None, [self._news(),
+                                                      self._prompt(view, decision)]))
+        turn = self.table.game.decisions
+        self.seats.value = round_picture(view, self.table.events, turn[0].seat if turn else None,
+                                         self.names, self.lang)
+        self.solution.value = self._solution_html(view)
         self.history.value = self._log_html()
-        self.review.layout.display = None if self.game.over else "none"
-        self.review.update("review", disabled=not self.game.over)
+        self.review.layout.display = None if view.over else "none"
+        self.review.update("review", disabled=not view.over)
         if self.level is not None:
             self.level.disabled = bool(self.table.moves)
         if self.mode is not None:
             table = self.table
             self.mode.disabled = bool(table.moves or table.hints or table.take_backs)
-        self._show_end()
+        self._show_end(view)
 
     def undo(self) -> None:
         """Practice mode: take back the learner's last decision and the bots' moves after it."""
@@ -438,16 +450,15 @@ class FiveSonsWidget(widgets.VBox):
         """What is chosen at the start of a game, above the table."""
         return [self.mode] if self.mode is not None else []
 
-    def _show_end(self) -> None:
-        if not self.game.over:
+    def _show_end(self, view: FiveSonsView) -> None:
+        if not view.over:
             self.end.hide()
             return
-        won = self.game.winner == self.seat
+        won = view.winner == self.seat
         practice = None if self.shared else self.practice
         outcome = (practice or Practice()).win_line(self.lang) if won else ""
         self.end.show(self._text("over"), outcome,
-                      end_summary(self.game, self.names, self.lang, self.seat,
-                                  hands=not self.shared),
+                      end_summary(view, self.names, self.lang, hands=not self.shared),
                       practice, [] if self.shared else end_buttons(self.lang))
 
     def _end_pressed(self, button: str) -> None:
@@ -511,18 +522,18 @@ class FiveSonsWidget(widgets.VBox):
                 return told
         return ""
 
-    def _prompt(self, decision: Decision[Any, Any] | None) -> str:
-        if self.game.over:
-            return self._text("over") if self.game.winner != self.seat or self.shared else \
+    def _prompt(self, view: FiveSonsView, decision: Decision[Any, Any] | None) -> str:
+        if view.over:
+            return self._text("over") if view.winner != self.seat or self.shared else \
                 self.practice.win_line(self.lang)
         if decision is None:
             return self._text("waiting")
         if decision.kind == Kind.ASK:
             return self._text("your_ask")
         if decision.kind == Kind.SHOW:
-            pending = self.game.pending
-            assert pending is not None
-            return self._text("your_show", asker=pending.seat)
+            asking = view.asking
+            assert asking is not None
+            return self._text("your_show", asker=asking.seat)
         return self._text("your_guess")
 
     def _question_line(self, kind: str | None) -> str:
@@ -537,9 +548,9 @@ class FiveSonsWidget(widgets.VBox):
                                   heart=self.heart.name(self.lang))
         return _paragraphs([sentence], "cardlab-question")
 
-    def _solution_html(self) -> str:
-        solution = self.revealed
-        if solution is None or self.game.over:     # at the end, the end screen says it
+    def _solution_html(self, view: FiveSonsView) -> str:
+        solution = view.solution
+        if solution is None or view.over:     # at the end, the end screen says it
             return ""
         face, heart = solution
         return _paragraphs([self._text("solution", face=face.name(self.lang),
