@@ -96,7 +96,9 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
     assert sorted(widget.hand.codes) == sorted(HANDS[0].split())
     assert all(card["plain"] for card in widget.hand.cards)  # pictures until asked to show
     widget.ask()                                         # nothing chosen yet
-    assert widget.controls.status == "Choose one face card and one heart."
+    assert widget.note.status == "Choose one face card and one heart."
+    assert widget.controls.status == ("Your turn to ask: choose a face card and a heart, "
+                                      "then press Ask.")       # the prompt stays beside it
     play(widget, ["ask QC 7H"])
     assert widget.log_lines[:2] == ["Seat 0 asked: The Queen of Clubs has seven sons.",
                                     "Seat 1 showed seat 0 the Queen of Clubs."]
@@ -107,7 +109,7 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
         "KH": False, "5H": False, "JC": True, "AH": True, "JD": True}
     assert not any(card["plain"] for card in widget.hand.cards)
     widget.hand.click("JC")                              # not asked about: refused, explained
-    assert widget.controls.status == ("You were asked about the King of Hearts and the Five "
+    assert widget.note.status == ("You were asked about the King of Hearts and the Five "
                                       "of Hearts: show one of these two.")
     widget.hand.click("5H")
     assert "Seat 0 showed seat 1 the Five of Hearts." in widget.log_lines
@@ -136,7 +138,7 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
 def test_guessing_right_ends_the_game_and_a_refused_move_changes_nothing():
     widget = FiveSonsWidget(game=deal(), bots=bots())
     widget.guess()
-    assert widget.controls.status == "Choose one face card and one heart."
+    assert widget.note.status == "Choose one face card and one heart."
     widget.faces.click("QS")
     assert widget.face is not None and widget.faces.cards[[c["code"] for c in
                                                            widget.faces.cards].index("QS")][
@@ -148,7 +150,7 @@ def test_guessing_right_ends_the_game_and_a_refused_move_changes_nothing():
     assert widget.log_lines[-1] == ("Seat 0 guessed right and wins: the solution was the "
                                     "Queen of Spades and the Three of Hearts.")
     widget.faces.click("QC")
-    assert widget.controls.status.startswith("You choose a face card and a heart only")
+    assert widget.note.status.startswith("You choose a face card and a heart only")
 
 
 def test_the_hint_is_the_infogain_question_with_its_reason():
@@ -264,12 +266,12 @@ def test_take_back_in_practice_mode_only():
     assert "take_back" not in [b["id"] for b in plain.controls.buttons]
     widget = FiveSonsWidget(game=deal(), bots=bots(), practice=True)
     widget.controls.click("take_back")                   # nothing to take back yet
-    assert widget.controls.status == "There is nothing to take back."
+    assert widget.note.status == "There is nothing to take back."
     play(widget, ["ask QC 7H"])
     assert widget.decision.kind == Kind.GUESS and widget.log_lines
     widget.controls.click("take_back")
     assert widget.decision.kind == Kind.ASK and widget.log_lines == []
-    assert widget.controls.status.startswith("Taken back")
+    assert widget.note.status.startswith("Taken back")
     play(widget, ["ask KD 8H", "pass"])                  # another question instead
     assert widget.log_lines[0] == "Seat 0 asked: The King of Diamonds has eight sons."
 

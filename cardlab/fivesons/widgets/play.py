@@ -20,7 +20,7 @@ the game.
 The learner plays in practice (`practice=True`: "Hint" and "Take back", both counted) or
 in a game (neither is offered). Until the first move the mode chooser may change it:
 
->>> play.choose_mode("game"); play.controls.status
+>>> play.choose_mode("game"); play.note.status
 'The mode is chosen before the first move; it stays the same for this game.'
 >>> fresh = FiveSonsWidget(FiveSonsRules(players=3), ["random", "random"], seed=3)
 >>> fresh.choose_mode("practice"); [button["id"] for button in fresh.controls.buttons]
@@ -37,8 +37,11 @@ the weakest, `cardlab.levels`):
 ('beginner', ['checklist', 'checklist'])
 >>> fresh.choose_level("expert"); [seat.name for seat in fresh.table.seats[1:]]
 ['infogain', 'infogain']
->>> play.choose_level("expert"); play.controls.status
+>>> play.choose_level("expert"); play.note.status
 "The bots' level is chosen before the first move; it stays the same for this game."
+
+The status line (`controls.status`) always says what the learner is to do; a refusal or
+what a choice changed is said beside it, in a status line of its own (`note`).
 
 `FiveSonsWidget.at_table` sits the learner at any seat of a table played from
 several screens (a classroom, `cardlab.widgets.classroom_source`): no hint,
@@ -134,6 +137,9 @@ class FiveSonsWidget(widgets.VBox):
         self.hearts = CardButtons(label=self._text("hearts"), lang=lang)
         self.question = widgets.HTML()
         self.controls = ControlBar(self._buttons(), label=self._text("controls"))
+        #: A refusal, or what a choice changed, in a status line of its own beside the prompt.
+        self.note = ControlBar([], label=self._text("note_label"))
+        self.note.add_class("cardlab-fs-note")
         #: Practice or game, chosen before the first move (not at a shared table).
         self.mode = None if self.shared else mode_choice(
             Mode.PRACTICE if self.table.practice else Mode.GAME, lang)
@@ -163,8 +169,8 @@ class FiveSonsWidget(widgets.VBox):
                           *self._start_controls(), self.seats,
                           _label(message("fspick.hand", lang)),
                           self.hand, _label(message("fspick.pick", lang)), self.faces, self.hearts,
-                          self.question, self.controls, self.end, self.advice, self.solution,
-                          self.history, self.notes, self.review, self.after_game])
+                          self.question, self.controls, self.note, self.end, self.advice,
+                          self.solution, self.history, self.notes, self.review, self.after_game])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-fivesons")
         guard(self)
@@ -262,6 +268,7 @@ class FiveSonsWidget(widgets.VBox):
             self.face = None if card == self.face else card
         elif card in rules.hearts:
             self.heart = None if card == self.heart else card
+        self.note.status = ""
         self.refresh()
 
     def ask(self) -> None:
@@ -330,6 +337,7 @@ class FiveSonsWidget(widgets.VBox):
         self.face = self.heart = None
         self._seen = 0
         self.advice.value = ""
+        self.note.status = ""
         self.stepper = None
         self.after_game.children = []
         self.end.hide()
@@ -497,6 +505,7 @@ class FiveSonsWidget(widgets.VBox):
             return
         self._seen = seen
         self.advice.value = ""
+        self.note.status = ""
         if isinstance(action, (Question, Guess)):
             self.face = self.heart = None
         self.source.play_bots()
@@ -509,7 +518,8 @@ class FiveSonsWidget(widgets.VBox):
         return False
 
     def _say(self, text: str) -> None:
-        self.controls.status = text
+        """Say `text` beside the prompt, which stays."""
+        self.note.status = text
 
     def _text(self, key: str, **params: object) -> str:
         return message(f"fstable.{key}", self.lang, **params)
