@@ -156,8 +156,8 @@ def test_guessing_right_ends_the_game_and_a_refused_move_changes_nothing():
 def test_the_hint_is_the_infogain_question_with_its_reason():
     widget = FiveSonsWidget(game=deal(), bots=bots(), practice=True)
     widget.controls.click("hint")
-    assert widget.advice.value.startswith('<p class="cardlab-hint">Hint: ask &quot;The ')
-    assert "bits" in widget.advice.value
+    assert widget.advice.value.startswith('<p class="cardlab-hint">Hint: ask “The ')
+    assert "bits (bits measure how much an answer tells you" in widget.advice.value
 
 
 def test_german_table():

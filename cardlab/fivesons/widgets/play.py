@@ -57,6 +57,7 @@ from typing import Any, cast
 
 import ipywidgets as widgets
 
+from cardlab.advice import advice
 from cardlab.apps import AppSettings
 from cardlab.cards import Card
 from cardlab.decisions import Decision
@@ -365,18 +366,18 @@ class FiveSonsWidget(widgets.VBox):
         except IllegalAction as err:
             self._say(err.text(self.lang))
             return
+        said = advice(why).text(self.lang)
         if isinstance(action, Question):
-            advice = self._text("hint_ask", question=five_sons_question(
-                action.face, action.heart, self.lang), why=why.text(self.lang))
+            hint = self._text("hint_ask", question=five_sons_question(
+                action.face, action.heart, self.lang), why=said)
         elif isinstance(action, Guess):
-            advice = self._text("hint_guess", face=action.face.name(self.lang),
-                                heart=action.heart.name(self.lang), why=why.text(self.lang))
+            hint = self._text("hint_guess", face=action.face.name(self.lang),
+                              heart=action.heart.name(self.lang), why=said)
         elif isinstance(action, Show):
-            advice = self._text("hint_show", card=action.card.name(self.lang),
-                                why=why.text(self.lang))
+            hint = self._text("hint_show", card=action.card.name(self.lang), why=said)
         else:
-            advice = self._text("hint_pass", why=why.text(self.lang))
-        self.advice.value = _paragraphs([advice], "cardlab-hint")
+            hint = self._text("hint_pass", why=said)
+        self.advice.value = _paragraphs([hint], "cardlab-hint")
 
     def open_stepper(self) -> DeductionStepper:
         """After the game: step through it from the learner's view or the table's (never
