@@ -100,9 +100,9 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
     assert widget.controls.status == ("Your turn to ask: choose a face card and a heart, "
                                       "then press Ask.")       # the prompt stays beside it
     play(widget, ["ask QC 7H"])
-    assert widget.log_lines[:2] == ["Seat 0 asked: The Queen of Clubs has seven sons.",
-                                    "Seat 1 showed seat 0 the Queen of Clubs."]
-    assert widget.controls.status.startswith("Seat 1 showed seat 0 the Queen of Clubs. Guess")
+    assert widget.log_lines[:2] == ["You asked: The Queen of Clubs has seven sons.",
+                                    "Seat 1 showed you the Queen of Clubs."]
+    assert widget.controls.status.startswith("Seat 1 showed you the Queen of Clubs. Guess")
     play(widget, ["pass"])                               # bots pass; seat 1 asks KH 5H
     assert widget.decision.kind == Kind.SHOW
     assert {c["code"]: c["disabled"] for c in widget.hand.cards} == {
@@ -112,17 +112,17 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
     assert widget.note.status == ("You were asked about the King of Hearts and the Five "
                                       "of Hearts: show one of these two.")
     widget.hand.click("5H")
-    assert "Seat 0 showed seat 1 the Five of Hearts." in widget.log_lines
+    assert "You showed seat 1 the Five of Hearts." in widget.log_lines
     assert all(card["plain"] for card in widget.hand.cards)
     play(widget, ["pass"])                               # guesses after seat 1's question
     assert "Nobody could show a card: every other seat holds neither." in widget.log_lines
     play(widget, ["pass", "pass"])                       # after seat 2's and seat 3's
     assert widget.decision.kind == Kind.ASK
     play(widget, ["ask KD 8H"])                          # seat 2 holds both: the bot chooses
-    assert widget.log_lines[-1] == "Seat 2 showed seat 0 the King of Diamonds."
+    assert widget.log_lines[-1] == "Seat 2 showed you the King of Diamonds."
     assert widget.solution.value == ""
     play(widget, ["guess KS TH"])
-    assert "Seat 0 guessed wrong and saw the solution: the Queen of Spades and the Three " \
+    assert "You guessed wrong and saw the solution: the Queen of Spades and the Three " \
            "of Hearts." in widget.log_lines
     assert "The solution: the Queen of Spades and the Three of Hearts." in widget.solution.value
     assert 0 in widget.game.eliminated and not widget.game.over
@@ -147,7 +147,7 @@ def test_guessing_right_ends_the_game_and_a_refused_move_changes_nothing():
     assert widget.face is None
     play(widget, ["ask JS 9H", "guess QS 3H"])
     assert widget.game.winner == 0
-    assert widget.log_lines[-1] == ("Seat 0 guessed right and wins: the solution was the "
+    assert widget.log_lines[-1] == ("You guessed right and win: the solution was the "
                                     "Queen of Spades and the Three of Hearts.")
     widget.faces.click("QC")
     assert widget.note.status.startswith("You choose a face card and a heart only")
@@ -163,7 +163,7 @@ def test_the_hint_is_the_infogain_question_with_its_reason():
 def test_german_table():
     widget = FiveSonsWidget(game=deal(), bots=bots(), lang="de")
     play(widget, ["ask QC 7H"])
-    assert widget.log_lines[0] == "Platz 0 fragt: Die Kreuz-Dame hat sieben Söhne."
+    assert widget.log_lines[0] == "Du fragst: Die Kreuz-Dame hat sieben Söhne."
     assert [c["name"] for c in widget.faces.cards][:1] == ["Kreuz-Bube"]
 
 
@@ -232,9 +232,9 @@ def test_the_table_shows_each_seat_what_it_did_and_the_question_in_the_middle():
     assert "Seat 1 (scripted): 5 cards, nothing yet this round" in picture
     play(widget, ["ask QC 7H"])                          # seat 1 shows QC to seat 0
     picture = widget.seats.value
-    assert "Seat 0 asked: The Queen of Clubs has seven sons." in picture
-    assert "Seat 0 (you): 5 cards, asked" in picture
-    assert "Seat 1 (scripted): 5 cards, showed seat 0 a card" in picture
+    assert "You asked: The Queen of Clubs has seven sons." in picture
+    assert "You: 5 cards, asked" in picture
+    assert "Seat 1 (scripted): 5 cards, showed you a card" in picture
     middle = picture.split("seven sons.</text>")[-1]     # after the question: the card
     assert "Queen of Clubs" in middle and "#cardlab-table-back" not in middle
     play(widget, ["pass"])                               # seat 1 asks KH 5H: the learner shows
@@ -243,7 +243,7 @@ def test_the_table_shows_each_seat_what_it_did_and_the_question_in_the_middle():
     picture = widget.seats.value
     assert "Seat 2 asked: The Queen of Diamonds has seven sons." in picture
     assert "Seat 3 (scripted): 5 cards, passed" in picture
-    assert "Seat 0 (you): 5 cards, passed" in picture
+    assert "You: 5 cards, passed" in picture
 
 
 def test_a_card_shown_to_another_seat_lies_face_down():
@@ -273,7 +273,7 @@ def test_take_back_in_practice_mode_only():
     assert widget.decision.kind == Kind.ASK and widget.log_lines == []
     assert widget.note.status.startswith("Taken back")
     play(widget, ["ask KD 8H", "pass"])                  # another question instead
-    assert widget.log_lines[0] == "Seat 0 asked: The King of Diamonds has eight sons."
+    assert widget.log_lines[0] == "You asked: The King of Diamonds has eight sons."
 
 
 def test_the_table_is_drawn_from_the_viewers_seat():

@@ -87,9 +87,9 @@ def test_a_wrong_note_is_explained(page, gallery, screenshot, axe):
     app = open_app(page, gallery)
     face, heart = a_question_someone_answers()
     ask(app, face.name(), heart.name())
-    status = app.get_by_role("status").filter(has_text="showed seat 0 the")
+    status = app.get_by_role("status").filter(has_text="showed you the")
     status.wait_for(timeout=30_000)
-    shown = re.search(r"Seat (\d) showed seat 0 the (.+?)\.", status.text_content())
+    shown = re.search(r"Seat (\d) showed you the (.+?)\.", status.text_content())
     shower, card = int(shown.group(1)), shown.group(2)
     other = 3 - shower                                 # seats 1 and 2: the one that did not show
     app.get_by_role("button", name=f"{card}, Seat {other}: not marked").click()
@@ -131,12 +131,12 @@ def test_german_keyboard_only_on_a_phone(page, gallery, screenshot):
 def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot, axe):
     app = open_app(page, gallery)
     table = app.get_by_role("img", name="The table")
-    assert "Seat 1 (logician): 2 cards, nothing yet this round" in table.text_content()
+    assert "Seat 1 (Standard): 2 cards, nothing yet this round" in table.text_content()
     face, heart = a_question_someone_answers()
     ask(app, face.name(), heart.name())
-    app.get_by_role("status").filter(has_text="showed seat 0 the").wait_for(timeout=30_000)
-    assert "Seat 0 (you): 2 cards, asked" in table.text_content()
-    assert f"Seat 0 asked: The {face.name()} has" in table.text_content()
+    app.get_by_role("status").filter(has_text="showed you the").wait_for(timeout=30_000)
+    assert "You: 2 cards, asked" in table.text_content()
+    assert f"You asked: The {face.name()} has" in table.text_content()
     screenshot("app-fivesons-table", app)
     app.get_by_role("button", name="Take back", exact=True).focus()
     app.keyboard.press("Enter")
@@ -153,7 +153,7 @@ def test_nothing_another_seat_was_told_reaches_the_page(page, gallery, received)
     app = open_app(page, gallery)
     status = play(app, decisions=8)
     text = "\n".join(received)
-    assert "Seat 0 asked" in text                   # the listening works
+    assert "You asked" in text                   # the listening works
     assert re.search(r"Seat [12] showed seat [12] a card", text)  # bots did show each other
     assert not re.search(r"Seat [12] showed seat [12] the ", text)
     assert not re.search(r"Seat [12] guessed wrong and saw", text)

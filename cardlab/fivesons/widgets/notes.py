@@ -33,7 +33,7 @@ from cardlab.fivesons.knowledge import Location
 from cardlab.fivesons.notes_check import HOLDS, LACKS, Marks, NotesChecker, Verdict
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.story import event_sentence
-from cardlab.i18n import Text, message
+from cardlab.i18n import Text, message, percent
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import KernelOwned
 
@@ -193,7 +193,7 @@ class NotesSheet(widgets.VBox):
         claim = self._claim(verdict)
         if verdict.kind == "unproven":
             return message("notes.say_unproven", self.lang, claim=claim,
-                           chance=f"{verdict.chance or 0:.0%}")
+                           chance=percent(verdict.chance or 0, self.lang))
         assert verdict.reason is not None and verdict.since is not None
         since = (message("notes.since_start", self.lang) if verdict.since == 0 else
                  message("notes.since_event", self.lang, event=verdict.since,

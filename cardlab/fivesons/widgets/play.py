@@ -15,7 +15,7 @@ the game.
 >>> play.choose("QS"); play.choose("3H"); play.question.value
 '<p class="cardlab-question">The Queen of Spades has three sons.</p>'
 >>> play.ask(); play.log_lines[0]
-'Seat 0 asked: The Queen of Spades has three sons.'
+'You asked: The Queen of Spades has three sons.'
 
 The learner plays in practice (`practice=True`: "Hint" and "Take back", both counted) or
 in a game (neither is offered). Until the first move the mode chooser may change it:
@@ -66,6 +66,7 @@ from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.cards import five_sons_question
 from cardlab.fivesons.entry import FiveSons
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.narration import addressed
 from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.view import FiveSonsView, table_log
@@ -214,8 +215,11 @@ class FiveSonsWidget(widgets.VBox):
         """What each seat is called: the names a shared table gave, else "You" and the bots."""
         if self._names is not None:
             return tuple(self._names)
-        return tuple(self._text("seat_you", seat=seat) if seat == LEARNER else
-                     self._text("seat_bot", seat=seat, bot=player.name)
+        levels = {bot: level for level, bot in self.levels.levels.items()}
+        return tuple(self._text("seat_you") if seat == LEARNER else
+                     self._text("seat_bot", seat=seat, bot=message(f"level.{levels[player.name]}",
+                                                                  self.lang)
+                                if player.name in levels else player.name)
                      for seat, player in enumerate(self.table.seats))
 
     @names.setter
@@ -250,7 +254,7 @@ class FiveSonsWidget(widgets.VBox):
     @property
     def log_lines(self) -> list[str]:
         """Every event so far as the learner's seat was told it."""
-        return [event.told_to(self.seat).text(self.lang) for event in self.table.events]
+        return [addressed(event, self.seat).text(self.lang) for event in self.table.events]
 
     @property
     def revealed(self) -> tuple[Card, Card] | None:
@@ -529,7 +533,7 @@ class FiveSonsWidget(widgets.VBox):
         """How the latest question or guess ended, as the learner's seat was told it."""
         for event in reversed(self.table.events):
             if event.kind in _OUTCOMES:
-                told: str = event.told_to(self.seat).text(self.lang)
+                told: str = addressed(event, self.seat).text(self.lang)
                 return told
         return ""
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from cardlab.cards import Card
 from cardlab.decisions import Event
+from cardlab.fivesons.narration import addressed
 from cardlab.fivesons.record import AskSeen
 from cardlab.fivesons.render.table import Seated, fivesons_table_svg
 from cardlab.fivesons.view import FiveSonsView
@@ -43,16 +44,20 @@ def round_picture(view: FiveSonsView, events: Sequence[Event[Any]], turn: int | 
     question = ""
     for event in events[start:]:
         if event.kind == "ask":
-            question = event.told_to(seat).text(lang)
+            question = addressed(event, seat).text(lang)
         if event.seat is None:
             continue
+        # The view's own seat reads its deeds addressed to it ("you"; German conjugates).
+        mine = "you." if event.seat == seat else ""
         if event.kind == "show":
-            done[event.seat] = _say("showed", lang, asker=event.data["asker"])
+            asker = event.data["asker"]
+            done[event.seat] = (_say("showed_you", lang) if asker == seat else
+                                _say(f"{mine}showed", lang, asker=asker))
         elif event.kind == "guess":
-            guess = _say("won" if event.data.get("correct") else "wrong", lang)
+            guess = _say(mine + ("won" if event.data.get("correct") else "wrong"), lang)
             done[event.seat] = ", ".join(filter(None, [done.get(event.seat), guess]))
         elif event.kind in ("ask", "pass"):
-            done[event.seat] = _say(event.kind, lang)
+            done[event.seat] = _say(mine + event.kind, lang)
     places = [Seated(place, names[place], size, done.get(place) or (
         _say("out", lang) if place in view.out else ""), turn=place == turn)
         for place, size in enumerate(view.rules.hand_sizes)]
