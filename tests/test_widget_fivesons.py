@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 
+import pytest
 from ipywidgets.widgets.widget import _instances
 
 from cardlab.cards import parse_cards
@@ -329,3 +330,16 @@ def test_the_widget_reads_the_game_only_through_the_seats_view():
     assert "cardlab-download" in widget.end.download.value
     assert widget.end.shown
     assert game.__dict__.get("_reads", []) == []
+
+
+@pytest.mark.parametrize(("lang", "seat_0"), [("en", "Seat 0"), ("de", "Platz 0")])
+def test_the_learner_is_you_never_seat_0(lang, seat_0):
+    widget = FiveSonsWidget(game=deal(), bots=bots(), lang=lang, practice=True)
+    play(widget, ["ask QC 7H", "pass", "show 5H", "pass", "pass", "pass", "ask KD 8H"])
+    widget.controls.click("hint")
+    widget.guess()                                   # refused: nothing chosen
+    play(widget, ["guess KS TH"])
+    widget.hand.click("AH")                          # the game ends
+    shown = "\n".join(texts(states(widget)))
+    assert widget.end.shown and {"en": "You", "de": "Du"}[lang] in shown
+    assert seat_0 not in shown and seat_0.lower() not in shown
