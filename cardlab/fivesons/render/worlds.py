@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from cardlab.cards import Card
 from cardlab.fivesons.cards import sons
 from cardlab.fivesons.worlds import PossibleWorlds
-from cardlab.i18n import message
+from cardlab.i18n import Count, message
 from cardlab.render.cards import FONT
 from cardlab.render.palette import (
     BACKGROUND,
@@ -143,7 +143,8 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en", seat: int = 0) -> str:
         title + ".",
         message("worlds.real", lang, solution=cards_label(real.solution, lang, " + "),
                 hands="; ".join(cards_label(sorted(h), lang) for h in real.hands)),
-        message("worlds.cannot_tell", lang, seat=seat, count=len(mine), worlds="; ".join(
+        message("worlds.cannot_tell", lang, seat=seat,
+                count=Count("count.worlds", len(mine)).label(lang), worlds="; ".join(
             f"{cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}"
             for i in sorted(mine))),
         message("worlds.letters", lang, seat=seat, worlds="; ".join(
@@ -361,7 +362,8 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
         title + ".",
         message("worlds_k.groups", lang, seat=seat, groups=len(groups),
                 sizes=", ".join(str(len(g)) for g in groups)),
-        message("worlds_k.real_group", lang, seat=seat, count=len(mine), worlds="; ".join(
+        message("worlds_k.real_group", lang, seat=seat,
+                count=Count("count.worlds", len(mine)).label(lang), worlds="; ".join(
             f"{cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}" for i in mine)),
         "" if every_pair else message("worlds_k.chains", lang, limit=MAX_LINKS)])
     return svg_document(width, height, title, element("g", None, *parts, font_family=FONT),

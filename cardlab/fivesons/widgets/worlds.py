@@ -44,7 +44,7 @@ from cardlab.fivesons.render.worlds import k_statements, seat_links_svg
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.worlds_story import tell
 from cardlab.fivesons.worlds import MAX_WORLDS, TINY_RULES, PossibleWorlds, deal_count
-from cardlab.i18n import message, number
+from cardlab.i18n import Count, message, number
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
@@ -202,8 +202,11 @@ class WorldsExplorer(widgets.VBox):
         self.controls.update("ask", disabled=game.over)
         event = (tell(self.game, self.after - 1, self.lang) if self.after else
                  self._text("dealt"))
-        self.controls.status = self._text("position", after=self.after, count=self.count,
-                                          event=event, worlds=len(self.model.worlds))
+        self.controls.status = self._text("position", after=self.after,
+                                          count=Count("count.of_events", self.count).label(
+                                              self.lang), event=event,
+                                          worlds=Count("count.possible_worlds", len(
+                                              self.model.worlds)).label(self.lang))
 
     def _text(self, key: str, **params: object) -> str:
         return message(f"worlds_app.{key}", self.lang, **params)

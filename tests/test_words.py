@@ -1,5 +1,6 @@
-"""Hints speak to the learner: "you", cards by their full names in the learner's language,
-units explained, never a card code, a corner label or a bot's word such as 'self'."""
+"""Words a learner reads: hints speak to the learner ("you", cards by their full names,
+units explained, never a card code or a bot's word such as 'self'), and counts agree with
+their nouns (1 event, 2 events)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,17 @@ import pytest
 from cardlab.advice import advice
 from cardlab.blackwidow.bots import make_bot
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.match import play_game
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.blackwidow.widgets.play import BlackWidowWidget
+from cardlab.blackwidow.widgets.stepper import BlackWidowStory
+from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.render.worlds import worlds_svg
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.play import FiveSonsWidget
+from cardlab.fivesons.widgets.stepper import FiveSonsStory
+from cardlab.fivesons.worlds import PossibleWorlds, tiny_game
 from cardlab.games import Leveled, game
 from cardlab.i18n import Text
 
@@ -95,3 +102,43 @@ def test_a_black_widow_hint_names_the_cards(lang):
     said = widget.status
     assert said.startswith({"en": "Hint: pass the ", "de": "Tipp: gib "}[lang]), said
     check(said)
+
+
+@pytest.mark.parametrize(("events", "en", "de"), [
+    (1, "After 1 of 1 event", "Nach 1 von 1 Ereignis"),
+    (2, "After 2 of 2 events", "Nach 2 von 2 Ereignissen")])
+def test_the_five_sons_stepper_counts_events(events, en, de):
+    played = FiveSonsGame.deal(FiveSonsRules(players=3), 5)
+    seats = [game("fivesons").bot_seat("logician", seat) for seat in range(3)]
+    while len(played.events) < events:
+        decision = played.decisions[0]
+        played.apply(seats[decision.seat].decide(played, decision)[0])
+    logs = {seat: played.observation_log(seat) for seat in range(3)}
+    assert FiveSonsStory(logs, "en").status(events) == en
+    assert FiveSonsStory(logs, "de").status(events) == de
+
+
+@pytest.mark.parametrize(("tricks", "en", "de"), [
+    (1, "1 trick done", "1 Stich gespielt"), (2, "2 tricks done", "2 Stiche gespielt")])
+def test_the_black_widow_stepper_counts_tricks(tricks, en, de):
+    played = play_game(BlackWidowRules(), ["heuristic"] * 4, seed=3, hands=1)
+    for lang, said in (("en", en), ("de", de)):
+        story = BlackWidowStory.from_game(played, lang)
+        step = next(k for k, s in enumerate(story.steps) if s.tricks == tricks)
+        assert story.status(step).endswith(said), story.status(step)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_world_is_one_world(lang):
+    played = tiny_game()
+    seats = [game("fivesons").bot_seat("logician", seat) for seat in range(played.players)]
+    while len(played.events) < 2:                   # after two questions seat 0 is sure
+        decision = played.decisions[0]
+        played.apply(seats[decision.seat].decide(played, decision)[0])
+    said = {len(model.indistinguishable(seat)): worlds_svg(model, lang, seat)
+            for model in (PossibleWorlds.from_game(played, after) for after in (0, 2))
+            for seat in range(model.rules.players)}
+    assert 1 in said and max(said) > 1          # a seat sure of the world, and one unsure
+    assert {"en": "cannot tell 1 world from", "de": "kann 1 Welt nicht"}[lang] in said[1]
+    assert {"en": f"cannot tell {max(said)} worlds from",
+            "de": f"kann {max(said)} Welten nicht"}[lang] in said[max(said)]
