@@ -19,7 +19,7 @@ on "Next" when it runs out.
 >>> stepper = Stepper.of(fivesons.example(fivesons.read_rules({}), ["logician"] * 4, 1))
 >>> stepper.steps.click("next"); stepper.after
 1
->>> "What seat 0 knows after 1 events" in stepper.picture.value
+>>> "What seat 0 knows after 1 event" in stepper.picture.value
 True
 >>> stepper.perspective.value = "public"; stepper.perspective.label
 'The table'
