@@ -234,9 +234,12 @@ def test_the_table_shows_each_seat_what_it_did_and_the_question_in_the_middle():
     play(widget, ["ask QC 7H"])                          # seat 1 shows QC to seat 0
     picture = widget.seats.value
     assert "You asked: The Queen of Clubs has seven sons." in picture
+    # ... above the picture, where it covers no seat's name (and stays legible on a phone)
+    before, svg = picture.split("<svg")
+    assert "seven sons." in before and "seven sons." not in svg
     assert "You: 5 cards, asked" in picture
     assert "Seat 1 (scripted): 5 cards, showed you a card" in picture
-    middle = picture.split("seven sons.</text>")[-1]     # after the question: the card
+    middle = picture.split('data-part="shown"')[-1]     # the card in the middle
     assert "Queen of Clubs" in middle and "#cardlab-table-back" not in middle
     play(widget, ["pass"])                               # seat 1 asks KH 5H: the learner shows
     widget.hand.click("5H")
@@ -258,7 +261,8 @@ def test_a_card_shown_to_another_seat_lies_face_down():
     play(other, ["ask JS 9H", "pass"])                   # seat 1 asks QD 7H; seat 2 shows
     picture = other.seats.value
     assert "showed seat 1 a card" in picture
-    middle = picture.split("seven sons.</text>")[-1]
+    assert picture.count('data-part="shown"') == 1
+    middle = picture.split('data-part="shown"')[-1]
     assert "#cardlab-table-back" in middle and "Queen of Diamonds" not in middle
 
 

@@ -18,6 +18,7 @@ the seat whose decision the table waits for.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,8 +33,9 @@ from cardlab.i18n import message
 
 def round_picture(view: FiveSonsView, events: Sequence[Event[Any]], turn: int | None,
                   names: Sequence[str], lang: str = "en") -> str:
-    """The table from the view's seat: each seat's cards and what it did since the last
-    question (`events`: the table's, as told to that seat), `turn` the seat to decide.
+    """The question of the round in words, then the table from the view's seat: each seat's
+    cards and what it did since the last question (`events`: the table's, as told to that
+    seat), `turn` the seat to decide.
 
     The view's seat sits at the bottom and the others follow it clockwise, as at the table.
     """
@@ -62,8 +64,10 @@ def round_picture(view: FiveSonsView, events: Sequence[Event[Any]], turn: int | 
         _say("out", lang) if place in view.out else ""), turn=place == turn)
         for place, size in enumerate(view.rules.hand_sizes)]
     places = places[seat:] + places[:seat]
-    return fivesons_table_svg(places, question, _shown(view) if question else None,
-                              _say("title", lang), lang)
+    said = (f'<p class="cardlab-fs-question">{html.escape(question)}</p>' if question
+            else "")
+    return said + fivesons_table_svg(places, _shown(view) if question else None,
+                                     _say("title", lang), lang)
 
 
 def _shown(view: FiveSonsView) -> Card | bool:
