@@ -299,12 +299,14 @@ def _not(negated: bool) -> str:
     return "¬" if negated else ""
 
 
-def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
+def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en",
+                   legend: bool = True) -> str:
     """Every world labelled with its deal, grouped by solution, the real one ringed, and
     `seat`'s links between every two worlds it cannot tell apart (not only the real one).
 
     The worlds `seat` cannot tell from the real one are shaded in its colour
-    and their links drawn strongest.
+    and their links drawn strongest. `legend` False leaves out the legend (`seat_links_legend`)
+    for a page that writes it beside the picture, where it wraps to a phone's width.
 
     >>> from cardlab.fivesons.worlds import tiny_game
     >>> game = tiny_game()
@@ -323,11 +325,12 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     colour = seat_colour(seat)
     # The legend wraps to the picture's width (German sentences are long).
     chars = int((width - 40) / CHAR_W)
-    legend: list[tuple[str, str, str | None]] = [(line, colour, "bold") for line in textwrap.wrap(
-        message("worlds_k.legend", lang, seat=seat), chars)]
-    legend += [(line, INK, None) for line in textwrap.wrap(
-        message("worlds_k.legend_real", lang, seat=seat), chars)]
-    top = LINK_TOP + LEGEND_LINE * (len(legend) - 2)
+    lines: list[tuple[str, str, str | None]] = [
+        *((line, colour, "bold") for line in textwrap.wrap(
+            message("worlds_k.legend", lang, seat=seat), chars)),
+        *((line, INK, None) for line in textwrap.wrap(
+            message("worlds_k.legend_real", lang, seat=seat), chars))] if legend else []
+    top = LINK_TOP + LEGEND_LINE * (len(lines) - 2)
     centre = {i: (20 + box_w / 2 + step_x * c, top + step_y * r + BOX_H / 2)
               for c, pair in enumerate(order) for r, i in enumerate(columns[pair])}
     rows = max(len(members) for members in columns.values())
@@ -338,7 +341,7 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     every_pair = pairs <= MAX_LINKS
     parts = [element("rect", width=width, height=height, fill=BACKGROUND)]
     parts += [element("text", line, x=20, y=24 + LEGEND_LINE * k, font_size=13, fill=ink,
-                      font_weight=weight) for k, (line, ink, weight) in enumerate(legend)]
+                      font_weight=weight) for k, (line, ink, weight) in enumerate(lines)]
     parts += [element("text", cards_label(pair, lang, " + "), x=20 + box_w / 2 + step_x * c,
                       y=top - 12, text_anchor="middle", font_size=14, font_weight="bold",
                       fill=SOLUTION_COLOUR) for c, pair in enumerate(order)]
@@ -383,3 +386,13 @@ def _link(start: tuple[float, float], end: tuple[float, float], box_w: float, co
     bulge = x1 + box_w / 2 + 6 + abs(y2 - y1) / 6
     return element("path", d=f"M{x1 + box_w / 2:.1f},{y1:.1f} Q{bulge:.1f},{(y1 + y2) / 2:.1f} "
                    f"{x1 + box_w / 2:.1f},{y2:.1f}", **style)
+
+
+def seat_links_legend(seat: int, lang: str = "en") -> list[str]:
+    """The legend of `seat_links_svg`: what its links and its shading mean.
+
+    >>> seat_links_legend(1)[1]
+    'Thick frame: the real world. Shaded: the worlds seat 1 cannot tell from it.'
+    """
+    return [message("worlds_k.legend", lang, seat=seat),
+            message("worlds_k.legend_real", lang, seat=seat)]

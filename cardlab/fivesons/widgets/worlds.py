@@ -40,7 +40,7 @@ from cardlab.errors import CardlabError
 from cardlab.fivesons.cards import five_sons_question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game
-from cardlab.fivesons.render.worlds import k_statements, seat_links_svg
+from cardlab.fivesons.render.worlds import k_statements, seat_links_legend, seat_links_svg
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.worlds_story import tell
 from cardlab.fivesons.worlds import MAX_WORLDS, TINY_RULES, PossibleWorlds, deal_count
@@ -97,7 +97,9 @@ class WorldsExplorer(widgets.VBox):
                                     ButtonSpec("next", self._text("next"), primary=True),
                                     ButtonSpec("ask", self._text("ask"))],
                                    label=self._text("controls"))
-        self.picture = widgets.HTML()
+        # min_width 0: a flex item may shrink below its content, so the scroll region inside
+        # scrolls instead of the page cutting the picture and its legend off.
+        self.picture = widgets.HTML(layout=widgets.Layout(min_width="0", max_width="100%"))
         self.statements = widgets.HTML()
         self.seat.observe(lambda _change: self._draw(), "value")
         self.controls.on_click(self._press)
@@ -176,12 +178,17 @@ class WorldsExplorer(widgets.VBox):
 
     def _draw(self) -> None:
         seat = self.seat.value
-        # On a phone the picture scrolls sideways rather than shrinking its labels away.
+        first, second = seat_links_legend(seat, self.lang)
+        # The legend wraps to the page; on a phone the picture scrolls sideways rather than
+        # shrinking its labels away.
         self.picture.value = (
-            f'<div class="cardlab-scroll" role="region" tabindex="0" style="overflow-x:auto" '
+            f'<p style="font-weight:bold">{html.escape(first, quote=False)}</p>'
+            f"<p>{html.escape(second, quote=False)}</p>"
+            f'<div class="cardlab-scroll" role="region" tabindex="0" '
+            f'style="overflow-x:auto;max-width:calc(100vw - 32px)" '
             f'aria-label="{html.escape(self._text("picture", seat=seat))}">'
             f'<div style="min-width:{MIN_WIDTH}px">'
-            f"{seat_links_svg(self.model, seat, self.lang)}</div></div>")
+            f"{seat_links_svg(self.model, seat, self.lang, legend=False)}</div></div>")
         rows = "".join(f'<tr><th scope="row" style="{_CELL};white-space:nowrap">'
                        f"{html.escape(notation)}</th>"
                        f'<td style="{_CELL}">{html.escape(words)}</td></tr>'
