@@ -186,7 +186,7 @@ class NotesSheet(widgets.VBox):
             if more > 0:
                 items += f"<li>{html.escape(message('notes.more', self.lang, count=more))}</li>"
             heading = html.escape(message(f"notes.heading_{kind}", self.lang))
-            sections.append(f"<h4>{heading}</h4><ul>{items}</ul>")
+            sections.append(f"<h3>{heading}</h3><ul>{items}</ul>")
         return f'<div class="cardlab-notes-feedback">{"".join(sections)}</div>'
 
     def _sentence(self, verdict: Verdict, log: FiveSonsLog) -> str:
