@@ -181,7 +181,7 @@ def test_a_move_pressed_after_the_store_has_gone_says_so_by_its_button(new_store
     widget.faces.click(face.code)
     widget.hearts.click(heart.code)
     widget.controls.click("ask")
-    assert GONE in widget.controls.status
+    assert GONE in widget.note.status
     assert widget.table.moves == [] and widget.decision.kind.value == "ask"
 
 

@@ -43,5 +43,5 @@ def test_five_sons_folds_each_question_round_under_its_question():
             widget.pass_guess()
     *earlier, current = widget.history.sections
     assert earlier and all(part.value.startswith("<details") for part in earlier)
-    assert "<summary>Seat 0 asked: " in earlier[0].value
+    assert "<summary>You asked: " in earlier[0].value
     assert current.value.startswith("<section") and 'aria-label="Question ' in current.value

@@ -123,7 +123,8 @@ def test_the_level_in_the_address_reaches_the_five_sons_table(query, bots):
     widget = FiveSonsWidget.from_settings(read_settings("fivesons", f"players=3&{query}"))
     assert tuple(seat.name for seat in widget.table.seats[1:]) == bots
     assert widget.level.value == (query.partition("=")[2] or "beginner")
-    assert f"({bots[0]})" in widget.seats.value
+    level = widget.level.value.capitalize()        # each bot is named by its level
+    assert f"Seat 1 ({level})" in widget.seats.value
 
 
 def test_the_level_in_the_address_reaches_the_black_widow_table():
@@ -151,14 +152,14 @@ def test_the_five_sons_level_is_chosen_before_the_first_move_and_then_stays():
     assert widget.level.options[0][0].startswith("Beginner: asks at random")
     widget.level.value = "standard"                         # the chooser, as the page sets it
     assert [seat.name for seat in widget.table.seats[1:]] == ["logician", "logician"]
-    assert "(logician)" in widget.seats.value and "Standard:" in widget.controls.status
+    assert "(Standard)" in widget.seats.value and "Standard:" in widget.note.status
     face, heart = widget.game.rules.faces[0], widget.game.rules.hearts[0]
     widget.source.act(Question(0, face, heart))
     widget.refresh()
     assert widget.level.disabled
     widget.choose_level("expert")
     assert [seat.name for seat in widget.table.seats[1:]] == ["logician", "logician"]
-    assert widget.level.value == "standard" and "stays the same" in widget.controls.status
+    assert widget.level.value == "standard" and "stays the same" in widget.note.status
 
 
 def test_a_five_sons_line_up_set_seat_by_seat_can_be_chosen_again():

@@ -147,7 +147,7 @@ def test_each_card_and_each_trick_is_told(widow):
     stepper.steps.click("next_jump")                       # to the end of the first trick
     assert stepper.after == 5
     assert stepper.sentences[-1].startswith(f"Seat {widow.hands[0].seats[4]} took the trick: ")
-    assert stepper.steps.status == "Step 5 of 53: hand 1, 1 tricks done"
+    assert stepper.steps.status == "Step 5 of 53: hand 1, 1 trick done"
     stepper.steps.click("back_jump")
     assert stepper.after == 1
 

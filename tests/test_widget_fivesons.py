@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
 
+import pytest
 from ipywidgets.widgets.widget import _instances
 
 from cardlab.cards import parse_cards
@@ -95,31 +97,33 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
     assert sorted(widget.hand.codes) == sorted(HANDS[0].split())
     assert all(card["plain"] for card in widget.hand.cards)  # pictures until asked to show
     widget.ask()                                         # nothing chosen yet
-    assert widget.controls.status == "Choose one face card and one heart."
+    assert widget.note.status == "Choose one face card and one heart."
+    assert widget.controls.status == ("Your turn to ask: choose a face card and a heart, "
+                                      "then press Ask.")       # the prompt stays beside it
     play(widget, ["ask QC 7H"])
-    assert widget.log_lines[:2] == ["Seat 0 asked: The Queen of Clubs has seven sons.",
-                                    "Seat 1 showed seat 0 the Queen of Clubs."]
-    assert widget.controls.status.startswith("Seat 1 showed seat 0 the Queen of Clubs. Guess")
+    assert widget.log_lines[:2] == ["You asked: The Queen of Clubs has seven sons.",
+                                    "Seat 1 showed you the Queen of Clubs."]
+    assert widget.controls.status.startswith("Seat 1 showed you the Queen of Clubs. Guess")
     play(widget, ["pass"])                               # bots pass; seat 1 asks KH 5H
     assert widget.decision.kind == Kind.SHOW
     assert {c["code"]: c["disabled"] for c in widget.hand.cards} == {
         "KH": False, "5H": False, "JC": True, "AH": True, "JD": True}
     assert not any(card["plain"] for card in widget.hand.cards)
     widget.hand.click("JC")                              # not asked about: refused, explained
-    assert widget.controls.status == ("You were asked about the King of Hearts and the Five "
+    assert widget.note.status == ("You were asked about the King of Hearts and the Five "
                                       "of Hearts: show one of these two.")
     widget.hand.click("5H")
-    assert "Seat 0 showed seat 1 the Five of Hearts." in widget.log_lines
+    assert "You showed seat 1 the Five of Hearts." in widget.log_lines
     assert all(card["plain"] for card in widget.hand.cards)
     play(widget, ["pass"])                               # guesses after seat 1's question
     assert "Nobody could show a card: every other seat holds neither." in widget.log_lines
     play(widget, ["pass", "pass"])                       # after seat 2's and seat 3's
     assert widget.decision.kind == Kind.ASK
     play(widget, ["ask KD 8H"])                          # seat 2 holds both: the bot chooses
-    assert widget.log_lines[-1] == "Seat 2 showed seat 0 the King of Diamonds."
+    assert widget.log_lines[-1] == "Seat 2 showed you the King of Diamonds."
     assert widget.solution.value == ""
     play(widget, ["guess KS TH"])
-    assert "Seat 0 guessed wrong and saw the solution: the Queen of Spades and the Three " \
+    assert "You guessed wrong and saw the solution: the Queen of Spades and the Three " \
            "of Hearts." in widget.log_lines
     assert "The solution: the Queen of Spades and the Three of Hearts." in widget.solution.value
     assert 0 in widget.game.eliminated and not widget.game.over
@@ -135,7 +139,7 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
 def test_guessing_right_ends_the_game_and_a_refused_move_changes_nothing():
     widget = FiveSonsWidget(game=deal(), bots=bots())
     widget.guess()
-    assert widget.controls.status == "Choose one face card and one heart."
+    assert widget.note.status == "Choose one face card and one heart."
     widget.faces.click("QS")
     assert widget.face is not None and widget.faces.cards[[c["code"] for c in
                                                            widget.faces.cards].index("QS")][
@@ -144,23 +148,23 @@ def test_guessing_right_ends_the_game_and_a_refused_move_changes_nothing():
     assert widget.face is None
     play(widget, ["ask JS 9H", "guess QS 3H"])
     assert widget.game.winner == 0
-    assert widget.log_lines[-1] == ("Seat 0 guessed right and wins: the solution was the "
+    assert widget.log_lines[-1] == ("You guessed right and win: the solution was the "
                                     "Queen of Spades and the Three of Hearts.")
     widget.faces.click("QC")
-    assert widget.controls.status.startswith("You choose a face card and a heart only")
+    assert widget.note.status.startswith("You choose a face card and a heart only")
 
 
 def test_the_hint_is_the_infogain_question_with_its_reason():
     widget = FiveSonsWidget(game=deal(), bots=bots(), practice=True)
     widget.controls.click("hint")
-    assert widget.advice.value.startswith('<p class="cardlab-hint">Hint: ask &quot;The ')
-    assert "bits" in widget.advice.value
+    assert widget.advice.value.startswith('<p class="cardlab-hint">Hint: ask “The ')
+    assert "bits (bits measure how much an answer tells you" in widget.advice.value
 
 
 def test_german_table():
     widget = FiveSonsWidget(game=deal(), bots=bots(), lang="de")
     play(widget, ["ask QC 7H"])
-    assert widget.log_lines[0] == "Platz 0 fragt: Die Kreuz-Dame hat sieben Söhne."
+    assert widget.log_lines[0] == "Du fragst: Die Kreuz-Dame hat sieben Söhne."
     assert [c["name"] for c in widget.faces.cards][:1] == ["Kreuz-Bube"]
 
 
@@ -229,10 +233,13 @@ def test_the_table_shows_each_seat_what_it_did_and_the_question_in_the_middle():
     assert "Seat 1 (scripted): 5 cards, nothing yet this round" in picture
     play(widget, ["ask QC 7H"])                          # seat 1 shows QC to seat 0
     picture = widget.seats.value
-    assert "Seat 0 asked: The Queen of Clubs has seven sons." in picture
-    assert "Seat 0 (you): 5 cards, asked" in picture
-    assert "Seat 1 (scripted): 5 cards, showed seat 0 a card" in picture
-    middle = picture.split("seven sons.</text>")[-1]     # after the question: the card
+    assert "You asked: The Queen of Clubs has seven sons." in picture
+    # ... above the picture, where it covers no seat's name (and stays legible on a phone)
+    before, svg = picture.split("<svg")
+    assert "seven sons." in before and "seven sons." not in svg
+    assert "You: 5 cards, asked" in picture
+    assert "Seat 1 (scripted): 5 cards, showed you a card" in picture
+    middle = picture.split('data-part="shown"')[-1]     # the card in the middle
     assert "Queen of Clubs" in middle and "#cardlab-table-back" not in middle
     play(widget, ["pass"])                               # seat 1 asks KH 5H: the learner shows
     widget.hand.click("5H")
@@ -240,7 +247,7 @@ def test_the_table_shows_each_seat_what_it_did_and_the_question_in_the_middle():
     picture = widget.seats.value
     assert "Seat 2 asked: The Queen of Diamonds has seven sons." in picture
     assert "Seat 3 (scripted): 5 cards, passed" in picture
-    assert "Seat 0 (you): 5 cards, passed" in picture
+    assert "You: 5 cards, passed" in picture
 
 
 def test_a_card_shown_to_another_seat_lies_face_down():
@@ -254,7 +261,8 @@ def test_a_card_shown_to_another_seat_lies_face_down():
     play(other, ["ask JS 9H", "pass"])                   # seat 1 asks QD 7H; seat 2 shows
     picture = other.seats.value
     assert "showed seat 1 a card" in picture
-    middle = picture.split("seven sons.</text>")[-1]
+    assert picture.count('data-part="shown"') == 1
+    middle = picture.split('data-part="shown"')[-1]
     assert "#cardlab-table-back" in middle and "Queen of Diamonds" not in middle
 
 
@@ -263,14 +271,14 @@ def test_take_back_in_practice_mode_only():
     assert "take_back" not in [b["id"] for b in plain.controls.buttons]
     widget = FiveSonsWidget(game=deal(), bots=bots(), practice=True)
     widget.controls.click("take_back")                   # nothing to take back yet
-    assert widget.controls.status == "There is nothing to take back."
+    assert widget.note.status == "There is nothing to take back."
     play(widget, ["ask QC 7H"])
     assert widget.decision.kind == Kind.GUESS and widget.log_lines
     widget.controls.click("take_back")
     assert widget.decision.kind == Kind.ASK and widget.log_lines == []
-    assert widget.controls.status.startswith("Taken back")
+    assert widget.note.status.startswith("Taken back")
     play(widget, ["ask KD 8H", "pass"])                  # another question instead
-    assert widget.log_lines[0] == "Seat 0 asked: The King of Diamonds has eight sons."
+    assert widget.log_lines[0] == "You asked: The King of Diamonds has eight sons."
 
 
 def test_the_table_is_drawn_from_the_viewers_seat():
@@ -292,3 +300,50 @@ def test_the_table_is_drawn_from_the_viewers_seat():
     learner = FiveSonsWidget(game=deal(), bots=bots())
     assert seats_by_height(learner.seats.value)[0] == "0"      # alone: unchanged
     assert seats_by_height(learner.seats.value)[-1] == "2"
+
+
+# A thin presenter: the widget's modules read the game only through the seat's view
+# (`FiveSons.view`) and the table's decisions; the record only to save a finished game.
+WIDGET_FILES = tuple(f"cardlab/fivesons/widgets/{name}.py" for name in ("play", "round", "end"))
+PUBLIC = {"rules", "decisions"}
+
+
+class Watched(FiveSonsGame):
+    """A game that notes every attribute the widget's own code reads from it."""
+
+    def __getattribute__(self, name):
+        caller = sys._getframe(1).f_code.co_filename.replace("\\", "/")
+        if not name.startswith("_") and caller.endswith(WIDGET_FILES):
+            reads = object.__getattribute__(self, "__dict__").setdefault("_reads", [])
+            over = object.__getattribute__(FiveSonsGame, "over").fget(self)
+            if name not in PUBLIC and not (name == "to_record" and over):
+                reads.append(name)
+        return object.__getattribute__(self, name)
+
+
+def test_the_widget_reads_the_game_only_through_the_seats_view():
+    game = Watched.start(FiveSonsRules(), parse_cards("QS 3H"),
+                         [parse_cards(hand) for hand in HANDS])
+    widget = FiveSonsWidget(game=game, bots=bots(), practice=True)
+    play(widget, ["ask QC 7H", "pass", "show 5H"])
+    widget.controls.click("hint")
+    play(widget, ["pass", "pass", "pass", "ask KD 8H", "guess KS TH"])
+    widget.hand.click("AH")                        # seat 3 guesses right: the game is over
+    widget.review.click("review")
+    widget.end.bar.click("save")
+    assert "cardlab-download" in widget.end.download.value
+    assert widget.end.shown
+    assert game.__dict__.get("_reads", []) == []
+
+
+@pytest.mark.parametrize(("lang", "seat_0"), [("en", "Seat 0"), ("de", "Platz 0")])
+def test_the_learner_is_you_never_seat_0(lang, seat_0):
+    widget = FiveSonsWidget(game=deal(), bots=bots(), lang=lang, practice=True)
+    play(widget, ["ask QC 7H", "pass", "show 5H", "pass", "pass", "pass", "ask KD 8H"])
+    widget.controls.click("hint")
+    widget.guess()                                   # refused: nothing chosen
+    play(widget, ["guess KS TH"])
+    widget.hand.click("AH")                          # the game ends
+    shown = "\n".join(texts(states(widget)))
+    assert widget.end.shown and {"en": "You", "de": "Du"}[lang] in shown
+    assert seat_0 not in shown and seat_0.lower() not in shown

@@ -73,7 +73,7 @@ def test_fivesons_game_mode_offers_no_help_and_a_forged_click_gets_none():
     widget.controls.click("take_back")
     widget.hint()                                       # even called directly
     assert widget.advice.value == "" and widget.table.hints == 0
-    assert widget.controls.status == catalogue("en")["mode.practice_only"]
+    assert widget.note.status == catalogue("en")["mode.practice_only"]
     play_to_the_end(widget)
     assert widget.end.shown and "You win!" in widget.end.summary.value
     assert saved(widget.end)["practice"] == {"mode": "game"}
@@ -116,7 +116,7 @@ def test_fivesons_end_screen_shows_the_solution_and_who_held_what_then_a_new_gam
     assert [b["id"] for b in widget.end.bar.buttons] == ["new_game", "save", "review"]
     widget.controls.click("take_back")                  # the game is over: refused
     assert widget.game is first
-    assert widget.controls.status == catalogue("en")["table.undo_over"]
+    assert widget.note.status == catalogue("en")["table.undo_over"]
     widget.end.bar.click("new_game")
     assert widget.game is not first and not widget.game.over
     assert widget.table.moves == [] and widget.practice == Practice(Mode.PRACTICE)
@@ -134,7 +134,7 @@ def test_fivesons_mode_is_chosen_before_the_first_move_only():
     assert widget.mode.disabled
     widget.choose_mode("game")
     assert widget.table.practice and widget.mode.value == "practice"
-    assert widget.controls.status == catalogue("en")["mode.fixed"]
+    assert widget.note.status == catalogue("en")["mode.fixed"]
 
 
 # -- Black Widow ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from cardlab.fivesons.match import play_game
 from cardlab.fivesons.notes_check import HOLDS, LACKS
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.notes import NotesSheet
+from cardlab.i18n import percent
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +84,7 @@ def test_an_uncertain_mark_is_not_wrong_and_gives_the_chance(log):
     sheet.mark(card.code, 1, HOLDS)
     verdict, = [v for v in sheet.check() if v.mark]
     assert verdict.kind == "unproven" and verdict.chance == knowledge.probability(card, 1)
-    assert f"({verdict.chance:.0%} of the possible deals)" in sheet.feedback.value
+    assert f"({percent(verdict.chance)} of the possible deals)" in sheet.feedback.value
 
 
 def test_german_sheet(log):

@@ -78,7 +78,7 @@ class BlackWidowBot:
         those, the smaller lead of this seat over the best other seat.
         """
         choice = _better_moon(outcomes, view.me, view.rules.end_above)
-        return choice, Text("blackwidow.bot.moon_choice", choice=choice)
+        return choice, Text(f"blackwidow.bot.moon_{choice}")
 
 
 class RandomBot(BlackWidowBot):
@@ -122,7 +122,8 @@ class HeuristicBot(BlackWidowBot):
         hand = view.hand
         cards = tuple(sorted(hand, key=lambda c: _danger(c, hand, view.rules),
                              reverse=True)[:PASS_SIZE])
-        return cards, Text("blackwidow.bot.pass_danger", cards=" ".join(c.code for c in cards))
+        return cards, Text("blackwidow.bot.pass_danger", first=cards[0], second=cards[1],
+                           third=cards[2])
 
     def choose(self, view: BlackWidowView, legal: list[Card]) -> tuple[Card, Text]:
         trick = view.trick

@@ -34,7 +34,7 @@ from cardlab.errors import CardlabError
 from cardlab.fivesons.evidence import Evidence
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import AskSeen, FiveSonsLog
-from cardlab.i18n import Text
+from cardlab.i18n import Number, Text
 
 #: How many of the most promising questions `infogain` scores exactly.
 SHORTLIST = 6
@@ -172,7 +172,7 @@ class InfoGainBot(LogicianBot):
                   for face, heart in candidates]
         gain, face, heart = max(scored, key=lambda s: (s[0], -candidates.index((s[1], s[2]))))
         return face, heart, Text("fivesons.bot.ask_infogain", face=face, heart=heart,
-                                 bits=f"{gain:.2f}")
+                                 bits=Number(gain, 2))
 
     def _shortlist(self, knowledge: FiveSonsKnowledge) -> list[tuple[Card, Card]]:
         """The questions about unsettled cards, most uncertain first."""

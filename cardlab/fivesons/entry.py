@@ -29,6 +29,7 @@ from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.review import review_game
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.view import FiveSonsView, seat_view
 from cardlab.games import (
     Benchmarked,
     Bounded,
@@ -132,9 +133,10 @@ class FiveSons(HeavyParts,
             raise RecordError("cli.needs_full_record", command="cardlab replay")
         return self.result(FiveSonsGame.from_record(record))
 
-    def view(self, game: FiveSonsGame, seat: int) -> FiveSonsLog:
-        """`seat`'s observation log: its hand, the questions, what was shown to it."""
-        return game.observation_log(seat)
+    def view(self, game: FiveSonsGame, seat: int) -> FiveSonsView:
+        """`seat`'s observation log (its hand, the questions, what was shown to it), with who
+        is out or won, and the solution and hands once the rules show them to `seat`."""
+        return seat_view(game, seat)
 
     def record_view(self, record: FiveSonsRecord | FiveSonsLog, perspective: Perspective,
                     after: int | None) -> FiveSonsLog:

@@ -27,7 +27,7 @@ from cardlab.graphs import (
     location_edge,
     perspective,
 )
-from cardlab.i18n import Text
+from cardlab.i18n import Count, Text
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -38,8 +38,9 @@ def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph
     log = knowledge.log
     rules = log.rules
     after = len(log.events)
-    title = (Text("fivesons.graph.title_public", after=after) if log.me is None else
-             Text("fivesons.graph.title_seat", seat=log.me, after=after))
+    events = Count("count.of_events", after)
+    title = (Text("fivesons.graph.title_public", after=events) if log.me is None else
+             Text("fivesons.graph.title_seat", seat=log.me, after=events))
     import networkx as nx  # loaded when a graph is drawn, not with every app
 
     graph: nx.DiGraph[str] = nx.DiGraph(game="fivesons", perspective=perspective(log.me),

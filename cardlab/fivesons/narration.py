@@ -81,3 +81,26 @@ def everyone_wrong(solution: tuple[Card, Card]) -> FiveSonsEvent:
     return Event("over", Text("fivesons.event.everyone_wrong", face=CardName(solution[0]),
                               heart=CardName(solution[1])),
                  data={"solution": [c.code for c in solution]})
+
+
+def addressed(event: FiveSonsEvent, me: int | None) -> Text:
+    """`event` as seat `me` reads it, speaking to it as "you" where it did or was shown
+    something (None: the table's account, every seat by its number).
+
+    >>> from cardlab.cards import Card
+    >>> event = showed(Question(0, Card.parse("QS"), Card.parse("3H")), 2, Card.parse("QS"))
+    >>> addressed(event, 0).text(), addressed(event, 2).text("de")
+    ('Seat 2 showed you the Queen of Spades.', 'Du hast Platz 0 die Karte Pik-Dame gezeigt.')
+    """
+    told = event.told_to(me)
+    part = told.key.removeprefix(_EVENT)
+    if me is None or part == told.key:
+        return told
+    if told.params.get("seat") == me:
+        return Text(f"{_EVENT}you.{part}", **told.params)
+    if told.params.get("asker") == me:
+        return Text(f"{_EVENT}to_you.{part}", **told.params)
+    return told
+
+
+_EVENT = "fivesons.event."

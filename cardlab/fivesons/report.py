@@ -25,7 +25,7 @@ SHOWN_SOLUTIONS = 10
 
 def knowledge_text(knowledge: FiveSonsKnowledge, lang: str = "en") -> str:
     """A summary: possible deals, likeliest solutions, the card table, every certainty."""
-    after = len(knowledge.log.events)
+    after = Count("count.of_events", len(knowledge.log.events)).label(lang)
     title = (message("fivesons.report.perspective_public", lang, after=after)
              if knowledge.me is None else
              message("fivesons.report.perspective_seat", lang, seat=knowledge.me, after=after))

@@ -20,7 +20,7 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.rules import FiveSonsRules
-from cardlab.i18n import message
+from cardlab.i18n import Count, message
 
 _STYLE = """
 @page { size: A4 portrait; margin: 12mm; }
@@ -60,7 +60,7 @@ def filled_sheet(log: FiveSonsLog, lang: str = "en") -> str:
     """The notes sheet of `log.me` after all of `log`'s events, as the engine fills it in."""
     picture = notes_svg(fivesons_graph(FiveSonsKnowledge.from_log(log), lang), lang)
     intro = html.escape(message("lesson.print.filled_intro", lang, seat=log.me,
-                                events=len(log.events)))
+                                events=Count("count.of_events", len(log.events)).label(lang)))
     return _page(message("lesson.print.filled_title", lang), f"<p>{intro}</p>{picture}", lang)
 
 

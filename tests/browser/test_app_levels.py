@@ -24,11 +24,11 @@ def open_fivesons(page, gallery, query):
 def test_five_sons_level_from_the_address_then_from_the_chooser(page, gallery):
     open_fivesons(page, gallery, "&level=expert")
     assert chosen(page, "Bots' level").startswith("Expert: ")
-    assert "Seat 1 (infogain)" in page.locator(".cardlab-fivesons").text_content()
+    assert "Seat 1 (Expert)" in page.locator(".cardlab-fivesons").text_content()
     page.get_by_role("combobox", name="Bots' level").select_option(index=0)
     news = page.get_by_role("status").filter(has_text="The bots now play at this level: Beginner")
     news.wait_for(timeout=30_000)
-    assert "Seat 1 (checklist)" in page.locator(".cardlab-fivesons").text_content()
+    assert "Seat 1 (Beginner)" in page.locator(".cardlab-fivesons").text_content()
 
 
 def test_an_unknown_level_is_explained_and_the_beginner_plays(page, gallery):

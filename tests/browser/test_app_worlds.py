@@ -36,6 +36,8 @@ def test_worlds_by_keyboard_in_german(page, gallery, axe, screenshot):
     screenshot("app-worlds-de-390", page)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1                     # nothing wider than a phone
+    legend = page.get_by_text("Dicker Rahmen").bounding_box()    # wraps, never cut off
+    assert legend["x"] >= 0 and legend["x"] + legend["width"] <= PHONE["width"], legend
     assert axe(page) == []
     assert page.outside_requests == []
 

@@ -43,6 +43,7 @@ from typing import Any, cast
 
 import ipywidgets as widgets
 
+from cardlab.advice import advice
 from cardlab.apps import AppSettings
 from cardlab.blackwidow.actions import Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.entry import BlackWidow
@@ -462,7 +463,8 @@ class BlackWidowWidget(widgets.VBox):
         if self.decision is None:
             self._say(self._waiting_text())
             return
-        action, reason = self.table.hint(self.seat, self._hint_bot)
+        action, why = self.table.hint(self.seat, self._hint_bot)
+        reason = advice(why)
         if isinstance(action, Pass):
             what = ", ".join(card.name(self.lang) for card in action.cards)
             self._say(self._text("hint_pass", cards=what, reason=reason.text(self.lang)))

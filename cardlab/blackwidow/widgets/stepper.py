@@ -35,7 +35,7 @@ from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.narration import BlackWidowEvent
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.view import BlackWidowView, seat_view
-from cardlab.i18n import message
+from cardlab.i18n import Count, message
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -110,7 +110,8 @@ class BlackWidowStory:
         """Where the stepper stands: the step, the hand and the tricks done."""
         step = self.steps[after]
         return message("blackwidow.stepper.status", self.lang, after=after, count=self.count,
-                       hand=step.hand + 1, tricks=step.tricks)
+                       hand=step.hand + 1,
+                       tricks=Count("count.tricks", step.tricks).label(self.lang))
 
     def sentences(self, who: int, after: int) -> list[str]:
         """Step `after` in words, as seat `who` may hear it."""

@@ -1,17 +1,18 @@
-"""A Five Sons table seen from one seat: the seats round the felt, the question in the middle.
+"""A Five Sons table seen from one seat: the seats round the felt, the shown card in the middle.
 
 The viewer sits at the bottom and the other seats follow clockwise.
 
 Each seat shows its name, its face-down cards (hand sizes are public) and what it
 did in the current question round: asked, passed, showed a card (to whom),
-guessed wrong, won. The question is written out in the middle; the card shown
-lies there face up only when the viewer asked or showed it, else face down.
+guessed wrong, won. The card shown for the current question lies in the middle,
+face up only when the viewer asked or showed it, else face down. The question
+itself is the caller's to write beside the picture, where it never covers a seat and
+stays legible when the picture shrinks to a phone.
 
 >>> from cardlab.cards import Card
 >>> places = [Seated(0, "You", 7, "asked"), Seated(1, "Seat 1", 7, "passed"),
 ...           Seated(2, "Seat 2", 6, "showed", turn=True)]
->>> svg = fivesons_table_svg(places, "The Queen of Spades has three sons.", Card.parse("QS"),
-...                          "The table")
+>>> svg = fivesons_table_svg(places, Card.parse("QS"), "The table")
 >>> 'role="img"' in svg and "Seat 2: 6 cards, showed" in svg
 True
 """
@@ -45,8 +46,8 @@ class Seated:
     turn: bool = False
 
 
-def fivesons_table_svg(places: Sequence[Seated], question: str, shown: Card | bool | None,
-                       title: str, lang: str = "en") -> str:
+def fivesons_table_svg(places: Sequence[Seated], shown: Card | bool | None, title: str,
+                       lang: str = "en") -> str:
     """The table; `places[0]` is the viewer. `shown`: the card shown, if the viewer saw it;
     True when a card was shown that the viewer did not see; None or False when none was."""
     n = len(places)
@@ -56,21 +57,18 @@ def fivesons_table_svg(places: Sequence[Seated], question: str, shown: Card | bo
         x = WIDTH / 2 + 200 * math.cos(angle)
         y = HEIGHT / 2 + (HEIGHT / 2 - 62) * math.sin(angle)
         parts.append(_seat(place, x, y, lang))
-    if question:
-        parts.append(element("text", question, x=WIDTH / 2, y=HEIGHT / 2 - 72,
-                             text_anchor="middle", font_size=15, font_weight="bold",
-                             fill=ON_FELT, font_family=FONT))
     if isinstance(shown, Card):
-        parts.append(card_face(shown, WIDTH / 2 - CARD_WIDTH / 2, HEIGHT / 2 - 16, lang=lang))
+        parts.append(element("g", None, card_face(
+            shown, WIDTH / 2 - CARD_WIDTH / 2, HEIGHT / 2 - 16, lang=lang), data_part="shown"))
     elif shown is True:
-        parts.append(element("use", href=f"#{BACK_ID}", transform=(
-            f"translate({WIDTH / 2 - CARD_WIDTH / 2:.1f},{HEIGHT / 2 - 16:.1f})")))
+        parts.append(element("g", None, element("use", href=f"#{BACK_ID}", transform=(
+            f"translate({WIDTH / 2 - CARD_WIDTH / 2:.1f},{HEIGHT / 2 - 16:.1f})")),
+            data_part="shown"))
     seats = "; ".join(message("fivesons.table.picture.place", lang, name=place.name,
                               cards=Count("count.cards", place.cards).label(lang),
                               done=place.done or message("fivesons.table.picture.idle", lang))
                       for place in places)
-    description = " ".join(filter(None, [question, f"{seats}."]))
-    return svg_document(WIDTH, HEIGHT, title, *parts, description=description, fluid=True)
+    return svg_document(WIDTH, HEIGHT, title, *parts, description=f"{seats}.", fluid=True)
 
 
 def _seat(place: Seated, x: float, y: float, lang: str) -> str:

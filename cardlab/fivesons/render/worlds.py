@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from cardlab.cards import Card
 from cardlab.fivesons.cards import sons
 from cardlab.fivesons.worlds import PossibleWorlds
-from cardlab.i18n import message
+from cardlab.i18n import Count, message
 from cardlab.render.cards import FONT
 from cardlab.render.palette import (
     BACKGROUND,
@@ -145,7 +145,8 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en", seat: int = 0) -> str:
         title + ".",
         message("fivesons.worlds.real", lang, solution=cards_label(real.solution, lang, " + "),
                 hands="; ".join(cards_label(sorted(h), lang) for h in real.hands)),
-        message("fivesons.worlds.cannot_tell", lang, seat=seat, count=len(mine), worlds="; ".join(
+        message("fivesons.worlds.cannot_tell", lang, seat=seat,
+                count=Count("count.worlds", len(mine)).label(lang), worlds="; ".join(
             f"{cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}"
             for i in sorted(mine))),
         message("fivesons.worlds.letters", lang, seat=seat, worlds="; ".join(
@@ -301,12 +302,14 @@ def _not(negated: bool) -> str:
     return "¬" if negated else ""
 
 
-def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
+def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en",
+                   legend: bool = True) -> str:
     """Every world labelled with its deal, grouped by solution, the real one ringed, and
     `seat`'s links between every two worlds it cannot tell apart (not only the real one).
 
     The worlds `seat` cannot tell from the real one are shaded in its colour
-    and their links drawn strongest.
+    and their links drawn strongest. `legend` False leaves out the legend (`seat_links_legend`)
+    for a page that writes it beside the picture, where it wraps to a phone's width.
 
     >>> from cardlab.fivesons.worlds import tiny_game
     >>> game = tiny_game()
@@ -325,11 +328,13 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     colour = seat_colour(seat)
     # The legend wraps to the picture's width (German sentences are long).
     chars = int((width - 40) / CHAR_W)
-    legend: list[tuple[str, str, str | None]] = [(line, colour, "bold") for line in textwrap.wrap(
-        message("fivesons.worlds_picture.legend", lang, seat=seat), chars)]
-    legend += [(line, INK, None) for line in textwrap.wrap(
-        message("fivesons.worlds_picture.legend_real", lang, seat=seat), chars)]
-    top = LINK_TOP + LEGEND_LINE * (len(legend) - 2)
+    lines: list[tuple[str, str, str | None]] = [
+        *((line, colour, "bold") for line in textwrap.wrap(
+            message("fivesons.worlds_picture.legend", lang, seat=seat), chars)),
+        *((line, INK, None) for line in textwrap.wrap(
+            message("fivesons.worlds_picture.legend_real", lang, seat=seat), chars))
+    ] if legend else []
+    top = LINK_TOP + LEGEND_LINE * (len(lines) - 2)
     centre = {i: (20 + box_w / 2 + step_x * c, top + step_y * r + BOX_H / 2)
               for c, pair in enumerate(order) for r, i in enumerate(columns[pair])}
     rows = max(len(members) for members in columns.values())
@@ -340,7 +345,7 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
     every_pair = pairs <= MAX_LINKS
     parts = [element("rect", width=width, height=height, fill=BACKGROUND)]
     parts += [element("text", line, x=20, y=24 + LEGEND_LINE * k, font_size=13, fill=ink,
-                      font_weight=weight) for k, (line, ink, weight) in enumerate(legend)]
+                      font_weight=weight) for k, (line, ink, weight) in enumerate(lines)]
     parts += [element("text", cards_label(pair, lang, " + "), x=20 + box_w / 2 + step_x * c,
                       y=top - 12, text_anchor="middle", font_size=14, font_weight="bold",
                       fill=SOLUTION_COLOUR) for c, pair in enumerate(order)]
@@ -364,9 +369,9 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en") -> str:
         title + ".",
         message("fivesons.worlds_picture.groups", lang, seat=seat, groups=len(groups),
                 sizes=", ".join(str(len(g)) for g in groups)),
-        message("fivesons.worlds_picture.real_group", lang, seat=seat, count=len(mine),
-                worlds="; ".join(f"{cards_label(model.worlds[i].solution, lang, ' + ')}: "
-                                 f"{labels[i]}" for i in mine)),
+        message("fivesons.worlds_picture.real_group", lang, seat=seat,
+                count=Count("count.worlds", len(mine)).label(lang), worlds="; ".join(
+            f"{cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}" for i in mine)),
         "" if every_pair else message("fivesons.worlds_picture.chains", lang, limit=MAX_LINKS)])
     return svg_document(width, height, title, element("g", None, *parts, font_family=FONT),
                         description=description.strip(), fluid=True)
@@ -385,3 +390,13 @@ def _link(start: tuple[float, float], end: tuple[float, float], box_w: float, co
     bulge = x1 + box_w / 2 + 6 + abs(y2 - y1) / 6
     return element("path", d=f"M{x1 + box_w / 2:.1f},{y1:.1f} Q{bulge:.1f},{(y1 + y2) / 2:.1f} "
                    f"{x1 + box_w / 2:.1f},{y2:.1f}", **style)
+
+
+def seat_links_legend(seat: int, lang: str = "en") -> list[str]:
+    """The legend of `seat_links_svg`: what its links and its shading mean.
+
+    >>> seat_links_legend(1)[1]
+    'Thick frame: the real world. Shaded: the worlds seat 1 cannot tell from it.'
+    """
+    return [message("fivesons.worlds_picture.legend", lang, seat=seat),
+            message("fivesons.worlds_picture.legend_real", lang, seat=seat)]

@@ -38,7 +38,7 @@ from cardlab.fivesons.record import FiveSonsLog, SeenEvent
 from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.assistant_form import EventForm
-from cardlab.i18n import message
+from cardlab.i18n import message, percent
 from cardlab.records import dump_record, parse_record, read_record
 from cardlab.render.graph import graph_html
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar, record_upload
@@ -169,7 +169,8 @@ class Assistant(widgets.VBox):
         total = knowledge.worlds
         rows = "".join(
             f"<li>{html.escape(face.name(self.lang))} + {html.escape(heart.name(self.lang))}: "
-            f"{n / total:.1%}</li>" for face, heart, n in knowledge.solution_pairs()[:TOP_PAIRS])
+            f"{html.escape(percent(n / total, self.lang))}</li>"
+            for face, heart, n in knowledge.solution_pairs()[:TOP_PAIRS])
         heading = message("fivesons.assistant.chances", self.lang,
                           pairs=len(knowledge.counts.pairs))
         self.chances.value = f"<h2>{html.escape(heading)}</h2><ol>{rows}</ol>"

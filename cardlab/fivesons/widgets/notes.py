@@ -33,7 +33,7 @@ from cardlab.fivesons.knowledge import Location
 from cardlab.fivesons.notes_check import HOLDS, LACKS, Marks, NotesChecker, Verdict
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.story import event_sentence
-from cardlab.i18n import Text, message
+from cardlab.i18n import Text, message, percent
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import KernelOwned
 
@@ -187,14 +187,14 @@ class NotesSheet(widgets.VBox):
                 more_text = message("fivesons.notes.more", self.lang, count=more)
                 items += f"<li>{html.escape(more_text)}</li>"
             heading = html.escape(message(f"fivesons.notes.heading_{kind}", self.lang))
-            sections.append(f"<h4>{heading}</h4><ul>{items}</ul>")
+            sections.append(f"<h3>{heading}</h3><ul>{items}</ul>")
         return f'<div class="cardlab-notes-feedback">{"".join(sections)}</div>'
 
     def _sentence(self, verdict: Verdict, log: FiveSonsLog) -> str:
         claim = self._claim(verdict)
         if verdict.kind == "unproven":
             return message("fivesons.notes.say_unproven", self.lang, claim=claim,
-                           chance=f"{verdict.chance or 0:.0%}")
+                           chance=percent(verdict.chance or 0, self.lang))
         assert verdict.reason is not None and verdict.since is not None
         since = (message("fivesons.notes.since_start", self.lang) if verdict.since == 0 else
                  message("fivesons.notes.since_event", self.lang, event=verdict.since,

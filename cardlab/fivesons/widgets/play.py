@@ -2,10 +2,11 @@
 
 The learner asks by choosing a face card and a heart, shows one of two cards
 when holding both, and guesses or lets the chance pass; bots play the other
-seats through the table's one play loop. The view is drawn from what the
-learner's seat may know only: its own hand, every event as told to it, and
-the solution once the rules reveal it to that seat (its own wrong guess, or
-the end).
+seats through the table's one play loop. The widget presents the
+learner's seat's view (`FiveSons.view`: its own hand, every question as it saw
+it, who is out or won, the solution once the rules reveal it to that seat) and
+the decisions the table waits for; it computes no rule and reads nothing else of
+the game.
 
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> play = FiveSonsWidget(FiveSonsRules(players=3), ["random", "random"], seed=3)
@@ -14,12 +15,12 @@ the end).
 >>> play.choose("QS"); play.choose("3H"); play.question.value
 '<p class="cardlab-question">The Queen of Spades has three sons.</p>'
 >>> play.ask(); play.log_lines[0]
-'Seat 0 asked: The Queen of Spades has three sons.'
+'You asked: The Queen of Spades has three sons.'
 
 The learner plays in practice (`practice=True`: "Hint" and "Take back", both counted) or
 in a game (neither is offered). Until the first move the mode chooser may change it:
 
->>> play.choose_mode("game"); play.controls.status
+>>> play.choose_mode("game"); play.note.status
 'The mode is chosen before the first move; it stays the same for this game.'
 >>> fresh = FiveSonsWidget(FiveSonsRules(players=3), ["random", "random"], seed=3)
 >>> fresh.choose_mode("practice"); [button["id"] for button in fresh.controls.buttons]
@@ -36,8 +37,11 @@ the weakest, `cardlab.levels`):
 ('beginner', ['checklist', 'checklist'])
 >>> fresh.choose_level("expert"); [seat.name for seat in fresh.table.seats[1:]]
 ['infogain', 'infogain']
->>> play.choose_level("expert"); play.controls.status
+>>> play.choose_level("expert"); play.note.status
 "The bots' level is chosen before the first move; it stays the same for this game."
+
+The status line (`controls.status`) always says what the learner is to do; a refusal or
+what a choice changed is said beside it, in a status line of its own (`note`).
 
 `FiveSonsWidget.at_table` sits the learner at any seat of a table played from
 several screens (a classroom, `cardlab.widgets.classroom_source`): no hint,
@@ -53,20 +57,23 @@ from typing import Any, cast
 
 import ipywidgets as widgets
 
+from cardlab.advice import advice
 from cardlab.apps import AppSettings
 from cardlab.cards import Card
 from cardlab.decisions import Decision
 from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.cards import five_sons_question
+from cardlab.fivesons.entry import FiveSons
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.narration import addressed
 from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.view import FiveSonsView, table_log
 from cardlab.fivesons.widgets.end import end_summary
 from cardlab.fivesons.widgets.notes import NotesSheet
 from cardlab.fivesons.widgets.round import round_picture
 from cardlab.fivesons.widgets.stepper import DeductionStepper
-from cardlab.games import Leveled
 from cardlab.games import game as game_entry
 from cardlab.i18n import Text, message
 from cardlab.levels import default_level, level_bots, level_label, level_of
@@ -106,13 +113,13 @@ class FiveSonsWidget(widgets.VBox):
         #: True at a table played from several screens (`at_table`): no help, no take back.
         self.shared = source is not None
         #: The bots' levels; the chooser is offered against bots only, before the first move.
-        self.levels = cast(Leveled, game_entry("fivesons"))
+        self.levels = cast(FiveSons, game_entry("fivesons"))
         self.level: widgets.Dropdown | None = None
         if source is None:
             game = game or FiveSonsGame.deal(rules or FiveSonsRules(), seed)
             if not bots:
                 level = level or default_level(self.levels)
-                bots = level_bots(self.levels, level, game.players - 1)
+                bots = level_bots(self.levels, level, game.rules.players - 1)
             #: The bots asked for, kept for the chooser's option that brings them back.
             self._given = tuple(bots)
             source = LocalSource(Table(game, self._seats(self._given), practice=practice))
@@ -133,6 +140,9 @@ class FiveSonsWidget(widgets.VBox):
         self.hearts = CardButtons(label=self._text("hearts"), lang=lang)
         self.question = widgets.HTML()
         self.controls = ControlBar(self._buttons(), label=self._text("controls"))
+        #: A refusal, or what a choice changed, in a status line of its own beside the prompt.
+        self.note = ControlBar([], label=self._text("note_label"))
+        self.note.add_class("cardlab-fs-note")
         #: Practice or game, chosen before the first move (not at a shared table).
         self.mode = None if self.shared else mode_choice(
             Mode.PRACTICE if self.table.practice else Mode.GAME, lang)
@@ -143,7 +153,7 @@ class FiveSonsWidget(widgets.VBox):
         self.advice = widgets.HTML()
         self.solution = widgets.HTML()
         self.history = EventLog(self._text("log"), lang)
-        self.notes = NotesSheet(lambda: self.game.observation_log(self.seat), lang)
+        self.notes = NotesSheet(lambda: self.view, lang)
         self.review = ControlBar([ButtonSpec("review", message("fivesons.app.review", lang),
                                              disabled=True)],
                                  label=message("fivesons.app.after_game", lang))
@@ -164,8 +174,8 @@ class FiveSonsWidget(widgets.VBox):
                           _label(message("fivesons.pick.hand", lang)),
                           self.hand, _label(message("fivesons.pick.pick", lang)),
                           self.faces, self.hearts,
-                          self.question, self.controls, self.end, self.advice, self.solution,
-                          self.history, self.notes, self.review, self.after_game])
+                          self.question, self.controls, self.note, self.end, self.advice,
+                          self.solution, self.history, self.notes, self.review, self.after_game])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-fivesons")
         guard(self)
@@ -199,12 +209,20 @@ class FiveSonsWidget(widgets.VBox):
         return cast(FiveSonsGame, self.table.game)
 
     @property
+    def view(self) -> FiveSonsView:
+        """What the learner's seat sees now: all that this widget draws from the game."""
+        return self.levels.view(self.game, self.seat)
+
+    @property
     def names(self) -> tuple[str, ...]:
         """What each seat is called: the names a shared table gave, else "You" and the bots."""
         if self._names is not None:
             return tuple(self._names)
-        return tuple(self._text("seat_you", seat=seat) if seat == LEARNER else
-                     self._text("seat_bot", seat=seat, bot=player.name)
+        levels = {bot: level for level, bot in self.levels.levels.items()}
+        return tuple(self._text("seat_you") if seat == LEARNER else
+                     self._text("seat_bot", seat=seat, bot=message(f"level.{levels[player.name]}",
+                                                                  self.lang)
+                                if player.name in levels else player.name)
                      for seat, player in enumerate(self.table.seats))
 
     @names.setter
@@ -225,7 +243,8 @@ class FiveSonsWidget(widgets.VBox):
             self.table.seats = self._seats(self._given)
             self.refresh()
             return
-        self.table.seats = self._seats(level_bots(self.levels, level, self.game.players - 1))
+        players = self.view.rules.players
+        self.table.seats = self._seats(level_bots(self.levels, level, players - 1))
         self.refresh()
         self._say(message("level.chosen", self.lang,
                           level=level_label(self.levels, level, self.lang)))
@@ -238,14 +257,12 @@ class FiveSonsWidget(widgets.VBox):
     @property
     def log_lines(self) -> list[str]:
         """Every event so far as the learner's seat was told it."""
-        return [event.told_to(self.seat).text(self.lang) for event in self.table.events]
+        return [addressed(event, self.seat).text(self.lang) for event in self.table.events]
 
     @property
     def revealed(self) -> tuple[Card, Card] | None:
         """The solution, once the rules show it to the learner (its wrong guess, or the end)."""
-        if self.game.over or self.seat in self.game.eliminated:
-            return self.game.solution
-        return None
+        return self.view.solution
 
     def choose(self, code: str) -> None:
         """Pick (or drop) a face card or a heart for the question or the guess."""
@@ -254,10 +271,12 @@ class FiveSonsWidget(widgets.VBox):
             self._say(self._text("not_choosing"))
             return
         card = Card.parse(code)
-        if card in self.game.rules.faces:
+        rules = self.view.rules
+        if card in rules.faces:
             self.face = None if card == self.face else card
-        elif card in self.game.rules.hearts:
+        elif card in rules.hearts:
             self.heart = None if card == self.heart else card
+        self.note.status = ""
         self.refresh()
 
     def ask(self) -> None:
@@ -315,16 +334,18 @@ class FiveSonsWidget(widgets.VBox):
     def new_game(self) -> None:
         """Once the game is over: deal a fresh one at the same table (the same rules and bots,
         the mode chosen again before its first move)."""
-        if self.shared or not self.game.over:
+        view = self.view
+        if self.shared or not view.over:
             return
         self._games += 1
         seed = None if self.seed is None else self.seed + 1000 * self._games
-        game = FiveSonsGame.deal(self.game.rules, seed)
+        game = self.levels.new_game(view.rules, seed)
         self.source = LocalSource(Table(game, self.table.seats, practice=self.table.practice))
         self.table = self.source.table
         self.face = self.heart = None
         self._seen = 0
         self.advice.value = ""
+        self.note.status = ""
         self.stepper = None
         self.after_game.children = []
         self.end.hide()
@@ -334,7 +355,7 @@ class FiveSonsWidget(widgets.VBox):
     def save(self) -> None:
         """Once the game is over: a link that saves its full record, with the mode and the
         help used."""
-        if not self.game.over:
+        if not self.view.over:
             return
         record = replace(self.game.to_record(), practice=self.practice)
         self.end.offer(dump_record(record), "fivesons.json")
@@ -352,27 +373,27 @@ class FiveSonsWidget(widgets.VBox):
         except IllegalAction as err:
             self._say(err.text(self.lang))
             return
+        said = advice(why).text(self.lang)
         if isinstance(action, Question):
-            advice = self._text("hint_ask", question=five_sons_question(
-                action.face, action.heart, self.lang), why=why.text(self.lang))
+            hint = self._text("hint_ask", question=five_sons_question(
+                action.face, action.heart, self.lang), why=said)
         elif isinstance(action, Guess):
-            advice = self._text("hint_guess", face=action.face.name(self.lang),
-                                heart=action.heart.name(self.lang), why=why.text(self.lang))
+            hint = self._text("hint_guess", face=action.face.name(self.lang),
+                              heart=action.heart.name(self.lang), why=said)
         elif isinstance(action, Show):
-            advice = self._text("hint_show", card=action.card.name(self.lang),
-                                why=why.text(self.lang))
+            hint = self._text("hint_show", card=action.card.name(self.lang), why=said)
         else:
-            advice = self._text("hint_pass", why=why.text(self.lang))
-        self.advice.value = _paragraphs([advice], "cardlab-hint")
+            hint = self._text("hint_pass", why=said)
+        self.advice.value = _paragraphs([hint], "cardlab-hint")
 
     def open_stepper(self) -> DeductionStepper:
         """After the game: step through it from the learner's view or the table's (never
         others')."""
-        if not self.game.over:
+        view = self.view
+        if not view.over:
             raise IllegalAction("fivesons.app.not_over")
         if self.stepper is None:
-            self.stepper = DeductionStepper({self.seat: self.game.observation_log(self.seat),
-                                             None: self.game.observation_log(None)}, self.lang)
+            self.stepper = DeductionStepper({self.seat: view, None: table_log(view)}, self.lang)
             self.after_game.children = [self.stepper]
         return self.stepper
 
@@ -384,12 +405,13 @@ class FiveSonsWidget(widgets.VBox):
         """Redraw everything from the learner's seat's view."""
         decision = self.decision
         kind = decision.kind if decision else None
-        rules = self.game.rules
+        view = self.view
+        rules = view.rules
         showing = decision.options if decision is not None and kind == Kind.SHOW else ()
         # The hand is pressed only to show a card: until then its cards are plain pictures,
         # in full colour; when showing, the two cards asked about are the available ones.
         self.hand.show([CardButton(card, disabled=card not in showing, plain=not showing)
-                        for card in sorted(self.game.observation_log(self.seat).hand)])
+                        for card in sorted(view.hand)])
         picking = kind in (Kind.ASK, Kind.GUESS)
         self.faces.show([CardButton(card, disabled=not picking, pressed=card == self.face)
                          for card in rules.faces])
@@ -401,18 +423,21 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.update("pass", disabled=kind != Kind.GUESS)
         if not self.shared:
             self.controls.update("hint", disabled=kind is None)
-        self.controls.status = " ".join(filter(None, [self._news(), self._prompt(decision)]))
-        self.seats.value = round_picture(self.table, self.names, self.lang, self.seat)
-        self.solution.value = self._solution_html()
+        self.controls.status = " ".join(filter(None, [self._news(),
+                                                      self._prompt(view, decision)]))
+        turn = self.table.game.decisions
+        self.seats.value = round_picture(view, self.table.events, turn[0].seat if turn else None,
+                                         self.names, self.lang)
+        self.solution.value = self._solution_html(view)
         self._show_log()
-        self.review.layout.display = None if self.game.over else "none"
-        self.review.update("review", disabled=not self.game.over)
+        self.review.layout.display = None if view.over else "none"
+        self.review.update("review", disabled=not view.over)
         if self.level is not None:
             self.level.disabled = bool(self.table.moves)
         if self.mode is not None:
             table = self.table
             self.mode.disabled = bool(table.moves or table.hints or table.take_backs)
-        self._show_end()
+        self._show_end(view)
 
     def undo(self) -> None:
         """Practice mode: take back the learner's last decision and the bots' moves after it."""
@@ -441,16 +466,15 @@ class FiveSonsWidget(widgets.VBox):
         """What is chosen at the start of a game, above the table."""
         return [self.mode] if self.mode is not None else []
 
-    def _show_end(self) -> None:
-        if not self.game.over:
+    def _show_end(self, view: FiveSonsView) -> None:
+        if not view.over:
             self.end.hide()
             return
-        won = self.game.winner == self.seat
+        won = view.winner == self.seat
         practice = None if self.shared else self.practice
         outcome = (practice or Practice()).win_line(self.lang) if won else ""
         self.end.show(self._text("over"), outcome,
-                      end_summary(self.game, self.names, self.lang, self.seat,
-                                  hands=not self.shared),
+                      end_summary(view, self.names, self.lang, hands=not self.shared),
                       practice, end_buttons(self.lang, new_game=not self.shared,
                                             save=not self.shared, review=True))
 
@@ -490,6 +514,7 @@ class FiveSonsWidget(widgets.VBox):
             return
         self._seen = seen
         self.advice.value = ""
+        self.note.status = ""
         if isinstance(action, (Question, Guess)):
             self.face = self.heart = None
         self.source.play_bots()
@@ -502,7 +527,8 @@ class FiveSonsWidget(widgets.VBox):
         return False
 
     def _say(self, text: str) -> None:
-        self.controls.status = text
+        """Say `text` beside the prompt, which stays."""
+        self.note.status = text
 
     def _text(self, key: str, **params: object) -> str:
         return message(f"fivesons.table.{key}", self.lang, **params)
@@ -511,22 +537,22 @@ class FiveSonsWidget(widgets.VBox):
         """How the latest question or guess ended, as the learner's seat was told it."""
         for event in reversed(self.table.events):
             if event.kind in _OUTCOMES:
-                told: str = event.told_to(self.seat).text(self.lang)
+                told: str = addressed(event, self.seat).text(self.lang)
                 return told
         return ""
 
-    def _prompt(self, decision: Decision[Any, Any] | None) -> str:
-        if self.game.over:
-            return self._text("over") if self.game.winner != self.seat or self.shared else \
+    def _prompt(self, view: FiveSonsView, decision: Decision[Any, Any] | None) -> str:
+        if view.over:
+            return self._text("over") if view.winner != self.seat or self.shared else \
                 self.practice.win_line(self.lang)
         if decision is None:
             return self._text("waiting")
         if decision.kind == Kind.ASK:
             return self._text("your_ask")
         if decision.kind == Kind.SHOW:
-            pending = self.game.pending
-            assert pending is not None
-            return self._text("your_show", asker=pending.seat)
+            asking = view.asking
+            assert asking is not None
+            return self._text("your_show", asker=asking.seat)
         return self._text("your_guess")
 
     def _question_line(self, kind: str | None) -> str:
@@ -541,9 +567,9 @@ class FiveSonsWidget(widgets.VBox):
                                   heart=self.heart.name(self.lang))
         return _paragraphs([sentence], "cardlab-question")
 
-    def _solution_html(self) -> str:
-        solution = self.revealed
-        if solution is None or self.game.over:     # at the end, the end screen says it
+    def _solution_html(self, view: FiveSonsView) -> str:
+        solution = view.solution
+        if solution is None or view.over:     # at the end, the end screen says it
             return ""
         face, heart = solution
         return _paragraphs([self._text("solution", face=face.name(self.lang),
@@ -552,7 +578,7 @@ class FiveSonsWidget(widgets.VBox):
     def _show_log(self) -> None:
         """The log a question round a section, each summed up by its question."""
         rounds = split(self.table.events, lambda event: event.kind == "ask")
-        lines = [[event.told_to(self.seat).text(self.lang) for event in run] for run in rounds]
+        lines = [[addressed(event, self.seat).text(self.lang) for event in run] for run in rounds]
         self.history.show([LogSection(message("fivesons.log.question", self.lang, number=number),
                                       tuple(told), told[0])
                            for number, told in enumerate(lines, start=1)],

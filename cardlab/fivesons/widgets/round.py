@@ -1,63 +1,79 @@
 """The current question round at a Five Sons table, as one seat saw it, for the table picture.
 
+Drawn from the seat's view (`cardlab.fivesons.view`), the table's events as told to it and
+the seat whose decision the table waits for.
+
 >>> from cardlab.fivesons.rules import FiveSonsRules
 >>> from cardlab.fivesons.game import FiveSonsGame
->>> from cardlab.table import Person, Table
->>> table = Table(FiveSonsGame.deal(FiveSonsRules(players=3), 1), [Person()] * 3)
->>> print(round_picture(table, ["Seat 0 (you)", "Seat 1", "Seat 2"]).count("data-seat"))
+>>> from cardlab.fivesons.view import seat_view
+>>> game = FiveSonsGame.deal(FiveSonsRules(players=3), 1)
+>>> print(round_picture(seat_view(game, 0), [], 0, ["You", "Seat 1", "Seat 2"]
+...                     ).count("data-seat"))
 3
 >>> import re
->>> re.findall(r'data-seat="([0-9])"', round_picture(table, ["Ann", "Ben", "Cy"], seat=1))
+>>> re.findall(r'data-seat="([0-9])"', round_picture(seat_view(game, 1), [], 0,
+...                                                  ["Ann", "Ben", "Cy"]))
 ['1', '2', '0']
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
-from typing import cast
+from typing import Any
 
 from cardlab.cards import Card
-from cardlab.fivesons.game import FiveSonsGame
+from cardlab.decisions import Event
+from cardlab.fivesons.narration import addressed
 from cardlab.fivesons.record import AskSeen
 from cardlab.fivesons.render.table import Seated, fivesons_table_svg
+from cardlab.fivesons.view import FiveSonsView
 from cardlab.i18n import message
-from cardlab.table import Table
 
 
-def round_picture(table: Table, names: Sequence[str], lang: str = "en", seat: int = 0) -> str:
-    """The table from `seat`: each seat's cards and what it did since the last question.
+def round_picture(view: FiveSonsView, events: Sequence[Event[Any]], turn: int | None,
+                  names: Sequence[str], lang: str = "en") -> str:
+    """The question of the round in words, then the table from the view's seat: each seat's
+    cards and what it did since the last question (`events`: the table's, as told to that
+    seat), `turn` the seat to decide.
 
-    `seat` sits at the bottom and the others follow it clockwise, as at the real table.
+    The view's seat sits at the bottom and the others follow it clockwise, as at the table.
     """
-    game = cast(FiveSonsGame, table.game)
-    events = table.events
+    seat = view.me
+    assert seat is not None
     start = max((k for k, event in enumerate(events) if event.kind == "ask"), default=len(events))
     done: dict[int, str] = {}
     question = ""
     for event in events[start:]:
         if event.kind == "ask":
-            question = event.told_to(seat).text(lang)
+            question = addressed(event, seat).text(lang)
         if event.seat is None:
             continue
+        # The view's own seat reads its deeds addressed to it ("you"; German conjugates).
+        mine = "you." if event.seat == seat else ""
         if event.kind == "show":
-            done[event.seat] = _say("showed", lang, asker=event.data["asker"])
+            asker = event.data["asker"]
+            done[event.seat] = (_say("showed_you", lang) if asker == seat else
+                                _say(f"{mine}showed", lang, asker=asker))
         elif event.kind == "guess":
-            guess = _say("won" if event.data.get("correct") else "wrong", lang)
+            guess = _say(mine + ("won" if event.data.get("correct") else "wrong"), lang)
             done[event.seat] = ", ".join(filter(None, [done.get(event.seat), guess]))
         elif event.kind in ("ask", "pass"):
-            done[event.seat] = _say(event.kind, lang)
-    current = game.decisions[0].seat if game.decisions else None
+            done[event.seat] = _say(mine + event.kind, lang)
     places = [Seated(place, names[place], size, done.get(place) or (
-        _say("out", lang) if place in game.eliminated else ""), turn=place == current)
-        for place, size in enumerate(game.rules.hand_sizes)]
+        _say("out", lang) if place in view.out else ""), turn=place == turn)
+        for place, size in enumerate(view.rules.hand_sizes)]
     places = places[seat:] + places[:seat]
-    return fivesons_table_svg(places, question, _shown(game, seat) if question else None,
-                              _say("title", lang), lang)
+    said = (f'<p class="cardlab-fs-question">{html.escape(question)}</p>' if question
+            else "")
+    return said + fivesons_table_svg(places, _shown(view) if question else None,
+                                     _say("title", lang), lang)
 
 
-def _shown(game: FiveSonsGame, seat: int) -> Card | bool:
-    """The card shown in the last question if `seat` saw it; True if someone else did."""
-    asks = [e for e in game.observation_log(seat).events if isinstance(e, AskSeen)]
+def _shown(view: FiveSonsView) -> Card | bool:
+    """The card shown in the last question if the view's seat saw it; True if someone
+    else did."""
+    asks = [e for e in view.events if isinstance(e, AskSeen)]
     if not asks or asks[-1].shown_by is None:
         return False
     return asks[-1].shown or True

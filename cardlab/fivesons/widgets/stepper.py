@@ -32,7 +32,7 @@ from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.story import story
-from cardlab.i18n import message
+from cardlab.i18n import Count, message
 from cardlab.widgets.stepper import Stepper
 
 if TYPE_CHECKING:
@@ -93,7 +93,8 @@ class FiveSonsStory:
 
     def status(self, after: int) -> str:
         """Where the stepper stands, in words."""
-        return message("stepper.event", self.lang, after=after, count=self.count)
+        return message("stepper.event", self.lang, after=after,
+                       count=Count("count.of_events", self.count).label(self.lang))
 
     def sentences(self, who: int | str, after: int) -> list[str]:
         """Event `after` in words, as `who` saw it (nothing before the first event)."""

@@ -41,11 +41,11 @@ from cardlab.errors import CardlabError
 from cardlab.fivesons.cards import five_sons_question
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game
-from cardlab.fivesons.render.worlds import k_statements, seat_links_svg
+from cardlab.fivesons.render.worlds import k_statements, seat_links_legend, seat_links_svg
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.worlds_story import tell
 from cardlab.fivesons.worlds import MAX_WORLDS, TINY_RULES, PossibleWorlds, deal_count
-from cardlab.i18n import message, number
+from cardlab.i18n import Count, message, number
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
@@ -98,7 +98,9 @@ class WorldsExplorer(widgets.VBox):
                                     ButtonSpec("next", self._text("next"), primary=True),
                                     ButtonSpec("ask", self._text("ask"))],
                                    label=self._text("controls"))
-        self.picture = widgets.HTML()
+        # min_width 0: a flex item may shrink below its content, so the scroll region inside
+        # scrolls instead of the page cutting the picture and its legend off.
+        self.picture = widgets.HTML(layout=widgets.Layout(min_width="0", max_width="100%"))
         self.statements = widgets.HTML()
         self.seat.observe(lambda _change: self._draw(), "value")
         self.controls.on_click(self._press)
@@ -175,12 +177,17 @@ class WorldsExplorer(widgets.VBox):
 
     def _draw(self) -> None:
         seat = self.seat.value
-        # On a phone the picture scrolls sideways rather than shrinking its labels away.
+        first, second = seat_links_legend(seat, self.lang)
+        # The legend wraps to the page; on a phone the picture scrolls sideways rather than
+        # shrinking its labels away.
         self.picture.value = (
-            f'<div class="cardlab-scroll" role="region" tabindex="0" style="overflow-x:auto" '
+            f'<p style="font-weight:bold">{html.escape(first, quote=False)}</p>'
+            f"<p>{html.escape(second, quote=False)}</p>"
+            f'<div class="cardlab-scroll" role="region" tabindex="0" '
+            f'style="overflow-x:auto;max-width:calc(100vw - 32px)" '
             f'aria-label="{html.escape(self._text("picture", seat=seat))}">'
             f'<div style="min-width:{MIN_WIDTH}px">'
-            f"{seat_links_svg(self.model, seat, self.lang)}</div></div>")
+            f"{seat_links_svg(self.model, seat, self.lang, legend=False)}</div></div>")
         rows = "".join(f'<tr><th scope="row" style="{_CELL};white-space:nowrap">'
                        f"{html.escape(notation)}</th>"
                        f'<td style="{_CELL}">{html.escape(words)}</td></tr>'
@@ -201,8 +208,11 @@ class WorldsExplorer(widgets.VBox):
         self.controls.update("ask", disabled=game.over)
         event = (tell(self.game, self.after - 1, self.lang) if self.after else
                  self._text("dealt"))
-        self.controls.status = self._text("position", after=self.after, count=self.count,
-                                          event=event, worlds=len(self.model.worlds))
+        self.controls.status = self._text("position", after=self.after,
+                                          count=Count("count.of_events", self.count).label(
+                                              self.lang), event=event,
+                                          worlds=Count("count.possible_worlds", len(
+                                              self.model.worlds)).label(self.lang))
 
     def _text(self, key: str, **params: object) -> str:
         return message(f"fivesons.worlds_app.{key}", self.lang, **params)
