@@ -106,9 +106,11 @@ class EventLog(widgets.VBox):
     def _current(self, section: LogSection, new: int) -> str:
         if not section.lines:
             return ""
-        return (f'<section class="cardlab-log-section cardlab-log-current" '
+        # A group, not a region: two logs on one page (a lesson's two tables) would give
+        # two landmarks of the same name.
+        return (f'<div role="group" class="cardlab-log-section cardlab-log-current" '
                 f'aria-label="{escape(section.title)}"><p class="cardlab-log-title">'
-                f"{escape(section.title)}</p>{_items(section.lines, new)}</section>")
+                f"{escape(section.title)}</p>{_items(section.lines, new)}</div>")
 
 
 def _items(lines: Sequence[str], new: int) -> str:

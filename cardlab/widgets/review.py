@@ -105,7 +105,7 @@ class ReviewPanel(widgets.VBox):
         self._stop = threading.Event()
         self._done: list[Callable[[Review], None]] = []
         self.heading = widgets.HTML(
-            f'<h3 class="cardlab-review-heading">{self._escape("heading", seat=seat)}</h3>'
+            f'<h2 class="cardlab-review-heading">{self._escape("heading", seat=seat)}</h2>'
             f"<p>{self._escape('intro')}</p>")
         self.bar = ControlBar([ButtonSpec(START, self._text("start"), primary=True),
                                ButtonSpec(CANCEL, self._text("cancel"), disabled=True)],

@@ -139,7 +139,7 @@ def test_a_practice_game_on_a_desktop_to_the_end_screen(page, gallery, axe, shot
     shot("bw-game-desktop-end", page)
     log = page.locator(".cardlab-bw-log")
     # Hand 2 is open; hand 1 is folded under the line that scored it, and opens by keyboard.
-    expect(log.locator("section[aria-label='Hand 2'] li").first).to_be_visible()
+    expect(log.locator("[role=group][aria-label='Hand 2'] li").first).to_be_visible()
     folded = log.locator("details", has_text="Hand 1 is over")
     expect(folded.locator("li").first).to_be_hidden()
     folded.locator("summary").focus()
@@ -206,8 +206,8 @@ def test_a_classroom_seat_plays_black_widow_to_its_end_screen(browser, classroom
         play_to_the_end(page, "Your hand", "Game over")
         end = page.locator(".cardlab-end")
         expect(end).to_contain_text("Lowest score")
-        # A seat's page offers neither another game nor every hand.
-        assert end.get_by_role("button").count() == 0
+        # A seat's page offers neither another game nor every hand: only the seat's review.
+        assert end.get_by_role("button").all_inner_texts() == ["Review my game"]
         assert page.get_by_role("button", name="Teacher's view").count() == 0
         assert page.locator(".cardlab-bw-teacher").count() == 0
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]

@@ -48,7 +48,7 @@ def test_both_games_and_a_loaded_record_by_keyboard(page, gallery, axe, screensh
     bw = page.get_by_role("status").filter(has_text="Schritt 0 von")
     bw.wait_for(timeout=60_000)
     press(page, "Stich ▶▶", 2)                             # the passes, then the first trick
-    page.get_by_role("status").filter(has_text="1 Stiche gespielt").wait_for(timeout=30_000)
+    page.get_by_role("status").filter(has_text="1 Stich gespielt").wait_for(timeout=30_000)
     # As above: the story is redrawn after the status line.
     expect(story).to_contain_text("Stich", timeout=30_000)
     assert axe(page) == []

@@ -28,7 +28,7 @@ def test_gallery_opens_lesson_and_the_widget_answers(page, screenshot, gallery):
     page.goto(gallery)
     page.get_by_role("link", name="Cards and counting").click()
     app = page
-    codes = app.get_by_role("textbox").first
+    codes = app.get_by_placeholder("e.g. QS 10♥ ah")        # the card explorer's field
     codes.wait_for(state="visible", timeout=90_000)
     codes.fill("KD 9h")
     app.get_by_role("button", name="Show", exact=True).click()

@@ -103,5 +103,6 @@ def test_worlds_lesson_has_no_serious_accessibility_violations(page, gallery, ax
     page.goto(gallery + LESSON)
     picture(page, EXERCISE_ONE).wait_for(state="attached", timeout=90_000)
     # The lesson's last widget (the viewer) must be drawn before the audit.
-    page.get_by_role("button", name="Seat 2", exact=True).wait_for(timeout=30_000)
+    page.get_by_role("group", name="Whose view").get_by_role(
+        "button", name="Seat 2", exact=True).wait_for(timeout=30_000)
     assert axe(page) == []
