@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from cardlab.classroom.bot_runs import BotRuns
 from cardlab.classroom.lesson_log import LessonLog
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import REPLACED, STUDENT, TO_BOT, Store, token_hash
@@ -92,6 +93,8 @@ class Room:
         self._let_in: dict[tuple[str, int], str] = {}
         #: Each student's lesson links and answers.
         self.lessons = LessonLog(store)
+        #: The results of the tournaments of the students' own bots.
+        self.bot_runs = BotRuns(store)
         #: The lesson tokens made here, by student.
         self._lesson_links: dict[str, str] = {}
 

@@ -124,9 +124,10 @@ _SCHEMA = (
     "CREATE INDEX seats_of_table ON seats (table_id, seat)",
 )
 #: The lessons' tables (`cardlab.classroom.lesson_log`): each student's lesson link, by its
-#: token's SHA-256, and every exercise attempt made through one. A store made before they
-#: existed gets them when it is opened (`Store._add_lesson_tables`): only tables are added,
-#: so the cardlab that made the store still opens it.
+#: token's SHA-256, every exercise attempt made through one, and the results of the
+#: tournaments of a learner's own bot. A store made before any of them existed gets them
+#: when it is opened (`Store._add_lesson_tables`): only tables are added, so the cardlab
+#: that made the store still opens it.
 LESSON_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS learners (token_sha256 TEXT PRIMARY KEY, name TEXT NOT NULL, "
     "active INTEGER NOT NULL DEFAULT 1, created BIGINT NOT NULL)",
@@ -136,7 +137,15 @@ LESSON_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS attempts (id TEXT PRIMARY KEY, student TEXT NOT NULL, "
     "lesson INTEGER NOT NULL, exercise INTEGER NOT NULL, seed BIGINT, tries INTEGER NOT NULL, "
     "tier INTEGER NOT NULL, solved INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL)",
+    # A tournament of a learner's own bot (`cardlab.classroom.bot_runs`): its numbers only,
+    # the opponents' as JSON; `low` and `high` are NULL where the interval has no ends.
+    "CREATE TABLE IF NOT EXISTS bot_runs (id TEXT PRIMARY KEY, student TEXT NOT NULL, "
+    "lesson INTEGER NOT NULL, seed BIGINT, hands INTEGER NOT NULL, "
+    "mean DOUBLE PRECISION NOT NULL, low DOUBLE PRECISION, high DOUBLE PRECISION, "
+    "others TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
 )
+#: The tables of `LESSON_SCHEMA`.
+LESSON_TABLES = ("learners", "attempts", "bot_runs")
 _TABLE_COLUMNS = "id, game, rules, seed, seats, paused, revealed, setup"
 
 
@@ -392,7 +401,7 @@ class Store:
                 raise CardlabError("classroom.not_a_store", path=where)
             if meta.get("version") != str(SCHEMA_VERSION):
                 raise _other_version(where, meta.get("version"))
-            if not {"learners", "attempts"} <= names:
+            if not set(LESSON_TABLES) <= names:
                 for statement in LESSON_SCHEMA:
                     self._db.run(statement)
 
@@ -404,8 +413,8 @@ class Store:
         """Add the lessons' tables to a SQLite store made without them (once: two processes
         opening it at once take turns, and the second finds them there)."""
         have = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND " \
-               "name IN ('learners', 'attempts')"
-        if self._db.rows(have) == [(2,)]:
+               "name IN ('learners', 'attempts', 'bot_runs')"
+        if self._db.rows(have) == [(len(LESSON_TABLES),)]:
             return
         with self._lock, self._db.transaction():
             for statement in LESSON_SCHEMA:

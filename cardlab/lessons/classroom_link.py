@@ -16,7 +16,9 @@ first exercise is shown, and again with every answer written: a wrong token,
 a seat's or the teacher's token, or a link the teacher has replaced since,
 writes nothing, and the page says why above its first exercise (`notice`).
 An answer that cannot be written (the store unreachable) is kept and sent
-again with the next one.
+again with the next one. A tournament of the learner's own bot (lesson 11)
+reports its results the same way when it ends (`report_bot_run`): numbers,
+never the learner's code.
 
 >>> link_state({})                      # offline: no store, no token
 >>> lesson_number("/voila/render/de/02_cards_and_counting.ipynb"), lesson_number("/x.ipynb")
@@ -29,7 +31,7 @@ import html
 import os
 import sqlite3
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlsplit
 
@@ -37,6 +39,7 @@ import ipywidgets as widgets
 from IPython.display import display
 
 from cardlab.apps import MAX_QUERY, query_string
+from cardlab.classroom.bot_runs import BotLine, BotRun
 from cardlab.classroom.lesson_log import Attempt
 from cardlab.classroom.room import STORE_VARIABLE, AccessRefused, Room
 from cardlab.classroom.store import token_hash
@@ -71,8 +74,8 @@ class LinkState:
     student: str = ""
     #: Why nothing is sent (a message for the student), if so.
     refused: str = ""
-    #: Answers not written yet (the store was unreachable): (id, attempt).
-    pending: list[tuple[str, Attempt]] = field(default_factory=list)
+    #: Answers and tournaments not written yet (the store was unreachable): (id, row).
+    pending: list[tuple[str, Attempt | BotRun]] = field(default_factory=list)
     notice: widgets.HTML = field(default_factory=widgets.HTML)
     shown: bool = False
     #: Per exercise, what was reported last: (seed, tries, tier, solved).
@@ -155,14 +158,28 @@ def report(exercise: int, seed: int | None, tries: int, tier: int, solved: bool)
     send(state)
 
 
+def report_bot_run(seed: int | None, own: BotLine, others: Sequence[BotLine]) -> None:
+    """A tournament of the learner's own bot ended: write its results for the teacher
+    (`own`: the learner's bot, its name left out; `others`: each opponent). Offline, or
+    with a refused link: nothing."""
+    state = current()
+    if state is None or state.link is None or state.room is None:
+        return
+    state.pending.append((uuid.uuid4().hex, BotRun(state.lesson, seed, own, tuple(others))))
+    send(state)
+
+
 def send(state: LinkState) -> None:
-    """Write the answers waiting, oldest first; stop at a store that cannot be reached
-    (they wait for the next answer), or at a link replaced since (they are dropped)."""
+    """Write the answers and tournaments waiting, oldest first; stop at a store that cannot
+    be reached (they wait for the next one), or at a link replaced since (they are dropped)."""
     assert state.room is not None and state.link is not None
     while state.pending:
-        attempt_id, attempt = state.pending[0]
+        row_id, row = state.pending[0]
         try:
-            written = state.room.lessons.record(state.link, attempt, attempt_id)
+            if isinstance(row, Attempt):
+                written = state.room.lessons.record(state.link, row, row_id)
+            else:
+                written = state.room.bot_runs.record(state.link, row, row_id)
         except (CardlabError, sqlite3.Error) as err:
             why = err.text(state.lang) if isinstance(err, CardlabError) else str(err)
             _say(state, message("classroom.lessons.not_sent", state.lang, why=why))

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
+from typing import cast
 
 import ipywidgets as widgets
 
@@ -29,12 +31,14 @@ from cardlab.blackwidow.rules import BlackWidowRules, PassDirection
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.blackwidow.widgets.play import BlackWidowWidget
 from cardlab.cards import Card
+from cardlab.classroom.bot_runs import BotLine
 from cardlab.fivesons import own_bot as fivesons_bot
 from cardlab.fivesons.bots import BOTS as FIVESONS_BOTS
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.play import FiveSonsWidget
 from cardlab.i18n import Number, Text, message
+from cardlab.lessons.classroom_link import report_bot_run
 from cardlab.lessons.exercises import BLANK, Blank, Verdict, check_number
 from cardlab.lessons.tournament import TournamentBox, intervals
 from cardlab.own_bot import LIMIT, Choose, FunctionBot, Problem
@@ -135,21 +139,41 @@ class OwnTournament(widgets.VBox):
         self.box = TournamentBox(rules, self.names, rounds, seed, lang, seat=seat)
         self.problems = widgets.HTML()
         self.lang = lang
-        self.box.controls.on_click(lambda _button: self._show())
+        self.box.controls.on_click(lambda _button: self._finished())
         super().__init__([self.box, self.problems])
 
     def play(self) -> None:
-        """Play the tournament (as the button does) and show the problems."""
+        """Play the tournament (as the button does), show the problems and, in a lesson
+        opened with a student's classroom link, send the results to the teacher."""
         self.box.play()
-        self._show()
+        self._finished()
 
-    def _show(self) -> None:
+    def _finished(self) -> None:
         self.problems.value = problems_html(self.bot.problems, self.lang)
+        if isinstance(self.box.rules, BlackWidowRules) and self.box.stats is not None:
+            report_bot_run(self.box.seed, *result_lines(
+                cast(Mapping[str, HandStats], self.box.stats), self.names, self.bot.name))
 
     @property
     def stats(self) -> object:
         """The results of the last run (None until played)."""
         return self.box.stats
+
+
+def result_lines(stats: Mapping[str, HandStats], names: Sequence[str],
+                 own: str) -> tuple[BotLine, list[BotLine]]:
+    """The numbers a tournament reports to the teacher: the learner's bot `own` (its name
+    left out) and each opponent, in the line-up's order: hands, mean, 95% interval.
+
+    >>> mine, others = result_lines({"mine": HandStats([4, 8]), "random": HandStats([9, 5])},
+    ...                             ["mine", "random"], "mine")
+    >>> mine.bot, mine.hands, mine.mean, [line.bot for line in others]
+    ('', 2, 6.0, ['random'])
+    """
+    found = intervals(stats, names)
+    lines = {name: BotLine.of(name, found[name].hands, found[name].mean, found[name].half)
+             for name in dict.fromkeys(names)}
+    return (replace(lines.pop(own), bot=""), list(lines.values()))
 
 
 def blackwidow_tournament(function: Choose, others: Sequence[str] = ("lowest", "heuristic",

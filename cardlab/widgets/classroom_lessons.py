@@ -4,8 +4,9 @@ The teacher makes each student a lesson link by name; it opens the classroom
 app, which lists that student's lessons, each linked with the student's token,
 so that every answer given in them is written to the room's store
 (`cardlab.lessons.classroom_link`). The Lessons view shows the class's
-answers as a table of students by exercises, the exercises missed most, and
-every answer as a CSV file to download.
+answers as a table of students by exercises, the exercises missed most,
+every answer as a CSV file to download, and the last tournament of each
+student's own bot (`bot_runs_html`).
 
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.room import Room
@@ -27,6 +28,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
+from cardlab.classroom.bot_runs import BotLine, StudentRun, latest
 from cardlab.classroom.lesson_log import LessonAttempt
 from cardlab.classroom.lesson_results import (
     HELPED,
@@ -39,7 +41,7 @@ from cardlab.classroom.lesson_results import (
 )
 from cardlab.classroom.room import APP_PATH, Room
 from cardlab.errors import CardlabError
-from cardlab.i18n import message
+from cardlab.i18n import Number, message
 from cardlab.serve.entries import LESSON, gallery_entries
 from cardlab.site import notebooks_dir
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
@@ -77,11 +79,13 @@ class LessonsView(widgets.VBox):
         self.grid = widgets.HTML()
         self.missed = widgets.HTML()
         self.download = widgets.HTML()
-        self._drawn: tuple[int, float, int] | None = None
+        self.bots = widgets.HTML()
+        self._drawn: tuple[int, float, int, int] | None = None
         super().__init__([
             widgets.HTML(f"{_STYLE}<h2>{html.escape(_text('heading', lang))}</h2>"
                          f"<p>{html.escape(_text('intro', lang))}</p>"),
-            self.name, self.make, self.links, self.grid, self.missed, self.download])
+            self.name, self.make, self.links, self.grid, self.missed, self.download,
+            self.bots])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-lessons")
         self.refresh()
@@ -102,7 +106,8 @@ class LessonsView(widgets.VBox):
         """Read the class's answers; redraw if there are new ones (or new students)."""
         attempts = self.room.lessons.attempts()
         students = self.room.lessons.students()
-        drawn = (len(attempts), attempts[-1].at if attempts else 0.0, len(students))
+        runs = self.room.bot_runs.runs()
+        drawn = (len(attempts), attempts[-1].at if attempts else 0.0, len(students), len(runs))
         if drawn == self._drawn:
             return
         self._drawn = drawn
@@ -110,6 +115,7 @@ class LessonsView(widgets.VBox):
         self.grid.value = grid_html(grid, self.lang)
         self.missed.value = missed_html(grid, self.lang)
         self.download.value = _download(attempts, self.lang) if attempts else ""
+        self.bots.value = bot_runs_html(runs, self.lang)
 
     def _links(self) -> str:
         items = []
@@ -166,6 +172,54 @@ def missed_html(grid: Grid, lang: str = "en") -> str:
     body = f"<ol>{items}</ol>" if found else f"<p>{html.escape(_text('none_missed', lang))}</p>"
     return (f'<section class="cardlab-lesson-missed"><h3>{html.escape(_text("missed", lang))}'
             f"</h3>{body}</section>")
+
+
+def bot_runs_html(runs: list[StudentRun], lang: str = "en") -> str:
+    """Per lesson, a table of each student's last tournament of their own bot: hands, mean
+    points per hand and its 95% interval, then each opponent's mean (nothing if none).
+
+    >>> from cardlab.classroom.bot_runs import BotRun
+    >>> page = bot_runs_html([StudentRun("Ada", BotRun(11, 1, BotLine("", 8, 5.5, 1.25, 9.75),
+    ...                       (BotLine("random", 8, 7.0, 3.0, 11.0),)), 1.0)])
+    >>> '<th scope="row">Ada</th><td>1</td><td>8</td><td>5.5</td><td>1.2 to 9.8</td>' in page
+    True
+    """
+    tables = []
+    last = latest(runs)
+    for lesson in sorted({row.run.lesson for row in last}):
+        mine = [row for row in last if row.run.lesson == lesson]
+        others = list(dict.fromkeys(line.bot for row in mine for line in row.run.others))
+        heads = [_text(key, lang) for key in ("col_student", "col_seed", "col_hands",
+                                              "col_mean", "col_interval")]
+        heads += [_text("col_other", lang, bot=bot) for bot in others]
+        head = "".join(f'<th scope="col">{html.escape(text)}</th>' for text in heads)
+        rows = []
+        for row in mine:
+            theirs = {line.bot: line for line in row.run.others}
+            cells = ["" if row.run.seed is None else str(row.run.seed),
+                     str(row.run.own.hands), _mean(row.run.own, lang), _interval(row.run.own, lang)]
+            cells += [_mean(theirs[bot], lang) if bot in theirs else "–" for bot in others]
+            rows.append(f'<tr><th scope="row">{html.escape(row.student)}</th>'
+                        + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
+        caption = html.escape(_text("bots", lang, lesson=lesson))
+        tables.append(f'<div style="overflow-x:auto"><table class="cardlab-lesson-grid '
+                      f'cardlab-lesson-bots"><caption>{caption}</caption><thead><tr>{head}</tr>'
+                      f"</thead><tbody>{''.join(rows)}</tbody></table></div>")
+    if not tables:
+        return ""
+    return (f'<section class="cardlab-lesson-bot-runs">{"".join(tables)}'
+            f"<p>{html.escape(_text('bots_legend', lang))}</p></section>")
+
+
+def _mean(line: BotLine, lang: str) -> str:
+    return Number(line.mean, 1).label(lang)
+
+
+def _interval(line: BotLine, lang: str) -> str:
+    if line.low is None or line.high is None:
+        return _text("no_interval", lang)
+    return _text("from_to", lang, low=Number(line.low, 1).label(lang),
+                 high=Number(line.high, 1).label(lang))
 
 
 def _download(attempts: list[LessonAttempt], lang: str) -> str:
