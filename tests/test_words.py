@@ -13,12 +13,10 @@ from cardlab.advice import advice
 from cardlab.blackwidow.bots import make_bot
 from cardlab.blackwidow.game import BlackWidowGame, Phase
 from cardlab.blackwidow.match import play_game
-from cardlab.blackwidow.narration import CardList
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.blackwidow.widgets.play import LEARNER, BlackWidowWidget
 from cardlab.blackwidow.widgets.stepper import BlackWidowStory
-from cardlab.cards import parse_cards
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.render.worlds import worlds_svg
 from cardlab.fivesons.rules import FiveSonsRules
@@ -207,13 +205,6 @@ def test_the_black_widow_learner_is_you_never_seat_0(lang):
     assert end.count(title) == 1, end
     if LEARNER not in widget.view.winners:
         assert {"en": "Lowest score: ", "de": "Niedrigster Stand: "}[lang] in end
-
-
-@pytest.mark.parametrize(("lang", "said"), [
-    ("en", "the Queen of Spades, the Ace of Hearts and the King of Hearts"),
-    ("de", "Pik-Dame, Herz-Ass und Herz-König")])
-def test_a_list_of_cards_says_and_before_the_last(lang, said):
-    assert CardList(parse_cards("QS AH KH")).label(lang) == said
 
 
 @pytest.mark.parametrize("lang", LANGS)

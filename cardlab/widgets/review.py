@@ -250,7 +250,7 @@ def summary(review: Review, lang: str = "en") -> str:
     >>> from cardlab.review import POINTS, Estimate, Moment, Option
     >>> options = (Option("a", Estimate.exact(4.0, 5)), Option("b", Estimate.exact(0.0, 5)))
     >>> moment = Moment("play", POINTS, options, "a", "a", "b", "b")
-    >>> summary(Review("blackwidow", 0, 1, "points", (moment,)))
+    >>> summary(Review("any game", 0, 1, "points", (moment,)))
     'Review of seat 0: 1 decision, 0 inaccuracies, 1 mistake; 4.00 points given away in all.'
     """
     counts = review.counts()
