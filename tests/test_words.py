@@ -169,7 +169,7 @@ def shown(widget: BlackWidowWidget) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_black_widow_learner_is_you_never_seat_0(lang):
     widget = BlackWidowWidget(BlackWidowRules(players=3, end_above=30), ("random",) * 2,
-                              seed=4, lang=lang)
+                              seed=1, lang=lang)
     widget.start_bar.click("deal")
     pages = []
     while widget.game.phase is not Phase.OVER:
@@ -203,8 +203,8 @@ def test_the_black_widow_learner_is_you_never_seat_0(lang):
     title = {"en": "Game over", "de": "Spielende"}[lang]
     end = widget.end.title.value + widget.end.summary.value
     assert end.count(title) == 1, end
-    if LEARNER not in widget.view.winners:
-        assert {"en": "Lowest score: ", "de": "Niedrigster Stand: "}[lang] in end
+    assert LEARNER not in widget.view.winners           # seat 1 wins this seed's game
+    assert {"en": "Lowest score: ", "de": "Niedrigster Stand: "}[lang] in end
 
 
 @pytest.mark.parametrize("lang", LANGS)
