@@ -4,17 +4,18 @@ their nouns (1 event, 2 events)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from cardlab.advice import advice
 from cardlab.blackwidow.bots import make_bot
-from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.game import BlackWidowGame, Phase
 from cardlab.blackwidow.match import play_game
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
-from cardlab.blackwidow.widgets.play import BlackWidowWidget
+from cardlab.blackwidow.widgets.play import LEARNER, BlackWidowWidget
 from cardlab.blackwidow.widgets.stepper import BlackWidowStory
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.render.worlds import worlds_svg
@@ -24,6 +25,8 @@ from cardlab.fivesons.widgets.stepper import FiveSonsStory
 from cardlab.fivesons.worlds import PossibleWorlds, tiny_game
 from cardlab.games import Leveled, game
 from cardlab.i18n import Text
+from cardlab.review import POINTS, Estimate, Moment, Option, Review
+from cardlab.widgets.review import summary
 
 #: A card as a code (QS, 10H, TH) or as its corner shows it (Q♠).
 CODE = re.compile(r"\b(10|[2-9TJQKA])[CDHS]\b|[♠♥♦♣]")
@@ -142,3 +145,90 @@ def test_one_world_is_one_world(lang):
     assert {"en": "cannot tell 1 world from", "de": "kann 1 Welt nicht"}[lang] in said[1]
     assert {"en": f"cannot tell {max(said)} worlds from",
             "de": f"kann {max(said)} Welten nicht"}[lang] in said[max(said)]
+
+
+#: The learner's seat by its number, in either language.
+SEAT_0 = re.compile(r"\b(Seat|seat|Platz) 0\b")
+YOU = {"en": ("You played the ", "You passed ", "You"),
+       "de": ("Du spielst ", "Du hast Platz ", "Du")}
+
+
+def shown(widget: BlackWidowWidget) -> str:
+    """Every string the widget's page holds (its synced states and its children's)."""
+    found = []
+
+    def walk(node):
+        found.append(json.dumps(node.get_state(), ensure_ascii=False))
+        for child in getattr(node, "children", ()):
+            walk(child)
+
+    walk(widget)
+    return "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_black_widow_learner_is_you_never_seat_0(lang):
+    widget = BlackWidowWidget(BlackWidowRules(players=3, end_above=30), ("random",) * 2,
+                              seed=1, lang=lang)
+    widget.start_bar.click("deal")
+    pages = []
+    while widget.game.phase is not Phase.OVER:
+        decision = widget.decision
+        pages.append(shown(widget))
+        if decision is None:
+            widget.actions.click("next")
+        elif decision.kind == "pass":
+            widget.actions.click("hint")
+            pages.append(shown(widget))
+            for code in widget.hand.codes[:3]:
+                widget.hand.click(code)
+            widget.actions.click("pass")
+        elif decision.kind == "moon":
+            widget.actions.click("moon_others")
+        else:
+            widget.hand.click(next(c["code"] for c in widget.hand.cards if not c["disabled"]))
+            widget.views.click("last")
+            pages.append(shown(widget))
+            widget.views.click("last")
+    pages.append(shown(widget))
+    for page in pages:
+        assert not SEAT_0.search(page), SEAT_0.search(page)
+    everything = "\n".join(pages)
+    played, passed, you = YOU[lang]
+    assert played in everything and passed in everything
+    log = "".join(section.value for section in widget.events_list.sections)
+    assert played in log
+    assert f">{you}<" in widget.scores.value and f">{you}<" in widget.end.summary.value
+    assert f"<desc>{you}: " in everything                   # the table picture's label
+    title = {"en": "Game over", "de": "Spielende"}[lang]
+    end = widget.end.title.value + widget.end.summary.value
+    assert end.count(title) == 1, end
+    assert LEARNER not in widget.view.winners           # seat 1 wins this seed's game
+    assert {"en": "Lowest score: ", "de": "Niedrigster Stand: "}[lang] in end
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_black_widow_pass_hint_says_and_before_the_last_card(lang):
+    widget = BlackWidowWidget(BlackWidowRules(), ("random",) * 3, seed=2, lang=lang)
+    widget.setup.mode.value = "practice"
+    widget.start_bar.click("deal")
+    widget.actions.click("hint")
+    assert re.search({"en": r", the [\w ]+ and the [\w ]+\. ",
+                      "de": r", [\w-]+ und [\w-]+ weiter\. "}[lang], widget.status), \
+        widget.status
+
+
+def moment(verdict: str) -> Moment:
+    loss = {"good": 0.0, "inaccuracy": 1.5, "mistake": 4.0}[verdict]
+    options = (Option("a", Estimate.exact(loss, 5)), Option("b", Estimate.exact(0.0, 5)))
+    return Moment("play", POINTS, options, "a", "a", "b", "b")
+
+
+@pytest.mark.parametrize(("verdicts", "en", "de"), [
+    (("mistake",), "1 decision, 0 inaccuracies, 1 mistake;",
+     "1 Entscheidung, 0 Ungenauigkeiten, 1 Fehler;"),
+    (("inaccuracy", "mistake", "mistake"), "3 decisions, 1 inaccuracy, 2 mistakes;",
+     "3 Entscheidungen, 1 Ungenauigkeit, 2 Fehler;")])
+def test_the_review_summary_counts_in_the_right_number(verdicts, en, de):
+    review = Review("blackwidow", 0, 1, "points", tuple(map(moment, verdicts)))
+    assert en in summary(review, "en") and de in summary(review, "de")

@@ -105,6 +105,40 @@ def hand_scored(number: int, points: Sequence[int], scores: Sequence[int]) -> Bl
                  data={"points": list(points), "scores": list(scores)})
 
 
+def addressed(event: BlackWidowEvent, me: int | None) -> Text:
+    """`event` as seat `me` reads it, speaking to it as "you" where it did something or
+    something was done to it (None: the table's account, every seat by its number).
+
+    >>> from cardlab.cards import parse_cards
+    >>> event = passed(0, 1, parse_cards("QS AH KH"))
+    >>> addressed(event, 1).text(), addressed(played(0, parse_cards("QS")[0]), 0).text("de")
+    ('Seat 0 passed you three cards.', 'Du spielst Pik-Dame.')
+    """
+    told = event.told_to(me)
+    if me is None:
+        return told
+    if event.kind == "over":
+        winners = list(event.data["winners"])
+        if me not in winners:
+            return told
+        others = [str(seat) for seat in winners if seat != me]
+        if not others:
+            return Text(f"{_EVENT}you.won")
+        many = "_many" if len(others) > 1 else ""
+        return Text(f"{_EVENT}you.won_shared{many}", seats=", ".join(others))
+    part = told.key.removeprefix(_EVENT)
+    if part == told.key:
+        return told
+    if told.params.get("seat") == me:
+        return Text(f"{_EVENT}you.{part}", **told.params)
+    if me in (told.params.get("to"), told.params.get("by")):
+        return Text(f"{_EVENT}to_you.{part}", **told.params)
+    return told
+
+
+_EVENT = "blackwidow.event."
+
+
 def game_over(winners: Sequence[int]) -> BlackWidowEvent:
     """Someone went over the end score: the lowest score wins (ties share)."""
     key = "blackwidow.report.winners" if len(winners) == 1 else "blackwidow.report.winners_shared"

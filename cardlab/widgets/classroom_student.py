@@ -115,7 +115,7 @@ def seat_names(controllers: tuple[str, ...], me: int | None, lang: str) -> list[
     """How each seat is called at a classroom table, from `me`'s screen (None: the teacher's).
 
     >>> seat_names(("student", "bot:logician", "student"), 2, "en")
-    ['Seat 0 (student)', 'Seat 1 (logician)', 'You (seat 2)']
+    ['Seat 0 (student)', 'Seat 1 (logician)', 'You']
     """
     return [_text("you", lang, seat=seat) if seat == me else
             _text("bot", lang, seat=seat, bot=controller.removeprefix(BOT_PREFIX))

@@ -38,7 +38,7 @@ import traitlets
 
 from cardlab.errors import CardlabError
 from cardlab.games import GameRecord, game_of, reviewing
-from cardlab.i18n import card_codes, catalogue, message
+from cardlab.i18n import Count, card_codes, catalogue, message
 from cardlab.render.review import MARKS, review_graph_svg
 from cardlab.review import Estimate, Moment, Review
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
@@ -207,7 +207,7 @@ class ReviewPanel(widgets.VBox):
 
     def _show(self, review: Review) -> None:
         self.review = review
-        self.summary.value = f"<p>{html.escape(_summary(review, self.lang))}</p>"
+        self.summary.value = f"<p>{html.escape(summary(review, self.lang))}</p>"
         self.board.html = board_html(review, self.lang, openable=self._stepper is not None)
         self._finish(self._text("done"))
         for handler in self._done:
@@ -243,10 +243,21 @@ class ReviewPanel(widgets.VBox):
         return html.escape(self._text(key, **params))
 
 
-def _summary(review: Review, lang: str) -> str:
+def summary(review: Review, lang: str = "en") -> str:
+    """The review in one line: the decisions, how many were inaccuracies and mistakes, and
+    what they gave away (each count with its noun in the right number).
+
+    >>> from cardlab.review import POINTS, Estimate, Moment, Option
+    >>> options = (Option("a", Estimate.exact(4.0, 5)), Option("b", Estimate.exact(0.0, 5)))
+    >>> moment = Moment("play", POINTS, options, "a", "a", "b", "b")
+    >>> summary(Review("any game", 0, 1, "points", (moment,)))
+    'Review of seat 0: 1 decision, 0 inaccuracies, 1 mistake; 4.00 points given away in all.'
+    """
     counts = review.counts()
-    return message("review.summary", lang, seat=review.seat, decisions=len(review.moments),
-                   inaccuracies=counts["inaccuracy"], mistakes=counts["mistake"],
+    return message("review.summary", lang, seat=review.seat,
+                   decisions=Count("count.decisions", len(review.moments)).label(lang),
+                   inaccuracies=Count("count.inaccuracies", counts["inaccuracy"]).label(lang),
+                   mistakes=Count("count.mistakes", counts["mistake"]).label(lang),
                    loss=f"{review.loss():.2f}", unit=message(f"review.unit.{review.unit}", lang))
 
 

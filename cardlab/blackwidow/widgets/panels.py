@@ -63,7 +63,8 @@ def last_trick_html(view: BlackWidowView, name: Names, lang: str = "en") -> str:
     cards = "".join(f"<figure>{card_svg(card, lang=lang)}<figcaption>"
                     f"{escape(name(seat))}</figcaption></figure>"
                     for seat, card in trick)
-    caption = escape(_text("last_trick_won", lang, name=name(winner)))
+    caption = escape(_text("last_trick_yours", lang) if winner == view.me
+                     else _text("last_trick_won", lang, name=name(winner)))
     return f'<div class="cardlab-bw-last"><p>{caption}</p><div>{cards}</div></div>'
 
 

@@ -48,6 +48,7 @@ from cardlab.apps import AppSettings
 from cardlab.blackwidow.actions import Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.entry import BlackWidow
 from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.narration import CardList, addressed
 from cardlab.blackwidow.players import bot_seat
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.rules import BlackWidowRules
@@ -248,7 +249,7 @@ class BlackWidowWidget(widgets.VBox):
         return next((d for d in self.table.waiting if d.seat == self.seat), None)
 
     def name(self, seat: int) -> str:
-        """How a seat is called at this table: 'You (seat 0)', 'Seat 2 (heuristic)', or the
+        """How a seat is called at this table: 'You', 'Seat 2 (heuristic)', or the
         name a shared table gave it."""
         if self.names is not None:
             return self.names[seat]
@@ -466,8 +467,8 @@ class BlackWidowWidget(widgets.VBox):
         action, why = self.table.hint(self.seat, self._hint_bot)
         reason = advice(why)
         if isinstance(action, Pass):
-            what = ", ".join(card.name(self.lang) for card in action.cards)
-            self._say(self._text("hint_pass", cards=what, reason=reason.text(self.lang)))
+            self._say(self._text("hint_pass", cards=CardList(action.cards).label(self.lang),
+                                 reason=reason.text(self.lang)))
         elif isinstance(action, Play):
             self._say(self._text("hint_play", card=action.card.name(self.lang),
                                  reason=reason.text(self.lang)))
@@ -600,7 +601,7 @@ class BlackWidowWidget(widgets.VBox):
         hands = split(self.table.events, lambda event: event.kind == "deal")
         sections = []
         for number, events in enumerate(hands, start=view.hand_number + 1 - len(hands)):
-            lines = tuple(event.told_to(self.seat).text(self.lang) for event in events)
+            lines = tuple(addressed(event, self.seat).text(self.lang) for event in events)
             summary = next((line for event, line in zip(events, lines, strict=True)
                             if event.kind == "scored"), "")
             sections.append(LogSection(self._text("log_hand", number=number + 1), lines,
@@ -621,7 +622,8 @@ class BlackWidowWidget(widgets.VBox):
         else:
             title = message("blackwidow.end.game_title", self.lang)
             outcome = ((practice or Practice()).win_line(self.lang) if self.seat in view.winners
-                       else self._text("winners", names=", ".join(map(self.name, view.winners))))
+                       else message("blackwidow.end.winners", self.lang,
+                                    names=", ".join(map(self.name, view.winners))))
         first = [] if over or self.shared else [ButtonSpec("next", self._text("next_hand"),
                                                            primary=True)]
         self.end.show(title, outcome, hand_summary(names, view.results[-1], self.lang),
@@ -693,7 +695,7 @@ class BlackWidowWidget(widgets.VBox):
         return buttons
 
     def _prompt(self, view: BlackWidowView, decision: Decision[Any, Any] | None) -> str:
-        news = [event.told_to(self.seat).text(self.lang) for event in self._new_events()
+        news = [addressed(event, self.seat).text(self.lang) for event in self._new_events()
                 if event.kind in _NEWS][-2:]
         if view.phase is Phase.OVER and self.seat in view.winners and not self.shared:
             return " ".join([*news, self.practice.win_line(self.lang)])
