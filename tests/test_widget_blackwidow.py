@@ -16,6 +16,8 @@ from cardlab.blackwidow.widgets.play import LEARNER, BlackWidowWidget
 from cardlab.cards import Card, parse_cards
 from cardlab.i18n import catalogue
 
+from helpers.blackwidow import legal, play_until
+
 HOLD = BlackWidowRules(pass_cycle=("hold",))
 EPOCH = datetime.fromtimestamp(0, UTC)
 
@@ -24,27 +26,6 @@ def dealt(rules=HOLD, seed=3, **options):
     widget = BlackWidowWidget(rules, seed=seed, **options)
     widget.start_bar.click("deal")
     return widget
-
-
-def legal(widget):
-    return [card["code"] for card in widget.hand.cards if not card["disabled"]]
-
-
-def play_until(widget, done):
-    """Play the first legal card (or pass the first three) until `done(widget)`."""
-    while not done(widget):
-        decision = widget.decision
-        if decision is None:
-            assert widget.game.phase is Phase.SCORED, widget.status
-            widget.actions.click("next")
-        elif decision.kind == "pass":
-            for code in widget.hand.codes[:3]:
-                widget.hand.click(code)
-            widget.actions.click("pass")
-        elif decision.kind == "moon":
-            widget.actions.click("moon_others")
-        else:
-            widget.hand.click(legal(widget)[0])
 
 
 def test_the_setup_comes_first_and_a_bad_option_is_explained():

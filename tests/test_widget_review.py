@@ -19,6 +19,7 @@ from cardlab.fivesons.widgets.stepper import FiveSonsStory
 from cardlab.widgets.review import CANCEL, START, ReviewPanel
 from cardlab.widgets.stepper import Stepper
 
+from helpers.blackwidow import play_until
 from helpers.fivesons import fixed_game
 
 SMALL = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"),
@@ -191,10 +192,10 @@ def test_review_on_the_black_widow_end_screen_is_offered_once_the_game_is_over()
     from cardlab.blackwidow.widgets.play import BlackWidowWidget
     widget = BlackWidowWidget(BlackWidowRules(pass_cycle=("hold",), end_above=1), seed=8)
     widget.start_bar.click("deal")
-    _play_blackwidow_until(widget, lambda w: w.game.phase in ("scored", "over"))
+    play_until(widget, lambda w: w.game.phase in ("scored", "over"))
     if not widget.game.over:
         assert not widget.end.bar.has("review")          # a hand's end: not yet
-        _play_blackwidow_until(widget, lambda w: w.game.over)
+        play_until(widget, lambda w: w.game.over)
     assert widget.end.bar.has("review")
     widget.end.bar.click("review")
     panel = widget.end.review
@@ -249,23 +250,6 @@ def _play_fivesons_to_the_end(widget):
             widget.show(decision.options[0].code)
         else:
             widget.pass_guess()
-
-
-def _play_blackwidow_until(widget, done):
-    from cardlab.blackwidow.game import Phase
-    while not done(widget):
-        decision = widget.decision
-        if decision is None:
-            assert widget.game.phase is Phase.SCORED, widget.status
-            widget.actions.click("next")
-        elif decision.kind == "pass":
-            for code in widget.hand.codes[:3]:
-                widget.hand.click(code)
-            widget.actions.click("pass")
-        elif decision.kind == "moon":
-            widget.actions.click("moon_others")
-        else:
-            widget.hand.click(next(c["code"] for c in widget.hand.cards if not c["disabled"]))
 
 
 # -- Review in the stepper app ------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardlab.blackwidow.actions import Play
-from cardlab.blackwidow.game import BlackWidowGame
+from cardlab.blackwidow.game import BlackWidowGame, Phase
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import parse_cards
 
@@ -33,3 +33,26 @@ def scripted(script, hands=1, **options) -> BlackWidowGame:
             legal = set(game.legal_cards())
             game.apply(Play(game.turn, next(c for c in order[game.turn] if c in legal)))
     return game
+
+
+def legal(widget) -> list[str]:
+    """The codes of the cards a Black Widow widget lets the learner play now."""
+    return [card["code"] for card in widget.hand.cards if not card["disabled"]]
+
+
+def play_until(widget, done) -> None:
+    """Play a Black Widow widget's first legal card (or pass the first three, or give the
+    moon's points to the others) until `done(widget)`."""
+    while not done(widget):
+        decision = widget.decision
+        if decision is None:
+            assert widget.game.phase is Phase.SCORED, widget.status
+            widget.actions.click("next")
+        elif decision.kind == "pass":
+            for code in widget.hand.codes[:3]:
+                widget.hand.click(code)
+            widget.actions.click("pass")
+        elif decision.kind == "moon":
+            widget.actions.click("moon_others")
+        else:
+            widget.hand.click(legal(widget)[0])
