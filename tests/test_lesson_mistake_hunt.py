@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from test_widget_review import _play_blackwidow_until, _play_fivesons_to_the_end
-
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.widgets.play import BlackWidowWidget
 from cardlab.cards import parse_cards
@@ -12,6 +10,9 @@ from cardlab.fivesons.widgets.play import FiveSonsWidget
 from cardlab.lessons.exercises import BLANK, HINT, MISTAKE
 from cardlab.lessons.mistake_hunt import MistakeHunt, check_biggest, hunted
 from cardlab.review import BITS, CHANCE, Estimate, Moment, Option, Review
+
+from helpers.blackwidow import play_until
+from helpers.fivesons import play_fivesons_widget_to_the_end
 
 WAIT = 600       # a bound for a stuck review, never a speed goal
 
@@ -45,7 +46,7 @@ def test_black_widow_hunt_lists_the_learners_decisions_then_shows_the_review():
     hunt.bar.click("list")
     assert hunt.panel is None and "Finish your game first" in hunt.bar.status
     play.start_bar.click("deal")
-    _play_blackwidow_until(play, lambda w: w.game.over)
+    play_until(play, lambda w: w.game.over)
     hunt.bar.click("list")
     assert hunt.panel.wait(WAIT) and hunt.exercise is not None
     review = hunt.panel.review
@@ -72,7 +73,7 @@ def test_five_sons_hunt_in_german_is_about_the_learners_questions():
                           hearts=parse_cards("AH 2H 3H 4H"))
     play = FiveSonsWidget(small, ["infogain", "infogain"], seed=6, lang="de")
     hunt = MistakeHunt.after(play, lang="de")
-    _play_fivesons_to_the_end(play)
+    play_fivesons_widget_to_the_end(play)
     hunt.bar.click("list")
     assert hunt.panel.wait(WAIT) and hunt.exercise is not None
     assert hunt.exercise._text == "Welche deiner Entscheidungen hat am meisten verschenkt?"

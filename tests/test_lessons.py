@@ -126,11 +126,11 @@ def test_possible_worlds_exercises(tiny):
         assert "Platz 1 hat Platz 0 in Frage 1 die Karte Herz-Zwei gezeigt" in over.text("de")
     under = lesson_worlds.check_cannot_tell("0", after_one, 0)
     assert not under.correct and "holds the Queen" not in under.text()
-    assert lesson_worlds.check_knows(True, after_two, 0).correct
-    assert lesson_worlds.check_knows(False, after_two, 1).correct
+    assert lesson_worlds.check_solutions_left("1", after_two, 0).correct
+    assert lesson_worlds.check_solutions_left("2", after_two, 1).correct
     assert ("cannot rule out 2 solutions: Jack of Clubs + Ace of Hearts and "
-            "Queen of Clubs + Ace of Hearts") in lesson_worlds.check_knows(
-        True, after_two, 1).text()
+            "Queen of Clubs + Ace of Hearts") in lesson_worlds.check_solutions_left(
+        "1", after_two, 1).text()
     assert lesson_worlds.check_knows_that(True, after_two, 1, 0).correct
     doubt = lesson_worlds.check_knows_that(True, after_one, 1, 0)
     assert not doubt.correct and "Seat 1 cannot rule out the world" in doubt.text()
@@ -153,9 +153,9 @@ def test_where_is_a_card_uses_the_clause_reason(recorded):
     assert not early.correct and "Seat 2 cannot be sure yet" in early.text()
 
 
-def test_who_knew_the_solution_first(recorded):
-    assert deduction.check_first_to_know(2, recorded).correct
-    wrong = deduction.check_first_to_know(0, recorded)
+def test_after_which_event_the_first_seat_knew(recorded):
+    assert deduction.check_first_event("11", recorded).correct
+    wrong = deduction.check_first_event("9", recorded)
     assert not wrong.correct
     assert "Seat 2 knew the solution first, after event 11" in wrong.text()
 
@@ -171,9 +171,7 @@ def test_bits_and_the_best_question():
     assert not rounded.correct
     assert "6 bits is the uncertainty of 64 equally likely solutions" in rounded.text()
     assert "hier sind es aber 72" in rounded.text("de")
-    options = [parse_cards("KH AH"), parse_cards("QS 3H")]
-    assert questions.check_best_question(1, log, options).correct
-    useless = questions.check_best_question(0, log, options)
+    useless = questions.check_question({"KH", "AH"}, log)        # both cards are seat 0's
     assert not useless.correct and "0.00 bits" in useless.text()
 
 
@@ -255,8 +253,8 @@ def test_bits_and_points_use_a_decimal_comma_in_german():
     assert right.correct and "6,17 Bit" in right.text("de") and "6.17 bits" in right.text("en")
     wrong = questions.check_bits("72", log)
     assert not wrong.correct and "log₂ 72 = 6,17 Bit" in wrong.text("de")
-    best = questions.check_best_question(0, log, [parse_cards("KH AH"), parse_cards("QS 3H")])
-    assert not best.correct and "0,00 Bit" in best.text("de")
+    useless = questions.check_question({"KH", "AH"}, log)
+    assert not useless.correct and "0,00 Bit" in useless.text("de")
     averages = {parse_cards("9C")[0]: 2.5, parse_cards("TC")[0]: 1.25}
     assert "im Schnitt 2,5 Punkte" in playing.check_playout_choice("9C", averages).text("de")
     assert "1.2 points" in playing.check_playout_choice("TC", averages).text("en")
@@ -308,16 +306,15 @@ def test_the_usual_wrong_chances_get_their_own_reason():
 
 
 def test_who_knew_first_tells_the_event_in_the_readers_language(recorded):
-    german = deduction.check_first_to_know(0, recorded).text("de")
+    german = deduction.check_first_event("9", recorded).text("de")
     assert "nach Ereignis 11: Platz 2 fragt" in german and "Seat" not in german
 
 
 def test_each_question_says_why_it_tells_little_or_much():
     log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
-    options = [parse_cards("KH AH"), parse_cards("QS 3H"), parse_cards("KH 3H")]
-    wrong = questions.check_best_question(1, log, options)
-    assert not wrong.correct
-    assert "You hold both cards yourself" in wrong.text()
-    assert "must be the Three of Hearts" in wrong.text()
-    right = questions.check_best_question(2, log, options).text("de")
-    assert right.startswith("Richtig!") and "die Karte Herz-Drei sein" in right
+    useless = questions.check_question({"KH", "AH"}, log)
+    assert not useless.correct and "You hold both cards yourself" in useless.text()
+    right = questions.check_question({"KH", "3H"}, log)
+    assert right.correct and "must be the Three of Hearts" in right.text()
+    german = right.text("de")
+    assert german.startswith("Richtig!") and "die Karte Herz-Drei sein" in german

@@ -9,14 +9,13 @@ whichever game the registry offers first). The shared message catalogue holds
 no game's messages either: each game's are in its own package.
 """
 
-import ast
-import io
 import re
-import tokenize
 import tomllib
 from pathlib import Path
 
 import pytest
+
+from helpers.source import GAME_NAMES, code_of
 
 ROOT = Path(__file__).resolve().parent.parent / "cardlab"
 GAMES_AND_COURSE = ("blackwidow", "fivesons", "lessons")
@@ -31,25 +30,6 @@ SHARED = [name for name in SHARED_FILES if name.endswith(".py")]
 def test_the_shared_files_are_found():
     assert {"table.py", "widgets/stepper.py", "classroom/store.py", "schema/shared.schema.json",
             "widgets/controls.css"} <= set(SHARED_FILES)
-
-
-#: A game's name, its package, its entry and game classes, however written.
-GAME_NAMES = re.compile(r"black_?widow|five_?sons", re.IGNORECASE)
-
-
-def code_of(source: str) -> str:
-    """`source` without its docstrings and comments, its tokens joined by spaces."""
-    docstrings = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
-                docstrings.add((body[0].lineno, body[0].col_offset))
-    kept = [token.string for token in tokenize.generate_tokens(io.StringIO(source).readline)
-            if token.type != tokenize.COMMENT
-            and not (token.type == tokenize.STRING and token.start in docstrings)]
-    return " ".join(text for text in kept if text.strip())
 
 
 def test_the_check_sees_a_name_in_code_and_not_in_a_docstring():

@@ -375,7 +375,8 @@ def test_the_log_keeps_the_current_hand_open_and_earlier_hands_collapsed():
     first, current = widget.events_list.sections
     assert first.value.startswith('<details class="cardlab-log-section"><summary>Hand 1 is over')
     assert "open" not in first.value.split(">")[0]
-    assert current.value.startswith("<section") and 'aria-label="Hand 2"' in current.value
+    assert current.value.startswith('<div role="group"')
+    assert 'aria-label="Hand 2"' in current.value
     assert "Hand 1 is over" not in current.value
     # Only the lines since the learner's last card are marked new, all of this hand.
     new = current.value.count('class="cardlab-new"')

@@ -10,7 +10,6 @@ import base64
 import json
 
 import pytest
-from test_shared_code_knows_no_game import GAME_NAMES, ROOT, code_of
 
 from cardlab.apps import read_settings
 from cardlab.blackwidow.game import Phase
@@ -238,7 +237,3 @@ def test_the_address_chooses_the_mode_and_a_bad_one_is_explained(game):
     assert bad.mode == Mode.PRACTICE
     assert [p.text("de") for p in bad.problems] == ["mode: 'exam' ist kein Modus (practice, game)"]
 
-
-def test_the_mode_chooser_and_the_end_screen_name_no_game():
-    for module in ("practice.py", "widgets/mode_choice.py", "widgets/end_screen.py"):
-        assert not GAME_NAMES.findall(code_of((ROOT / module).read_text("utf-8"))), module

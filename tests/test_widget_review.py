@@ -20,7 +20,7 @@ from cardlab.widgets.review import CANCEL, START, ReviewPanel
 from cardlab.widgets.stepper import Stepper
 
 from helpers.blackwidow import play_until
-from helpers.fivesons import fixed_game
+from helpers.fivesons import fixed_game, play_fivesons_widget_to_the_end
 
 SMALL = FiveSonsRules(players=3, faces=parse_cards("JC QC KC"),
                       hearts=parse_cards("AH 2H 3H 4H"))
@@ -172,7 +172,7 @@ def test_review_on_the_five_sons_end_screen_reviews_the_learners_seat_and_opens_
     assert not widget.end.bar.has("review")
     widget.end.bar.click("review")                       # forged before the end: nothing
     assert widget.end.review is None
-    _play_fivesons_to_the_end(widget)
+    play_fivesons_widget_to_the_end(widget)
     assert [spec.id for spec in widget.end.bar.specs] == ["new_game", "save", "review"]
     widget.end.bar.click("review")
     panel = widget.end.review
@@ -234,22 +234,6 @@ def test_a_classroom_seats_review_shows_nothing_of_cards_it_never_saw():
 def _review_of(record, seat):
     from cardlab.games import game_of, reviewing
     return reviewing(game_of(record)).review(record, seat, 0, None).to_json()
-
-
-def _play_fivesons_to_the_end(widget):
-    """The learner asks the first question offered and never guesses."""
-    from cardlab.fivesons.actions import Kind
-    while not widget.game.over:
-        decision = widget.decision
-        if decision.kind == Kind.ASK:
-            face, heart = decision.options[0]
-            widget.choose(face.code)
-            widget.choose(heart.code)
-            widget.ask()
-        elif decision.kind == Kind.SHOW:
-            widget.show(decision.options[0].code)
-        else:
-            widget.pass_guess()
 
 
 # -- Review in the stepper app ------------------------------------------------------------

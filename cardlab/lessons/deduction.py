@@ -156,30 +156,6 @@ def certain_after(log: FiveSonsLog) -> int | None:
     return None
 
 
-def check_first_to_know(answer: int | Blank, game: FiveSonsGame) -> Verdict:
-    """Which seat knew the solution first? The answer names the event and the reasons."""
-    when = {seat: certain_after(game.observation_log(seat)) for seat in range(game.players)}
-    known = {seat: after for seat, after in when.items() if after is not None}
-    first = min(known.values())
-    seats = [seat for seat, after in known.items() if after == first]
-    hint = Text("lesson.coach.first_hint")
-    if isinstance(answer, Blank):
-        return Verdict(False, solution=seats[0], hint=(hint,))
-    log = game.observation_log(seats[0])
-    knowledge = FiveSonsKnowledge.from_log(log, first)
-    solution = [fact.reason for fact in knowledge.facts if fact.place == SOLUTION and fact.holds]
-    reasons = [Text("lesson.deduction.first" if len(seats) == 1 else "lesson.deduction.first_many",
-                    seats=Listed(seats), event=first,
-                    what=EventSentence(log, first))]
-    mistake: tuple[Text, ...] = ()
-    if answer not in seats:
-        mistake = (Text("lesson.deduction.later", seat=answer, event=when[answer])
-                   if when.get(answer) is not None
-                   else Text("lesson.deduction.never", seat=answer),)
-        reasons = [*mistake, *reasons]
-    return Verdict(answer in seats, (*reasons, *solution), mistake, (hint,), seats[0])
-
-
 def check_first_event(answer: str | Blank, game: FiveSonsGame) -> Verdict:
     """After which event did the first seat know the solution? A seat that knew later, and the
     seat that knew first, are named with their reasons.

@@ -15,9 +15,9 @@ comes from a deal the engine makes from that seed.
 >>> from cardlab.lessons.exercises import BLANK
 >>> question, check = card_code(3)
 >>> question
-'Type the code of the Queen of Hearts.'
->>> check("qh").correct, check(BLANK).solution
-(True, 'QH')
+'Type the code of the Four of Diamonds.'
+>>> check("4d").correct, check(BLANK).solution
+(True, '4D')
 """
 
 from __future__ import annotations

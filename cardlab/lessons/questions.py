@@ -240,31 +240,6 @@ def bits_number(answer: str) -> Fraction | float | None:
     return math.log2(argument) if argument is not None and argument > 0 else None
 
 
-def check_best_question(answer: int | Blank, log: FiveSonsLog,
-                        questions: list[tuple[Card, Card]]) -> Verdict:
-    """Which of `questions` (by index) tells `log.me` most? Every question's bits are given.
-
-    Each question is explained by what differs between them: the answers it can get
-    (how often nobody can show, and what that tells; what a shown card tells on
-    average), and the model of the responder that the numbers rest on.
-    """
-    bits = [information(log, face, heart) for face, heart in questions]
-    best = max(range(len(bits)), key=lambda index: bits[index])
-    hint = (Text("lesson.coach.question_hint"),)
-    if isinstance(answer, Blank):
-        return Verdict(False, solution=best, hint=hint)
-    reasons = tuple(reason for (face, heart), b in zip(questions, bits, strict=True)
-                    for reason in (Text("lesson.questions.expects",
-                                        question=QuestionSentence(face, heart),
-                                        bits=Number(b, 2)),
-                                   why_bits(log, face, heart)))
-    right = bits[answer] >= bits[best] - 1e-9
-    mistake = () if right else (Text("lesson.coach.question_less",
-                                     question=QuestionSentence(*questions[answer])),
-                                why_bits(log, *questions[answer], numbers=False))
-    return Verdict(right, (*reasons, Text("lesson.questions.assumption")), mistake, hint, best)
-
-
 #: How close (in bits) a question must come to the best one to count as best too.
 QUESTION_BITS = 0.005
 

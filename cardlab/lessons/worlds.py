@@ -5,9 +5,8 @@ and a viewer of any seat's view after any number of questions.
 >>> from cardlab.fivesons.worlds import tiny_game
 >>> game = tiny_game()
 >>> model = PossibleWorlds.from_game(game)
->>> check_cannot_tell("6", model, 0).correct, check_knows(True, model, 0).text()
-(True, 'Not quite. Seat 0 cannot rule out 3 solutions: Jack of Clubs + Ace of Hearts, \
-Jack of Clubs + Two of Hearts and Jack of Clubs + Three of Hearts.')
+>>> check_cannot_tell("6", model, 0).correct, check_solutions_left("3", model, 0).correct
+(True, True)
 >>> game.ask(0, *parse_cards("JC 2H")).shown
 Card('2H')
 >>> for reason in check_cannot_tell("3", PossibleWorlds.from_game(game), 0).reasons[1:3]:
@@ -202,22 +201,6 @@ def check_cannot_tell(answer: str | Blank, model: PossibleWorlds, seat: int) -> 
     why = ((*ruled_out(model, seat), *other_deals(model, seat))
            if value is not None and value > sum(found.values()) else ())
     return verdict.but(reasons=(*verdict.reasons, *why, how))
-
-
-def check_knows(answer: bool | Blank, model: PossibleWorlds, seat: int) -> Verdict:
-    """Does `seat` know the solution? The explanation lists the solutions it cannot rule out."""
-    found = solutions(model, seat)
-    truth = model.knows_solution(seat)
-    mistake = Text(f"lesson.coach.knows_{'no' if truth else 'yes'}", seat=seat)
-    hint = Text("lesson.coach.knows_hint", seat=seat)
-    if len(found) == 1:
-        why = Text("lesson.worlds.knows", seat=seat,
-                   count=Count("count.worlds", sum(found.values())),
-                   solution=_listed(found))
-    else:
-        why = Text("lesson.worlds.does_not_know", seat=seat, count=len(found),
-                   solutions=_listed(found))
-    return Verdict(answer == truth, (why,), (mistake,), (hint,), truth)
 
 
 def check_solutions_left(answer: str | Blank, model: PossibleWorlds, seat: int) -> Verdict:

@@ -123,3 +123,21 @@ def consistent_deals(log: FiveSonsLog) -> list[tuple[tuple[frozenset, ...], tupl
                 if _valid_prefixes(log, hands, (face, heart)) == len(log.events):
                     deals.append((hands, (face, heart)))
     return deals
+
+
+def play_fivesons_widget_to_the_end(widget) -> None:
+    """Play a Five Sons widget to the end: the learner asks the first question offered,
+    shows the first card it may, and never guesses."""
+    from cardlab.fivesons.actions import Kind
+
+    while not widget.game.over:
+        decision = widget.decision
+        if decision.kind == Kind.ASK:
+            face, heart = decision.options[0]
+            widget.choose(face.code)
+            widget.choose(heart.code)
+            widget.ask()
+        elif decision.kind == Kind.SHOW:
+            widget.show(decision.options[0].code)
+        else:
+            widget.pass_guess()
