@@ -95,3 +95,11 @@ def test_new_situation_starts_afresh_with_another_question(maker, kind):
     box.answer(box._as_answer(box.checker(BLANK).solution))
     box.controls.click("check")
     assert box.solved and box.attempts[-1].situation == 2
+
+
+@pytest.mark.parametrize("name", [name for name in LESSONS if name.startswith("de/")])
+def test_a_german_lesson_asks_every_question_in_german(name, monkeypatch):
+    english = [box.prompt for box in boxes_of(name.removeprefix("de/"), monkeypatch)]
+    german = [box.prompt for box in boxes_of(name, monkeypatch)]
+    assert len(english) == len(german)
+    assert [en for en, de in zip(english, german, strict=True) if en == de] == []
