@@ -143,7 +143,7 @@ def test_students_racing_through_a_pause_and_a_seat_handed_to_a_bot_agree(new_st
     path = new_store()
     # Long enough that six fast processes cannot end it before the pause (a busy
     # machine may keep this test from looking for seconds).
-    room, table_id, running = _students_racing(path, end_above=100, processes=6)
+    room, table_id, running = _students_racing(path, end_above=200, processes=6)
     room.set_paused(table_id, True)
     paused_at = len(room.store.actions(table_id))
     time.sleep(1.0)                  # six processes keep trying all the while

@@ -16,9 +16,10 @@ import pytest
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.classroom.changes import ChangeListener
-from cardlab.classroom.room import Room
+from cardlab.classroom.room import LEASE_SECONDS, Room
 from cardlab.classroom.store import Store
 from cardlab.errors import CardlabError
+from cardlab.widgets.classroom_student import HEARTBEAT_SECONDS
 
 from helpers.stores import postgres_server
 from helpers.table_processes import bots_playing, kernel, player
@@ -151,7 +152,9 @@ def test_two_servers_kernels_follow_one_table_by_notifications_and_lose_nothing(
     # seat 1's kernel, told of no change, does not read it (polling would, every 0.3 s).
     seated = next(line["at"] for line in lines(results[0][0]) if "saw" in line)
     reads = [line["read"] for line in lines(results[1][0]) if "read" in line]
-    assert seated - killed > 5
+    # The lease runs from the old page's last heartbeat, at most one heartbeat before the
+    # kill: the new page waits at least that much less than a whole lease.
+    assert seated - killed > LEASE_SECONDS - HEARTBEAT_SECONDS
     assert sum(killed + 1 < at < seated for at in reads) <= 3, (killed, seated, reads)
     made.update((line["moved"], line["at"]) for line in lines(results[0][0]) if "moved" in line)
     # Seat 1's kernel reads the table only when told (it never polls): how soon it saw
