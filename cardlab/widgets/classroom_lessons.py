@@ -45,7 +45,7 @@ from cardlab.i18n import Number, message
 from cardlab.serve.entries import LESSON, gallery_entries
 from cardlab.site import notebooks_dir
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
-from cardlab.widgets.link_qr import qr_code
+from cardlab.widgets.link_qr import link_item
 
 #: The CSV file's name, as the browser saves it.
 CSV_NAME = "cardlab-lesson-answers.csv"
@@ -121,10 +121,7 @@ class LessonsView(widgets.VBox):
         items = []
         for name, token in self.room.lesson_links().items():
             query = {"token": token, **({"lang": self.lang} if self.lang != "en" else {})}
-            link = f"{self.address}?{urlencode(query)}"
-            items.append(f'<li>{html.escape(name)}: <a href="{html.escape(link)}" '
-                         f'target="_blank"><code style="word-break:break-all">'
-                         f"{html.escape(link)}</code></a>{qr_code(link, name, self.lang)}</li>")
+            items.append(link_item(name, f"{self.address}?{urlencode(query)}", self.lang))
         heading = html.escape(_text("links", self.lang))
         return (f'<section class="cardlab-lesson-links"><h3>{heading}</h3>'
                 f"<p>{html.escape(_text('links_private', self.lang))}</p>"

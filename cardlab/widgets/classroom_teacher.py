@@ -53,7 +53,7 @@ from cardlab.widgets.classroom_lessons import LessonsView
 from cardlab.widgets.classroom_student import revealed_html, seat_names
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
-from cardlab.widgets.link_qr import qr_code
+from cardlab.widgets.link_qr import link_item
 from cardlab.widgets.stepper import Stepper
 
 #: Seconds between two looks at the store for the overview and the watched table.
@@ -314,10 +314,7 @@ class TeacherApp(widgets.VBox):
             if seat not in tokens:
                 items.append(f"<li>{name}: {html.escape(_text('link_hidden', self.lang))}</li>")
                 continue
-            link = self._link(tokens[seat])
-            items.append(f"<li>{name}: <a href=\"{html.escape(link)}\" target=\"_blank\">"
-                         f'<code style="word-break:break-all">{html.escape(link)}</code></a>'
-                         f"{qr_code(link, names[seat], self.lang)}</li>")
+            items.append(link_item(names[seat], self._link(tokens[seat]), self.lang))
         heading = html.escape(_text("links", self.lang))
         return (f'<section class="cardlab-classroom-links"><h3>{heading}'
                 f"</h3><p>{html.escape(_text('links_private', self.lang))}</p>"

@@ -22,3 +22,15 @@ def qr_code(link: str, whose: str, lang: str) -> str:
     picture = picture.replace("<svg ", '<svg role="img" ', 1)
     return (f"<details><summary>{html.escape(message('classroom.teacher.qr', lang))}</summary>"
             f"{picture}</details>")
+
+
+def link_item(whose: str, link: str, lang: str) -> str:
+    """A list item of `whose` link (a seat, a student): its name, the link, its QR code.
+
+    >>> link_item("Ada", "http://x/?token=t", "en").startswith('<li>Ada: <a href="http://x/?')
+    True
+    """
+    escaped = html.escape(link)
+    return (f'<li>{html.escape(whose)}: <a href="{escaped}" target="_blank">'
+            f'<code style="word-break:break-all">{escaped}</code></a>'
+            f"{qr_code(link, whose, lang)}</li>")
