@@ -28,6 +28,9 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
+# A Voilà page fires "load" only once its notebook has run; on a shared CI machine that
+# can take longer than Playwright's 30 s default.
+PAGE_LOAD_MS = 120_000
 
 
 def pytest_collection_modifyitems(items):
@@ -49,8 +52,19 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser.new_context = _patient(browser.new_context)
+        browser.new_page = _patient(browser.new_page)
         yield browser
         browser.close()
+
+
+def _patient(open_new):
+    """`open_new`, whose contexts and pages wait `PAGE_LOAD_MS` for a page to load."""
+    def opened(*args, **kwargs):
+        made = open_new(*args, **kwargs)
+        made.set_default_navigation_timeout(PAGE_LOAD_MS)
+        return made
+    return opened
 
 
 @pytest.fixture
