@@ -7,10 +7,12 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from html import escape
 from pathlib import Path
@@ -369,14 +371,23 @@ def test_a_stop_signal_stops_voila_and_every_kernel(number):
     assert alive == []
 
 
-def test_what_a_killed_server_left_is_removed_when_the_next_one_starts(tmp_path):
-    environment = {"TMPDIR": str(tmp_path)}
+@pytest.fixture
+def short_temp():
+    """A temporary folder of this test's own, short enough for kernel sockets (pytest's
+    `tmp_path` is not: its server would keep its folder under /tmp, beside others')."""
+    folder = Path(tempfile.mkdtemp(dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_what_a_killed_server_left_is_removed_when_the_next_one_starts(short_temp):
+    environment = {"TMPDIR": str(short_temp)}
     killed = Server(env=environment)
-    (folder,) = (tmp_path / f"cardlab-serve-{os.getuid()}").glob("run-*")
+    (folder,) = (short_temp / f"cardlab-serve-{os.getuid()}").glob("run-*")
     deadline = time.monotonic() + 120     # the preheated kernels are starting
     while not list(folder.glob("kernel-*-ipc-1")) and time.monotonic() < deadline:
         time.sleep(0.5)
-    assert list(folder.glob("kernel-*.json"))
+    assert list(folder.glob("kernel-*-ipc-1")), "no kernel made its socket"
     kernels = psutil.Process(killed.process.pid).children(recursive=True)
     killed.process.kill()
     killed.process.wait()

@@ -38,10 +38,27 @@ LOCK = "lock"
 YOUNG_SECONDS = 60
 
 
-def default_root() -> Path:
-    """``<temp>/cardlab-serve-<uid>``: short, since kernel sockets' paths are limited
-    to about 100 characters."""
-    return Path(tempfile.gettempdir()) / f"cardlab-serve-{os.getuid()}"
+#: The longest Unix socket path every system takes (macOS: 104 bytes, the last a NUL).
+SOCKET_PATH_MAX = 103
+#: What a server's folder and a kernel's socket add to the root:
+#: ``/run-XXXXXXXX`` and ``/kernel-<uuid>-ipc-<n>``.
+ADDED_TO_ROOT = len("/run-12345678") + len("/kernel-") + 36 + len("-ipc-5")
+
+
+def default_root(temp: Path | None = None) -> Path:
+    """``<temp>/cardlab-serve-<uid>``, or under ``/tmp`` where `temp` (default: the
+    system's temporary folder) is too long for the kernels' sockets to fit.
+
+    >>> default_root(Path("/tmp")).parent
+    PosixPath('/tmp')
+    >>> default_root(Path("/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T")).parent
+    PosixPath('/tmp')
+    """
+    temp = Path(tempfile.gettempdir()) if temp is None else temp
+    root = temp / f"cardlab-serve-{os.getuid()}"
+    if len(os.fsencode(root)) + ADDED_TO_ROOT <= SOCKET_PATH_MAX:
+        return root
+    return Path("/tmp") / root.name
 
 
 class RuntimeFolder:
