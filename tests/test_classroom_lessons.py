@@ -215,7 +215,7 @@ def test_an_answer_the_store_cannot_take_is_sent_with_the_next(tmp_path, lesson_
     real = state.room.lessons.record
 
     def unreachable(*args, **kwargs):
-        raise CardlabError("classroom.store_lost", url="db", why="gone")
+        raise CardlabError("classroom.store_lost")
 
     monkeypatch.setattr(state.room.lessons, "record", unreachable)
     exercise = box()

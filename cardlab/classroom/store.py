@@ -275,8 +275,7 @@ class _Postgres:
         try:
             yield
         except self.psycopg.OperationalError as err:
-            raise CardlabError("classroom.store_lost", url=redacted(self.url),
-                               why=_last_line(err)) from None
+            raise store_lost(redacted(self.url), _last_line(err)) from None
         except (self.psycopg.errors.UndefinedTable, self.psycopg.errors.UndefinedColumn):
             raise store_gone(redacted(self.url)) from None
 
@@ -318,8 +317,8 @@ def is_url(where: str | os.PathLike[str]) -> bool:
 #: The language of the terminal where `cardlab classroom` runs (its ``--lang``), for
 #: what the store says there; the server sets it for its kernels.
 TERMINAL_LANG_VARIABLE = "CARDLAB_CLASSROOM_LANG"
-#: The places of stores said to have gone so far in this process: each is said once.
-_SAID_GONE: set[str] = set()
+#: What this process said on its error stream about its stores: each is said once.
+_SAID: set[str] = set()
 
 
 def store_gone(place: str) -> CardlabError:
@@ -330,12 +329,28 @@ def store_gone(place: str) -> CardlabError:
     >>> "/home/me" in store_gone("/home/me/class7.sqlite").text()
     False
     """
-    if place not in _SAID_GONE:
-        _SAID_GONE.add(place)
-        lang = os.environ.get(TERMINAL_LANG_VARIABLE, "en")
-        print(CardlabError("classroom.store_gone_where", path=place).text(lang),
-              file=sys.stderr, flush=True)
+    _say_once(CardlabError("classroom.store_gone_where", path=place))
     return CardlabError("classroom.store_gone")
+
+
+def store_lost(place: str, why: str) -> CardlabError:
+    """The error for a store whose connection dropped. Like `store_gone`'s, it names
+    no server, since students read it; the place and why are said on the error stream.
+
+    >>> "school" in store_lost("postgresql://t:***@school/cards", "reset").text()
+    False
+    """
+    _say_once(CardlabError("classroom.store_lost_where", url=place, why=why))
+    return CardlabError("classroom.store_lost")
+
+
+def _say_once(error: CardlabError) -> None:
+    """Print `error` on this process's error stream, unless it was said before."""
+    lang = os.environ.get(TERMINAL_LANG_VARIABLE, "en")
+    text = error.text(lang)
+    if text not in _SAID:
+        _SAID.add(text)
+        print(text, file=sys.stderr, flush=True)
 
 
 def redacted(url: str) -> str:
