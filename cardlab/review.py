@@ -27,34 +27,10 @@ from typing import Any
 
 from cardlab.errors import RecordError
 from cardlab.i18n import Text, card_codes, message
-
-#: Two-sided 95% quantiles of Student's t, by degrees of freedom (1 to 30).
-_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-#: Beyond 30 degrees of freedom: 40, 60, 120, and the normal limit.
-_T95_LARGE = ((40, 2.021), (60, 2.000), (120, 1.980))
-_Z95 = 1.960
+from cardlab.stats import half_width
 
 #: The verdicts, from best to worst.
 VERDICTS = ("good", "inaccuracy", "mistake")
-
-
-def t95(samples: int) -> float:
-    """The factor of the standard error that gives a 95% interval of a mean of `samples` values.
-
-    >>> t95(2), t95(31), t95(10_000)
-    (12.706, 2.042, 1.96)
-    """
-    df = samples - 1
-    if df < 1:
-        raise ValueError("an interval needs at least two samples")
-    if df <= len(_T95):
-        return _T95[df - 1]
-    for limit, factor in _T95_LARGE:
-        if df <= limit:
-            return factor
-    return _Z95
 
 
 def check_seat(seat: int, players: int) -> None:
@@ -80,13 +56,8 @@ class Estimate:
     @classmethod
     def of(cls, values: Sequence[float]) -> Estimate:
         """The mean of `values` and its 95% interval (Student's t)."""
-        n = len(values)
-        mean = math.fsum(values) / n
-        if n < 2:
-            return cls(mean, -math.inf, math.inf, n)
-        variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-        half = t95(n) * math.sqrt(variance / n)
-        return cls(mean, mean - half, mean + half, n)
+        mean, half = math.fsum(values) / len(values), half_width(values)
+        return cls(mean, mean - half, mean + half, len(values))
 
     @classmethod
     def exact(cls, value: float, worlds: int) -> Estimate:

@@ -124,8 +124,9 @@ def test_tournament_rotates_seats():
     assert len(stats["heuristic"].points) == 8 and len(stats["random"].points) == 24
     points = stats["heuristic"].points
     assert stats["heuristic"].mean == statistics.fmean(points)
+    # Student's t with 7 degrees of freedom, not the normal 1.96: eight hands are few.
     assert stats["heuristic"].interval == pytest.approx(
-        1.96 * statistics.stdev(points) / math.sqrt(len(points)))
+        2.365 * statistics.stdev(points) / math.sqrt(len(points)), rel=1e-3)
     assert stats["heuristic"].interval > 0
 
 

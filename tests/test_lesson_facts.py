@@ -20,6 +20,7 @@ from cardlab.fivesons.worlds import PossibleWorlds
 from cardlab.i18n import message
 from cardlab.lessons import cards_and_counting, long_runs, playing, questions
 from cardlab.lessons import worlds as lesson_worlds
+from cardlab.stats import t_quantile
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 HAND = parse_cards("KH JC AH 5H JD")
@@ -84,8 +85,8 @@ def test_the_uncertainty_chart_names_one_measure_in_its_text_and_axis():
 
 
 def test_a_small_tournament_uses_student_t_and_one_value_per_hand():
-    assert playing.t_quantile(11) == pytest.approx(2.2010, abs=1e-3)
-    assert playing.t_quantile(1) == pytest.approx(12.706, abs=1e-2)
+    assert t_quantile(11) == pytest.approx(2.2010, abs=1e-3)
+    assert t_quantile(1) == pytest.approx(12.706, abs=1e-2)
     interval = playing.Interval.of([1.0, 3.0] * 6)
     assert interval.half == pytest.approx(2.2010 * math.sqrt(12 / 11 / 12), abs=1e-3)
     # A bot on two seats: its two results in one hand count once, as their average.

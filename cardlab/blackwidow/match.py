@@ -8,7 +8,6 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.players import bot_seat
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.levels import Duel
+from cardlab.stats import half_width
 from cardlab.table import SeatBot, Table
 
 
@@ -65,12 +65,9 @@ class HandStats:
 
     @property
     def interval(self) -> float:
-        """Half-width of the 95% confidence interval of the mean (normal approximation)."""
-        n = len(self.points)
-        if n < 2:
-            return 0.0
-        variance = sum((p - self.mean) ** 2 for p in self.points) / (n - 1)
-        return 1.96 * math.sqrt(variance / n)
+        """Half-width of the 95% t interval of the mean (0 before a second hand, so
+        that reports and JSON stay finite)."""
+        return half_width(self.points) if len(self.points) > 1 else 0.0
 
 
 def tournament(rules: BlackWidowRules, names: Sequence[str], hands: int, seed: int | None = None,

@@ -10,7 +10,6 @@ False
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import Card, CardName
 from cardlab.i18n import Count, Number, Text, message, number
 from cardlab.lessons.exercises import BLANK, Blank, Verdict
+from cardlab.stats import half_width
 
 #: Points a moon takes: every heart and the Queen of Spades.
 MOON = 26
@@ -190,37 +190,6 @@ def check_moon(answer: str | Blank, rules: BlackWidowRules, shooter: int, before
     return Verdict(answer == best, tuple(reasons), mistake, hint, best)
 
 
-def t_quantile(degrees: int, level: float = 0.95) -> float:
-    """The two-sided `level` quantile of Student's t with `degrees` degrees of freedom.
-
-    Small samples need it instead of the normal distribution's 1.96: with 12 hands
-    (11 degrees of freedom) a 95% interval is 2.20 standard errors wide on each side.
-
-    >>> f"{t_quantile(11):.3f}", f"{t_quantile(399):.3f}"
-    ('2.201', '1.966')
-    """
-    if degrees < 1:
-        raise ValueError("a t interval needs at least two values")
-    scale = math.exp(math.lgamma((degrees + 1) / 2) - math.lgamma(degrees / 2)) / math.sqrt(
-        degrees * math.pi)
-
-    def density(t: float) -> float:
-        return float(scale * (1 + t * t / degrees) ** (-(degrees + 1) / 2))
-
-    def central(x: float, steps: int = 400) -> float:   # P(-x < T < x), Simpson's rule
-        h = x / steps
-        inner = sum((4 if i % 2 else 2) * density(i * h) for i in range(1, steps))
-        return 2 * h / 3 * (density(0) + inner + density(x))
-
-    low, high = 0.0, 1.0
-    while central(high) < level:
-        high *= 2
-    for _ in range(50):
-        middle = (low + high) / 2
-        low, high = (middle, high) if central(middle) < level else (low, middle)
-    return (low + high) / 2
-
-
 @dataclass(frozen=True)
 class Interval:
     """A mean and the half-width of its 95% t interval, from one value per hand."""
@@ -237,12 +206,7 @@ class Interval:
         >>> interval.mean, f"{interval.half:.2f}"
         (12.0, '4.97')
         """
-        n = len(values)
-        mean = sum(values) / n
-        if n < 2:
-            return cls(mean, math.inf, n)
-        variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-        return cls(mean, t_quantile(n - 1) * math.sqrt(variance / n), n)
+        return cls(sum(values) / len(values), half_width(values), len(values))
 
     @property
     def low(self) -> float:
