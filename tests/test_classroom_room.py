@@ -157,3 +157,14 @@ def test_the_cards_are_revealed_only_once_the_game_is_over(room):
     assert status.over and not status.revealed and status.actions == shared.seq
     room.reveal(table_id)
     assert room.tables()[0].revealed and room.shared(table_id).info.revealed
+
+
+def test_the_watched_table_is_kept_in_the_store_for_the_next_page(room, new_store):
+    table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    assert room.watched() is None
+    room.watch(table)
+    assert Room.open(room.store.where).watched() == table
+    room.watch(None)
+    assert room.watched() is None
+    room.watch("no-such-table")             # one that is not the room's is watched by none
+    assert room.watched() is None

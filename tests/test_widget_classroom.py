@@ -353,7 +353,7 @@ def test_a_students_page_holds_no_card_another_seat_holds(room):
 
 
 def test_the_hand_over_choices_show_only_while_a_table_is_watched(room):
-    """A teacher's page reloaded watches no table yet: no empty Seat and Bot drop-downs
+    """A teacher's page that watches no table yet shows no empty Seat and Bot drop-downs
     (they belong to the watched table's Hand over button, not shown either)."""
     table = room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
     teacher = TeacherApp(room, address="http://127.0.0.1:1/voila/render/apps/classroom.ipynb")
@@ -361,6 +361,19 @@ def test_the_hand_over_choices_show_only_while_a_table_is_watched(room):
     assert teacher.handover.layout.display == "none"
     teacher.chooser.value = table
     assert teacher.handover.layout.display is None and teacher.actions.has("handover")
+
+
+def test_a_reloaded_teachers_page_goes_on_watching_the_same_table(room):
+    first, second = (room.create_table("fivesons", {"players": 3}, seed,
+                                       ["student", "student", "bot:random"]) for seed in (2, 3))
+    teacher = TeacherApp(room)
+    teacher.chooser.value = second
+    reloaded = TeacherApp(room)
+    assert reloaded.chooser.value == second and reloaded.watched is not None
+    assert reloaded.watched.info.id == second and reloaded.actions.has("handover")
+    reloaded.chooser.value = None                   # let go: the next page watches none
+    assert TeacherApp(room).chooser.value is None
+    assert first in {status.id for status in reloaded.statuses}
 
 
 def test_the_teacher_creates_watches_pauses_hands_over_reveals_and_steps(room):

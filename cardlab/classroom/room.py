@@ -246,6 +246,15 @@ class Room:
             raise CardlabError("classroom.not_over")
         self.store.set_flag(table_id, "revealed", True)
 
+    def watched(self) -> str | None:
+        """The table the teacher's page watched last, if it is still one of the room's."""
+        table_id = self.store.watched()
+        return table_id if table_id in {info.id for info in self.store.tables()} else None
+
+    def watch(self, table_id: str | None) -> None:
+        """Remember `table_id` (None: no table) as the one the teacher's page watches."""
+        self.store.watch(table_id)
+
     def shared(self, table_id: str) -> SharedTable:
         """The table replayed in this process, ready to `sync`, `act` and `play_bots`."""
         return SharedTable(self.store, table_id)

@@ -466,6 +466,19 @@ class Store:
             rows = self._db.rows("SELECT value FROM meta WHERE key = 'teacher_sha256'")
         return bool(rows) and hmac.compare_digest(str(rows[0][0]), token_hash(token))
 
+    def watched(self) -> str | None:
+        """The id of the table the teacher watched last (None: none yet, or it was let go)."""
+        with self._lock:
+            rows = self._db.rows("SELECT value FROM meta WHERE key = 'watched_table'")
+        return str(rows[0][0]) if rows and rows[0][0] else None
+
+    def watch(self, table_id: str | None) -> None:
+        """Note the table the teacher watches, so that their page reloaded shows it again."""
+        with self._lock:
+            self._db.run("INSERT INTO meta (key, value) VALUES ('watched_table', ?) "
+                         "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                         (table_id or "",))
+
     def create_table(self, game: str, rules: dict[str, Any], seed: int,
                      seats: Sequence[str]) -> str:
         """A new table; returns its id (long and random). Its student seats get their

@@ -187,6 +187,7 @@ class TeacherApp(widgets.VBox):
         self.add_class("cardlab-classroom-teacher")
         guard(self)
         self.refresh()
+        self.chooser.value = room.watched()      # a reloaded page goes on watching it
         self._start_polling()
 
     # -- the room ---------------------------------------------------------------------
@@ -234,6 +235,7 @@ class TeacherApp(widgets.VBox):
         self._drawn = -1
         table_id = self.chooser.value
         self.watched = None if table_id is None else self.replays[table_id]
+        self.room.watch(table_id)
         self._draw()
 
     # -- the chosen table -------------------------------------------------------------
