@@ -366,7 +366,8 @@ def test_the_tournaments_download_as_a_second_csv_a_spreadsheet_reads(tmp_path):
                          at=120)
     app.poll()
     assert "Download every answer" not in view.download.value    # no answers yet
-    assert "one row per bot in each tournament" in view.download.value
+    assert "one row per bot in each tournament (every tournament, not only the last)" in \
+        view.download.value
     assert 'download="cardlab-lesson-bot-runs.csv"' in view.download.value
     found = re.search(r'href="data:text/csv;charset=utf-8;base64,([^"]+)"', view.download.value)
     text = base64.b64decode(found[1]).decode("utf-8")

@@ -220,7 +220,7 @@ def _interval(line: BotLine, lang: str) -> str:
 
 def _download(attempts: list[LessonAttempt], runs: list[StudentRun], lang: str) -> str:
     """Links that save every answer and every tournament as CSV files (the data is in the
-    links themselves), each only if there is any, and what the files hold.
+    links themselves), each only if there is any, with what the file holds.
 
     >>> _download([], [], "en")
     ''
@@ -230,10 +230,10 @@ def _download(attempts: list[LessonAttempt], runs: list[StudentRun], lang: str) 
     links = "".join(
         f'<li><a class="cardlab-lesson-csv" download="{name}" href="data:text/csv;'
         f'charset=utf-8;base64,{base64.b64encode(text.encode("utf-8")).decode("ascii")}">'
-        f"{html.escape(_text(key, lang))}</a></li>"
+        f"{html.escape(_text(key, lang))}</a>: {html.escape(_text(f'{key}_about', lang))}</li>"
         for name, key, text in filter(None, files))
-    return (f'<section class="cardlab-lesson-download"><ul>{links}</ul>'
-            f"<p>{html.escape(_text('csv_legend', lang))}</p></section>") if links else ""
+    return (f'<section class="cardlab-lesson-download"><h3>{html.escape(_text("downloads", lang))}'
+            f"</h3><ul>{links}</ul></section>") if links else ""
 
 
 class StudentLessons(widgets.VBox):
