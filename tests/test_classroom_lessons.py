@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlab.classroom.bot_runs import BotLine, BotRun
+from cardlab.classroom.bot_runs import BotLine, BotRun, StudentRun
+from cardlab.classroom.lesson_csv import answers_csv, bot_runs_csv
 from cardlab.classroom.lesson_log import Attempt, LessonAttempt, read_name
 from cardlab.classroom.lesson_results import most_missed, results
 from cardlab.classroom.room import STORE_VARIABLE, Access, AccessRefused, Room
@@ -487,3 +488,23 @@ def test_each_cell_is_the_best_result_over_every_answer(rows):
             assert (state == "not_yet") == (not any(row.solved for row in mine))
     for item in most_missed(grid):
         assert 1 <= item.missed <= item.tried <= 3
+
+
+def _as_text(cell: str, name: str) -> bool:
+    """`cell` shows `name` as text: as it is, or after a `'` where it would be a formula."""
+    return cell == (f"'{name}" if name.startswith(("=", "+", "-", "@", "\t", "\r")) else name)
+
+
+@given(st.text(max_size=40), st.text(max_size=40), st.text(max_size=40))
+def test_any_names_come_back_from_both_csv_files_cell_for_cell_never_as_formulas(
+        student, exercise, bot):
+    answers = list(csv.reader(io.StringIO(answers_csv(
+        [LessonAttempt(student, Attempt(2, exercise, None, 0, 0, True), 1.0)]), newline="")))
+    assert len(answers) == 2 and len(answers[1]) == 8
+    assert _as_text(answers[1][0], student) and _as_text(answers[1][2], exercise)
+    run = BotRun(11, 5, BotLine("", 1, 2.0, None, None), (BotLine(bot, 1, 3.0, None, None),))
+    runs = list(csv.reader(io.StringIO(bot_runs_csv([StudentRun(student, run, 1.0)]),
+                                       newline="")))
+    assert [len(row) for row in runs] == [11, 11, 11]
+    assert _as_text(runs[1][1], student) and runs[1][5:7] == ["own", ""]
+    assert runs[2][5] == "opponent" and _as_text(runs[2][6], bot)

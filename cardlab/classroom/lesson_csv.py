@@ -1,6 +1,7 @@
-"""The class's lesson results as CSV files a spreadsheet opens: answers, and bot tournaments.
+r"""The class's lesson results as CSV files a spreadsheet opens: answers, and bot tournaments.
 
-Two files, each one table with a header row, times in UTC (ISO 8601):
+Two files, each one table with a header row, lines ended as RFC 4180 ends them (CR LF,
+so that a CR or LF inside a name is quoted, never a new row), times in UTC (ISO 8601):
 
 - `answers_csv`: one row per answer checked or shown, the exercise named by
   its lesson and its name in the lesson (`ExerciseBox.named`), which stays
@@ -14,13 +15,13 @@ Two files, each one table with a header row, times in UTC (ISO 8601):
 A name a spreadsheet would run as a formula starts with ``'``.
 
 >>> from cardlab.classroom.lesson_log import Attempt, LessonAttempt
->>> print(answers_csv([LessonAttempt("Ada", Attempt(2, "deals", None, 0, 0, True, 4), 1.0)]))
-student,lesson,exercise,seed,tries,tier,solved,time
-Ada,2,deals,,0,0,yes,1970-01-01T00:00:01Z
-<BLANKLINE>
+>>> answers_csv([LessonAttempt("Ada", Attempt(2, "deals", None, 0, 0, True, 4), 1.0)]
+...             ).splitlines(keepends=True)  # doctest: +NORMALIZE_WHITESPACE
+['student,lesson,exercise,seed,tries,tier,solved,time\r\n',
+ 'Ada,2,deals,,0,0,yes,1970-01-01T00:00:01Z\r\n']
 >>> from cardlab.classroom.bot_runs import BotLine, BotRun, StudentRun
 >>> run = BotRun(11, 3, BotLine("", 8, 5.5, 1.25, 9.75), (BotLine("random", 8, 7.0, 3.0, 11.0),))
->>> print(bot_runs_csv([StudentRun("=Ada", run, 60.0)]))
+>>> print(bot_runs_csv([StudentRun("=Ada", run, 60.0)]).replace("\r", ""))
 run,student,lesson,seed,time,player,bot,hands,mean,low,high
 1,'=Ada,11,3,1970-01-01T00:01:00Z,own,,8,5.5,1.25,9.75
 1,'=Ada,11,3,1970-01-01T00:01:00Z,opponent,random,8,7.0,3.0,11.0
@@ -50,7 +51,7 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 def answers_csv(attempts: Iterable[LessonAttempt]) -> str:
     """Every answer, one row each, oldest first as given (see the module's notes)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(ANSWERS_HEADER)
     for row in attempts:
         answer = row.attempt
@@ -64,7 +65,7 @@ def bot_runs_csv(runs: Iterable[StudentRun]) -> str:
     """Every tournament, one row per bot in it, numbered in the order given (see the
     module's notes)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(BOT_RUNS_HEADER)
     for number, row in enumerate(runs, start=1):
         run = row.run
