@@ -2,15 +2,17 @@
 
 The teacher gives each student, by name, a link of their own (`new_link`); a
 lesson opened with it reports every checked answer, "Show me" included, as
-one row (`record`): who, which lesson and exercise, the situation's seed, the
-wrong tries so far, the highest feedback tier reached, whether it is solved,
-and when. A row is written only while the link that reports it is the
-student's working link: a replaced link writes nothing. Like seat tokens, a
-link's token is kept as its SHA-256 only.
+one row (`record`): who, which lesson and exercise (its name, and its place
+in the lesson), the situation's seed, the wrong tries so far, the highest
+feedback tier reached, whether it is solved, and when. A row is written only
+while the link that reports it is the student's working link: a replaced
+link writes nothing. Like seat tokens, a link's token is kept as its SHA-256
+only.
 
 Rows are only ever added, each under an id its kernel made, so a write tried
 again after a lost connection is kept once, and students writing at once lose
-nothing.
+nothing. A row written before exercises had names reads back named by its
+place ("2").
 
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.store import Store, token_hash
@@ -18,15 +20,16 @@ nothing.
 >>> token = log.new_link("Ada")
 >>> log.find(token)
 ('Ada', True)
->>> log.record(token_hash(token), Attempt(lesson=2, exercise=1, seed=None, tries=1, tier=1,
-...                                       solved=True), "a1", at=1.5)
+>>> log.record(token_hash(token), Attempt(lesson=2, exercise="deals", seed=None, tries=1,
+...                                       tier=1, solved=True, place=4), "a1", at=1.5)
 True
 >>> log.attempts()  # doctest: +NORMALIZE_WHITESPACE
-[LessonAttempt(student='Ada', lesson=2, exercise=1, seed=None, tries=1, tier=1, solved=True,
-               at=1.5)]
->>> log.record(token_hash(log.new_link("Ada")), Attempt(2, 2, None, 0, 0, True), "a2", at=2.0)
+[LessonAttempt(student='Ada', attempt=Attempt(lesson=2, exercise='deals', seed=None, tries=1,
+               tier=1, solved=True, place=4), at=1.5)]
+>>> log.record(token_hash(log.new_link("Ada")), Attempt(2, "codes", None, 0, 0, True), "a2",
+...            at=2.0)
 True
->>> log.record(token_hash(token), Attempt(2, 3, None, 0, 0, True), "a3", at=3.0)  # replaced
+>>> log.record(token_hash(token), Attempt(2, "chance", None, 0, 0, True), "a3", at=3.0)
 False
 """
 
@@ -42,8 +45,10 @@ from cardlab.errors import CardlabError
 
 #: The longest student name accepted, in characters.
 MAX_NAME = 60
+#: The longest exercise name kept (a lesson's names are shorter; the kernel is the student's).
+MAX_EXERCISE_NAME = 40
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-_COLUMNS = "student, lesson, exercise, seed, tries, tier, solved, at"
+_COLUMNS = "student, lesson, exercise, exercise_id, seed, tries, tier, solved, at"
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,9 @@ class Attempt:
     """What a lesson reports of one checked answer (the student is known by the link)."""
 
     lesson: int
-    exercise: int
+    #: The exercise's name in its lesson (`ExerciseBox.named`), which stays when exercises
+    #: are added before it; for a row written before exercises had names, its place ("2").
+    exercise: str
     #: The seed of the situation answered; None for an exercise with one situation.
     seed: int | None
     #: Wrong answers so far in this situation.
@@ -59,6 +66,8 @@ class Attempt:
     #: The highest feedback tier reached (0 none, 1 what is wrong, 2 a hint, 3 the answer).
     tier: int
     solved: bool
+    #: The exercise's place in its lesson when answered (1 for the first; 0 if not known).
+    place: int = 0
 
 
 @dataclass(frozen=True)
@@ -66,12 +75,7 @@ class LessonAttempt:
     """One row of the log: an `Attempt`, whose it is, and when (seconds since 1970)."""
 
     student: str
-    lesson: int
-    exercise: int
-    seed: int | None
-    tries: int
-    tier: int
-    solved: bool
+    attempt: Attempt
     at: float
 
 
@@ -134,11 +138,13 @@ class LessonLog:
         with self.store.lock, self.store.db.transaction():
             written = self.store.db.run(
                 f"INSERT INTO attempts (id, {_COLUMNS}) SELECT CAST(? AS TEXT), name, "
-                "CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS BIGINT), CAST(? AS INTEGER), "
-                "CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS DOUBLE PRECISION) "
-                "FROM learners WHERE token_sha256 = ? AND active = 1 ON CONFLICT DO NOTHING",
-                (attempt_id, attempt.lesson, attempt.exercise, attempt.seed, attempt.tries,
-                 attempt.tier, int(attempt.solved), when, link_sha256))
+                "CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS BIGINT), "
+                "CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER), "
+                "CAST(? AS DOUBLE PRECISION) FROM learners WHERE token_sha256 = ? AND "
+                "active = 1 ON CONFLICT DO NOTHING",
+                (attempt_id, attempt.lesson, attempt.place,
+                 attempt.exercise[:MAX_EXERCISE_NAME], attempt.seed,
+                 attempt.tries, attempt.tier, int(attempt.solved), when, link_sha256))
             if written:
                 return True
             return bool(self.store.db.rows("SELECT 1 FROM attempts WHERE id = ?",
@@ -148,7 +154,8 @@ class LessonLog:
         """Every attempt, oldest first."""
         with self.store.lock:
             rows = self.store.db.rows(f"SELECT {_COLUMNS} FROM attempts ORDER BY at, id")
-        return [LessonAttempt(str(student), int(lesson), int(exercise),
-                              None if seed is None else int(seed), int(tries), int(tier),
-                              bool(solved), float(at))
-                for student, lesson, exercise, seed, tries, tier, solved, at in rows]
+        return [LessonAttempt(str(student), Attempt(
+            int(lesson), str(place) if name is None else str(name),
+            None if seed is None else int(seed), int(tries), int(tier), bool(solved),
+            int(place)), float(at))
+            for student, lesson, place, name, seed, tries, tier, solved, at in rows]

@@ -4,32 +4,28 @@ Each student's result on an exercise is the best over every situation they
 answered: `SOLVED` without a hint (at most told what was wrong about an
 answer), `HELPED` (solved after the hint or after seeing the answer), or
 `NOT_YET`, with the wrong answers given so far. An exercise is one column,
-named by its lesson and its place in the lesson.
+named by its lesson and its name in the lesson, which stays when the lesson
+gains exercises; the columns of a lesson stand in the order the lesson shows
+its exercises (as of the latest answer).
 
->>> from cardlab.classroom.lesson_log import LessonAttempt
->>> rows = [LessonAttempt("Ada", 2, 1, None, 0, 0, True, 1.0),
-...         LessonAttempt("Ben", 2, 1, None, 1, 1, False, 2.0),
-...         LessonAttempt("Ben", 2, 1, None, 2, 2, True, 3.0)]
+>>> from cardlab.classroom.lesson_log import Attempt, LessonAttempt
+>>> rows = [LessonAttempt("Ada", Attempt(2, "deals", None, 0, 0, True, place=4), 1.0),
+...         LessonAttempt("Ben", Attempt(2, "deals", None, 1, 1, False, place=4), 2.0),
+...         LessonAttempt("Ben", Attempt(2, "deals", None, 2, 2, True, place=4), 3.0),
+...         LessonAttempt("Ben", Attempt(2, "codes", 5, 0, 0, True, place=3), 4.0)]
 >>> grid = results(rows, ["Ada", "Ben", "Cy"])
->>> grid.exercises, [grid.cell(name, (2, 1)) for name in ("Ada", "Ben", "Cy")]
+>>> grid.exercises, [grid.cell(name, (2, "deals")) for name in ("Ada", "Ben", "Cy")]
 ... # doctest: +NORMALIZE_WHITESPACE
-([(2, 1)], [Result(state='solved', wrong=0), Result(state='helped', wrong=2),
-            Result(state='not_yet', wrong=0)])
+([(2, 'codes'), (2, 'deals')], [Result(state='solved', wrong=0),
+     Result(state='helped', wrong=2), Result(state='not_yet', wrong=0)])
 >>> most_missed(grid)
-[Missed(exercise=(2, 1), missed=1, tried=2, wrong=2)]
->>> print(csv_text(rows[:1]))
-student,lesson,exercise,seed,tries,tier,solved,time
-Ada,2,1,,0,0,yes,1970-01-01T00:00:01Z
-<BLANKLINE>
+[Missed(exercise=(2, 'deals'), missed=1, tried=2, wrong=2)]
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 
 from cardlab.classroom.lesson_log import LessonAttempt
 
@@ -40,10 +36,9 @@ SOLVED, HELPED, NOT_YET = "solved", "helped", "not_yet"
 HINT_TIER = 2
 #: How many exercises the most-missed list names.
 MISSED_SHOWN = 5
-#: What a spreadsheet would take for a formula at the start of a cell.
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
-Exercise = tuple[int, int]
+#: An exercise: its lesson, and its name in the lesson.
+Exercise = tuple[int, str]
 
 
 @dataclass(frozen=True)
@@ -56,7 +51,7 @@ class Result:
 
 @dataclass(frozen=True)
 class Grid:
-    """Students (rows) by exercises (columns, as (lesson, exercise)) and their results."""
+    """Students (rows) by exercises (columns, as (lesson, name)) and their results."""
 
     students: list[str]
     exercises: list[Exercise]
@@ -80,25 +75,30 @@ class Missed:
 
 def results(attempts: Iterable[LessonAttempt], students: Sequence[str] = ()) -> Grid:
     """The grid of every student (those given, then any other who answered) by every
-    exercise answered, in lesson order."""
+    exercise answered, in lesson order (within a lesson, by the place of its latest answer)."""
     best: dict[tuple[str, Exercise], str] = {}
     # Wrong answers are counted per situation: each row holds the count so far.
     wrong: dict[tuple[str, Exercise, int | None], int] = {}
+    places: dict[Exercise, int] = {}
     names = list(dict.fromkeys(students))
     for row in attempts:
-        key = (row.student, (row.lesson, row.exercise))
+        answer = row.attempt
+        exercise = (answer.lesson, answer.exercise)
+        key = (row.student, exercise)
+        places[exercise] = answer.place
         if row.student not in names:
             names.append(row.student)
-        state = (SOLVED if row.tier < HINT_TIER else HELPED) if row.solved else NOT_YET
+        state = (SOLVED if answer.tier < HINT_TIER else HELPED) if answer.solved else NOT_YET
         if _rank(state) > _rank(best.get(key, NOT_YET)) or key not in best:
             best[key] = state
-        situation = (*key, row.seed)
-        wrong[situation] = max(wrong.get(situation, 0), row.tries)
+        situation = (*key, answer.seed)
+        wrong[situation] = max(wrong.get(situation, 0), answer.tries)
     totals: dict[tuple[str, Exercise], int] = {}
     for (student, exercise, _seed), count in wrong.items():
         totals[student, exercise] = totals.get((student, exercise), 0) + count
     cells = {key: Result(state, totals.get(key, 0)) for key, state in best.items()}
-    return Grid(names, sorted({exercise for _, exercise in best}), cells)
+    order = sorted(places, key=lambda item: (item[0], places[item], item[1]))
+    return Grid(names, order, cells)
 
 
 def _rank(state: str) -> int:
@@ -118,25 +118,3 @@ def most_missed(grid: Grid, shown: int = MISSED_SHOWN) -> list[Missed]:
                                 sum(result.wrong for result in answered)))
     found.sort(key=lambda item: (-item.missed, -item.wrong, item.exercise))
     return found[:shown]
-
-
-def csv_text(attempts: Iterable[LessonAttempt]) -> str:
-    """Every attempt as CSV, one row each, with a header (times in UTC, ISO 8601)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", "lesson", "exercise", "seed", "tries", "tier", "solved", "time"])
-    for row in attempts:
-        when = datetime.fromtimestamp(row.at, UTC).isoformat(timespec="seconds")
-        writer.writerow([_cell(row.student), row.lesson, row.exercise,
-                         "" if row.seed is None else row.seed, row.tries, row.tier,
-                         "yes" if row.solved else "no", when.replace("+00:00", "Z")])
-    return out.getvalue()
-
-
-def _cell(text: str) -> str:
-    """A name a spreadsheet shows as text, never runs as a formula.
-
-    >>> _cell("=HYPERLINK(1)"), _cell("Ada")
-    ("'=HYPERLINK(1)", 'Ada')
-    """
-    return f"'{text}" if text.startswith(_FORMULA) else text

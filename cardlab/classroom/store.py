@@ -126,17 +126,20 @@ _SCHEMA = (
 #: The lessons' tables (`cardlab.classroom.lesson_log`): each student's lesson link, by its
 #: token's SHA-256, every exercise attempt made through one, and the results of the
 #: tournaments of a learner's own bot. A store made before any of them existed gets them
-#: when it is opened (`Store._add_lesson_tables`): only tables are added, so the cardlab
-#: that made the store still opens it.
+#: when it is opened (`Store._add_lesson_tables`), and a table made before one of its
+#: columns existed gets the column (`LESSON_COLUMNS`): only tables and columns that may be
+#: empty are added, so the cardlab that made the store still opens it.
 LESSON_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS learners (token_sha256 TEXT PRIMARY KEY, name TEXT NOT NULL, "
     "active INTEGER NOT NULL DEFAULT 1, created BIGINT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS learners_by_name ON learners (name)",
     # `id` is made by the kernel for each attempt, so a write tried again after a lost
-    # connection is kept once.
+    # connection is kept once. `exercise` is the exercise's place in its lesson,
+    # `exercise_id` its name (NULL in rows written before exercises had names).
     "CREATE TABLE IF NOT EXISTS attempts (id TEXT PRIMARY KEY, student TEXT NOT NULL, "
     "lesson INTEGER NOT NULL, exercise INTEGER NOT NULL, seed BIGINT, tries INTEGER NOT NULL, "
-    "tier INTEGER NOT NULL, solved INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL)",
+    "tier INTEGER NOT NULL, solved INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL, "
+    "exercise_id TEXT)",
     # A tournament of a learner's own bot (`cardlab.classroom.bot_runs`): its numbers only,
     # the opponents' as JSON; `low` and `high` are NULL where the interval has no ends.
     "CREATE TABLE IF NOT EXISTS bot_runs (id TEXT PRIMARY KEY, student TEXT NOT NULL, "
@@ -146,6 +149,9 @@ LESSON_SCHEMA = (
 )
 #: The tables of `LESSON_SCHEMA`.
 LESSON_TABLES = ("learners", "attempts", "bot_runs")
+#: The columns of `LESSON_SCHEMA` that its tables were first made without: (table, column,
+#: type). Each may be NULL, so rows written by a cardlab that knows it not stay valid.
+LESSON_COLUMNS = (("attempts", "exercise_id", "TEXT"),)
 _TABLE_COLUMNS = "id, game, rules, seed, seats, paused, revealed, setup"
 
 
@@ -419,21 +425,40 @@ class Store:
             if not set(LESSON_TABLES) <= names:
                 for statement in LESSON_SCHEMA:
                     self._db.run(statement)
+            have = set(self._db.rows(
+                "SELECT table_name, column_name FROM information_schema.columns "
+                "WHERE table_schema = current_schema()"))
+            self._add_columns(have)
 
     def _create(self) -> None:
         for statement in (*_SCHEMA, *LESSON_SCHEMA):
             self._db.run(statement)
 
     def _add_lesson_tables(self) -> None:
-        """Add the lessons' tables to a SQLite store made without them (once: two processes
-        opening it at once take turns, and the second finds them there)."""
-        have = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND " \
-               "name IN ('learners', 'attempts', 'bot_runs')"
-        if self._db.rows(have) == [(len(LESSON_TABLES),)]:
+        """Add the lessons' tables and columns to a SQLite store made without them (once:
+        two processes opening it at once take turns, and the second finds them there)."""
+        have = self._sqlite_columns()
+        if {table for table, _ in have} >= set(LESSON_TABLES) and \
+                have >= {(table, column) for table, column, _ in LESSON_COLUMNS}:
             return
         with self._lock, self._db.transaction():
             for statement in LESSON_SCHEMA:
                 self._db.run(statement)
+            self._add_columns(self._sqlite_columns())
+
+    def _sqlite_columns(self) -> set[tuple[str, str]]:
+        """The (table, column) pairs of the lessons' tables in a SQLite store."""
+        rows = self._db.rows("SELECT m.name, c.name FROM sqlite_master m, "
+                             "pragma_table_info(m.name) c WHERE m.type = 'table' AND "
+                             f"m.name IN ({', '.join('?' * len(LESSON_TABLES))})",
+                             LESSON_TABLES)
+        return {(str(table), str(column)) for table, column in rows}
+
+    def _add_columns(self, have: set[tuple[str, str]]) -> None:
+        """Add each of `LESSON_COLUMNS` not in `have` (in the caller's transaction)."""
+        for table, column, kind in LESSON_COLUMNS:
+            if (table, column) not in have:
+                self._db.run(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     @property
     def db(self) -> _Connection:

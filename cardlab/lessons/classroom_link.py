@@ -5,9 +5,9 @@
 in the page's address (``02_cards_and_counting.ipynb?token=...``), which
 Voilà hands the lesson's kernel (``QUERY_STRING``). Only where both are there
 does a lesson report: each exercise box calls `report` when an answer is
-checked or shown, and the box's lesson (from the page's address), place in
-the lesson, situation seed, wrong tries, tier and whether it is solved are
-written to the store as the token's student. Anywhere else (Jupyter, nbval,
+checked or shown, and the box's lesson (from the page's address), name and
+place in the lesson, situation seed, wrong tries, tier and whether it is
+solved are written to the store as the token's student. Anywhere else (Jupyter, nbval,
 an exported page, `cardlab serve`, Voilà without a token) nothing is opened
 and nothing is written.
 
@@ -78,7 +78,7 @@ class LinkState:
     pending: list[tuple[str, Attempt | BotRun]] = field(default_factory=list)
     notice: widgets.HTML = field(default_factory=widgets.HTML)
     shown: bool = False
-    #: Per exercise, what was reported last: (seed, tries, tier, solved).
+    #: Per exercise (by its place), what was reported last: (seed, tries, tier, solved).
     last: dict[int, tuple[int | None, int, int, bool]] = field(default_factory=dict)
 
 
@@ -143,18 +143,19 @@ def show_notice() -> None:
         display(state.notice)
 
 
-def report(exercise: int, seed: int | None, tries: int, tier: int, solved: bool) -> None:
-    """An answer to exercise number `exercise` of this lesson was checked or shown: write
-    it for the teacher (offline, or with a refused link: nothing). An answer that changes
-    nothing (the same one checked again: by Enter and then the Check button) is not
-    written again."""
+def report(exercise: str, place: int, seed: int | None, tries: int, tier: int,
+           solved: bool) -> None:
+    """An answer to the exercise named `exercise`, number `place` of this lesson, was checked
+    or shown: write it for the teacher (offline, or with a refused link: nothing). An
+    answer that changes nothing (the same one checked again: by Enter and then the Check
+    button) is not written again."""
     state = current()
     if state is None or state.link is None or state.room is None or \
-            state.last.get(exercise) == (seed, tries, tier, solved):
+            state.last.get(place) == (seed, tries, tier, solved):
         return
-    state.last[exercise] = (seed, tries, tier, solved)
+    state.last[place] = (seed, tries, tier, solved)
     state.pending.append((uuid.uuid4().hex, Attempt(state.lesson, exercise, seed, tries, tier,
-                                                    solved)))
+                                                    solved, place)))
     send(state)
 
 

@@ -57,6 +57,9 @@ from cardlab.lessons import classroom_link
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
 
+#: What an exercise's name (`ExerciseBox.named`) may be: lower-case letters, digits, "_"
+#: and "-", starting with a letter; it names the exercise's column for the teacher.
+EXERCISE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 #: How far a number may be from the exact answer and still count (one part in a thousand),
 #: and for chances, how many percentage points.
 RELATIVE, CHANCE = Fraction(1, 1000), Fraction(1, 200)
@@ -359,6 +362,8 @@ class ExerciseBox(widgets.VBox):
         self._last_wrong: str | None = None
         #: The box's place in its lesson: 1 for the first exercise the lesson makes.
         self.place = next(_PLACES)
+        #: Its name in its lesson, which stays when exercises are added before it (`named`).
+        self.exercise_id: str | None = None
         self.controls = ControlBar([ButtonSpec("check", message("lesson.check", lang),
                                                primary=True),
                                     ButtonSpec("show", message("lesson.tier.show", lang))],
@@ -399,6 +404,24 @@ class ExerciseBox(widgets.VBox):
         ('count',)
         """
         self.goals = (*self.goals, *goals)
+        return self
+
+    def named(self, exercise_id: str) -> ExerciseBox:
+        """This box, with the name that tells it from the other exercises of its lesson: the
+        teacher's Lessons view and its CSV name the exercise by it, so answers given before
+        and after a lesson gains an exercise stay in the same column. Keep it once given.
+
+        >>> ExerciseBox.number("?", lambda a: Verdict(True)).named("deals").exercise_id
+        'deals'
+        >>> ExerciseBox.number("?", lambda a: Verdict(True)).named("Deals 2")
+        Traceback (most recent call last):
+        ...
+        ValueError: an exercise's name is 1 to 40 of a-z, 0-9, _ and -, from a letter: 'Deals 2'
+        """
+        if not EXERCISE_NAME.fullmatch(exercise_id):
+            raise ValueError("an exercise's name is 1 to 40 of a-z, 0-9, _ and -, "
+                             f"from a letter: {exercise_id!r}")
+        self.exercise_id = exercise_id
         return self
 
     @classmethod
@@ -568,7 +591,8 @@ class ExerciseBox(widgets.VBox):
     def _reported(self) -> None:
         """The one place an answer checked or shown is told beyond the box: in a lesson
         opened with a student's classroom link, the teacher's store gets it."""
-        classroom_link.report(self.place, self.seed, self.tries, self.tier, self.solved)
+        classroom_link.report(self.exercise_id or str(self.place), self.place, self.seed,
+                              self.tries, self.tier, self.solved)
 
     def _as_answer(self, solution: Any) -> Any:
         """The solution as the learner would give it (a number typed as text)."""

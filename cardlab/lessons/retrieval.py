@@ -2,8 +2,8 @@
 lesson 10 mixes exercises from all of them. Every question is a fresh situation from a seed
 (with a "New situation" button), so nobody answers it from memory of the page.
 
->>> [box.seed for box in warmup(3).boxes]
-[301, 302]
+>>> [(box.seed, box.exercise_id) for box in warmup(3).boxes]
+[(301, 'warmup-1'), (302, 'warmup-2')]
 >>> [SKILLS[name].lesson for name in mixed_skills(10, 4)]
 [2, 5, 6, 7]
 """
@@ -75,12 +75,13 @@ class Exercises:
 
 
 def warmup(lesson: int, lang: str = "en") -> Exercises:
-    """The two questions on earlier lessons that open `lesson` (situations 100 × lesson + 1, + 2).
+    """The two questions on earlier lessons that open `lesson` (situations 100 × lesson + 1, + 2),
+    named ``warmup-1`` and ``warmup-2``.
 
     >>> warmup(2).boxes[0].kind
     'typed'
     """
-    return Exercises([SKILLS[name].box(100 * lesson + i, lang)
+    return Exercises([SKILLS[name].box(100 * lesson + i, lang).named(f"warmup-{i}")
                       for i, name in enumerate(WARMUPS[lesson], start=1)])
 
 
@@ -97,7 +98,12 @@ def mixed_skills(seed: int, count: int) -> list[str]:
 
 
 def mixed(seed: int, count: int = 6, lang: str = "en") -> Exercises:
-    """Lesson 10: `count` exercises drawn from all lessons, each in a situation from `seed`."""
+    """Lesson 10: `count` exercises drawn from all lessons, each in a situation from `seed`,
+    named by its skill (so the same skill drawn from another seed is the same exercise).
+
+    >>> [box.exercise_id for box in mixed(1, 2).boxes]
+    ['card_code', 'bits']
+    """
     rng = random.Random(seed)
     return Exercises([SKILLS[name].box(rng.randrange(1, 10**6), lang).for_goals("recall")
-                      for name in mixed_skills(seed, count)])
+                      .named(name) for name in mixed_skills(seed, count)])

@@ -4,9 +4,10 @@ The teacher makes each student a lesson link by name; it opens the classroom
 app, which lists that student's lessons, each linked with the student's token,
 so that every answer given in them is written to the room's store
 (`cardlab.lessons.classroom_link`). The Lessons view shows the class's
-answers as a table of students by exercises, the exercises missed most,
-every answer as a CSV file to download, and the last tournament of each
-student's own bot (`bot_runs_html`).
+answers as a table of students by exercises (each named by its lesson and
+its name in the lesson), the exercises missed most, the last tournament of
+each student's own bot (`bot_runs_html`), and two CSV files to download:
+every answer, and every tournament (`cardlab.classroom.lesson_csv`).
 
 >>> import tempfile, pathlib
 >>> from cardlab.classroom.room import Room
@@ -29,16 +30,9 @@ from urllib.parse import urlencode
 import ipywidgets as widgets
 
 from cardlab.classroom.bot_runs import BotLine, StudentRun, latest
+from cardlab.classroom.lesson_csv import answers_csv, bot_runs_csv
 from cardlab.classroom.lesson_log import LessonAttempt
-from cardlab.classroom.lesson_results import (
-    HELPED,
-    NOT_YET,
-    SOLVED,
-    Grid,
-    csv_text,
-    most_missed,
-    results,
-)
+from cardlab.classroom.lesson_results import HELPED, NOT_YET, SOLVED, Grid, most_missed, results
 from cardlab.classroom.room import APP_PATH, Room
 from cardlab.errors import CardlabError
 from cardlab.i18n import Number, message
@@ -47,8 +41,9 @@ from cardlab.site import notebooks_dir
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.link_qr import link_item
 
-#: The CSV file's name, as the browser saves it.
+#: The CSV files' names, as the browser saves them: every answer, every tournament.
 CSV_NAME = "cardlab-lesson-answers.csv"
+BOTS_CSV_NAME = "cardlab-lesson-bot-runs.csv"
 #: Text for screen readers only (a column's full name beside its short one).
 _READER_ONLY = ("position:absolute;width:1px;height:1px;overflow:hidden;"
                 "clip:rect(0 0 0 0);white-space:nowrap")
@@ -64,7 +59,8 @@ _CELL_STYLE = {SOLVED: "background:#e3f4e3", HELPED: "background:#fff4d6", NOT_Y
 
 
 class LessonsView(widgets.VBox):
-    """Lesson links by student name, who solved which exercise, the most missed, a CSV."""
+    """Lesson links by student name, who solved which exercise, the most missed, the
+    tournaments of the students' own bots, and the CSV files of answers and tournaments."""
 
     def __init__(self, room: Room, lang: str = "en", address: str = "") -> None:
         self.room = room
@@ -84,8 +80,8 @@ class LessonsView(widgets.VBox):
         super().__init__([
             widgets.HTML(f"{_STYLE}<h2>{html.escape(_text('heading', lang))}</h2>"
                          f"<p>{html.escape(_text('intro', lang))}</p>"),
-            self.name, self.make, self.links, self.grid, self.missed, self.download,
-            self.bots])
+            self.name, self.make, self.links, self.grid, self.missed, self.bots,
+            self.download])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-classroom-lessons")
         self.refresh()
@@ -114,7 +110,7 @@ class LessonsView(widgets.VBox):
         grid = results(attempts, students)
         self.grid.value = grid_html(grid, self.lang)
         self.missed.value = missed_html(grid, self.lang)
-        self.download.value = _download(attempts, self.lang) if attempts else ""
+        self.download.value = _download(attempts, runs, self.lang)
         self.bots.value = bot_runs_html(runs, self.lang)
 
     def _links(self) -> str:
@@ -132,16 +128,19 @@ def grid_html(grid: Grid, lang: str = "en") -> str:
     """The students × exercises table: headers for both, each cell's result in words.
 
     >>> from cardlab.classroom.lesson_results import results
-    >>> page = grid_html(results([LessonAttempt("Ada", 3, 2, 7, 0, 0, True, 1.0)]))
+    >>> from cardlab.classroom.lesson_log import Attempt
+    >>> page = grid_html(results([LessonAttempt("Ada", Attempt(3, "guess", 7, 0, 0, True), 1.0)]))
     >>> '<th scope="row">Ada</th><td style="background:#e3f4e3">✓ solved</td>' in page
+    True
+    >>> '<span aria-hidden="true">3 · guess</span>' in page
     True
     """
     if not grid.exercises:
         return f"<p>{html.escape(_text('no_attempts', lang))}</p>"
     head = "".join(
-        f'<th scope="col"><span aria-hidden="true">{lesson}.{number}</span>'
-        f'<span style="{_READER_ONLY}">{html.escape(_exercise(lesson, number, lang))}</span></th>'
-        for lesson, number in grid.exercises)
+        f'<th scope="col"><span aria-hidden="true">{lesson} · {html.escape(name)}</span>'
+        f'<span style="{_READER_ONLY}">{html.escape(_exercise(lesson, name, lang))}</span></th>'
+        for lesson, name in grid.exercises)
     rows = []
     for student in grid.students:
         cells = []
@@ -219,12 +218,22 @@ def _interval(line: BotLine, lang: str) -> str:
                  high=Number(line.high, 1).label(lang))
 
 
-def _download(attempts: list[LessonAttempt], lang: str) -> str:
-    """A link that saves every answer as a CSV file (the data is in the link itself)."""
-    data = base64.b64encode(csv_text(attempts).encode("utf-8")).decode("ascii")
-    return (f'<p><a class="cardlab-lesson-csv" download="{CSV_NAME}" '
-            f'href="data:text/csv;charset=utf-8;base64,{data}">'
-            f"{html.escape(_text('csv', lang))}</a></p>")
+def _download(attempts: list[LessonAttempt], runs: list[StudentRun], lang: str) -> str:
+    """Links that save every answer and every tournament as CSV files (the data is in the
+    links themselves), each only if there is any, with what the file holds.
+
+    >>> _download([], [], "en")
+    ''
+    """
+    files = [(CSV_NAME, "csv", answers_csv(attempts)) if attempts else None,
+             (BOTS_CSV_NAME, "csv_bots", bot_runs_csv(runs)) if runs else None]
+    links = "".join(
+        f'<li><a class="cardlab-lesson-csv" download="{name}" href="data:text/csv;'
+        f'charset=utf-8;base64,{base64.b64encode(text.encode("utf-8")).decode("ascii")}">'
+        f"{html.escape(_text(key, lang))}</a>: {html.escape(_text(f'{key}_about', lang))}</li>"
+        for name, key, text in filter(None, files))
+    return (f'<section class="cardlab-lesson-download"><h3>{html.escape(_text("downloads", lang))}'
+            f"</h3><ul>{links}</ul></section>") if links else ""
 
 
 class StudentLessons(widgets.VBox):
@@ -251,8 +260,8 @@ class StudentLessons(widgets.VBox):
         self.add_class("cardlab-lesson-list")
 
 
-def _exercise(lesson: int, number: int, lang: str) -> str:
-    return _text("exercise", lang, lesson=lesson, exercise=number)
+def _exercise(lesson: int, name: str, lang: str) -> str:
+    return _text("exercise", lang, lesson=lesson, exercise=name)
 
 
 def _text(key: str, lang: str, **params: object) -> str:

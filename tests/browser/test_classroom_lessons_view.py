@@ -113,17 +113,17 @@ def test_two_students_answer_a_lesson_and_the_teacher_sees_both(browser, classro
         ada_row = grid.get_by_role("row").filter(has=teacher.get_by_role("rowheader", name="Ada"))
         assert ada_row.get_by_role("cell").all_text_contents() == ["✓ solved"]
         assert grid.get_by_role("columnheader").all_text_contents() == [
-            "Student", "1.1Lesson 1, exercise 1"]
-        assert "Lesson 1, exercise 1: 1 of 2 students needed a hint" in \
+            "Student", "1 · deck_sizeLesson 1, exercise “deck_size”"]
+        assert "Lesson 1, exercise “deck_size”: 1 of 2 students needed a hint" in \
             teacher.locator(".cardlab-lesson-missed").text_content()
-        assert [(row.student, row.solved) for row in room.lessons.attempts()] == [
+        assert [(row.student, row.attempt.solved) for row in room.lessons.attempts()] == [
             ("Ada", True), ("Ben", False), ("Ben", False), ("Ben", True)]
         with teacher.expect_download() as download:
             teacher.get_by_role("link", name="Download every answer (CSV)").click()
         saved = download.value.path().read_text("utf-8").splitlines()
         assert saved[0] == "student,lesson,exercise,seed,tries,tier,solved,time"
-        assert [line.split(",")[:3] for line in saved[1:]] == [["Ada", "1", "1"]] + [
-            ["Ben", "1", "1"]] * 3
+        assert [line.split(",")[:3] for line in saved[1:]] == [["Ada", "1", "deck_size"]] + [
+            ["Ben", "1", "deck_size"]] * 3
         assert axe_all(teacher) == []
         screenshot("lessons_student_lesson", ada)
         screenshot("lessons_teacher_view", teacher.locator(".cardlab-classroom-lessons"))
