@@ -41,6 +41,7 @@ from cardlab.render.graph import graph_svg
 from cardlab.report import Report
 from cardlab.serve import kernels
 from cardlab.table import Table
+from cardlab.worker_pool import close_kernel_pool
 
 
 class _UsageError(Exception):
@@ -385,6 +386,8 @@ def _review(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         _refuse(message("review.cancelled", args.lang))
         return 130
+    finally:
+        close_kernel_pool()       # the pool's processes end with the command
     return _emit(args, Report(review.to_json, review.text))
 
 
