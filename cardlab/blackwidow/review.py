@@ -57,7 +57,8 @@ from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.rules import PASS_SIZE
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.cards import QUEEN_OF_SPADES, Card, Suit
-from cardlab.i18n import Number, Text
+from cardlab.errors import RecordError
+from cardlab.i18n import Count, Number, Text
 from cardlab.review import POINTS, Estimate, Moment, Option, Review
 
 #: Deals per task, and tasks per play: every legal card on PLAY_DEALS deals.
@@ -78,15 +79,20 @@ Outcome = tuple[int, int, int, int]
 
 
 def review_game(record: BlackWidowRecord, seat: int, seed: int = 0,
-                progress: Progress | None = None, workers: int | None = None) -> Review:
-    """The review of `seat`'s decisions in every hand of `record`.
+                progress: Progress | None = None, workers: int | None = None,
+                hand: int | None = None) -> Review:
+    """The review of `seat`'s decisions in every hand of `record`, or in hand `hand` alone
+    (counted from 1; the hand a decision was in keeps its number in the review).
 
     `workers`: 1 measures here, in this process; otherwise (the default, where this
     process may use more than one core) the work goes to the kernel's one shared pool
     of worker processes (`cardlab.worker_pool`), started if need be.
     """
     game = BlackWidowGame.from_record(record)
-    decisions = _decisions(game, seat)
+    if hand is not None and not 1 <= hand <= len(game.hands):
+        raise RecordError("review.bad_hand", where="--hand",
+                          hands=Count("count.hands", len(game.hands)), value=hand)
+    decisions = _decisions(game, seat, None if hand is None else hand - 1)
     total = _task_count(decisions)
     parallel = (workers or worker_pool.pool_size()) > 1 and total > 1
     runner = _Runner(progress, total)
@@ -94,9 +100,11 @@ def review_game(record: BlackWidowRecord, seat: int, seed: int = 0,
         if parallel:
             runner.lease = stack.enter_context(review_pool().lease())
         moments = _measure(decisions, seed, runner)
+    results = list(enumerate(game.results))
+    if hand is not None:
+        results = results[hand - 1:hand]
     outcome = {"hands": [{"hand": number + 1, "points": result.points[seat],
-                          "score": result.scores[seat]}
-                         for number, result in enumerate(game.results)]}
+                          "score": result.scores[seat]} for number, result in results]}
     return Review("blackwidow", seat, seed, POINTS.unit, _standings(game, seat, moments),
                   outcome, "score")
 
@@ -132,10 +140,13 @@ class _Decision:
     moon_choice: str = ""
 
 
-def _decisions(game: BlackWidowGame, seat: int) -> list[_Decision]:
-    """Every decision `seat` made, in order, with the view it made it from."""
+def _decisions(game: BlackWidowGame, seat: int, only: int | None = None) -> list[_Decision]:
+    """Every decision `seat` made (in hand `only` alone, counted from 0, where given), in
+    order, with the view it made it from."""
     found = []
     for number, hand in enumerate(game.hands):
+        if only is not None and number != only:
+            continue
         passed = hand.passes[seat] if hand.offset else None
         if passed is not None:
             view = seat_view(game, seat, hand=number, plays=0, passed=False)
