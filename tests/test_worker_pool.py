@@ -27,6 +27,17 @@ def _gone(pid: int) -> bool:
         return True
 
 
+def _children() -> list[tuple[int, str]]:
+    """This process's descendants: (pid, command line)."""
+    found = []
+    for child in psutil.Process().children(recursive=True):
+        try:
+            found.append((child.pid, " ".join(child.cmdline())))
+        except psutil.Error:            # ended meanwhile
+            continue
+    return found
+
+
 def _until(condition, seconds=WAIT) -> bool:
     deadline = time.monotonic() + seconds
     while not condition() and time.monotonic() < deadline:
@@ -41,7 +52,7 @@ def test_reviews_one_after_another_and_at_once_share_one_small_pool():
     seen: list[set[int]] = []
 
     def watch(_done: int, _total: int) -> None:
-        seen.append({child.pid for child in psutil.Process().children(recursive=True)})
+        seen.append({pid for pid, line in _children() if "multiprocessing" in line})
 
     review_game(short, 1, progress=watch, workers=2)
     first = set().union(*seen)
