@@ -5,7 +5,9 @@ when it ends, however it ends. The pool starts with the first lease, serves
 every lease after it (two reviews at once share its processes: they never
 start more), and ends `IDLE_SECONDS` after the last lease was given back, so
 a kernel that is not reviewing keeps no worker. It has at most `MAX_WORKERS`
-processes, and no more than this process may use cores.
+processes, and no more than this process may use cores. A worker also ends
+within a second of the process that started it (a kernel killed outright runs
+no exit handler that would end its pool).
 
 A lease that ends early (a cancelled review, Ctrl-C, an error) withdraws
 its tasks that no worker has started; the few running finish on their own
@@ -37,6 +39,8 @@ from typing import Any
 MAX_WORKERS = 2
 #: Seconds a pool with no lease waits for the next before its processes end.
 IDLE_SECONDS = 120.0
+#: How often a worker looks whether the process that started it is still there.
+OWNER_CHECK_SECONDS = 1.0
 
 
 def pool_size() -> int:
@@ -196,7 +200,8 @@ def _started_pool(workers: int, preload: Sequence[str]) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("forkserver")
     if preload:
         context.set_forkserver_preload(list(preload))
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_serve,
+                               initargs=(os.getpid(),))
     seen: set[int] = set()
     for _ in range(20 * workers):  # bounded: a busy machine may hand every task to one worker
         seen.update(pool.map(_worker_id, range(workers)))
@@ -211,6 +216,20 @@ def _worker_id(_: int) -> int:
     return os.getpid()
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the process that started them, which cancels the review."""
+def _serve(owner: int) -> None:
+    """A worker leaves Ctrl-C to its owner (the process that started the pool, which
+    cancels the review), and ends within a second of its owner's end, however that came
+    (a kernel killed outright runs no exit handler that would end its pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(owner,), name="cardlab-owner-watch",
+                     daemon=True).start()
+
+
+def _end_with(owner: int) -> None:
+    """End this process once process `owner` is gone."""
+    while True:
+        time.sleep(OWNER_CHECK_SECONDS)
+        try:
+            os.kill(owner, 0)
+        except (ProcessLookupError, PermissionError):  # gone (its number may be another's)
+            os._exit(0)

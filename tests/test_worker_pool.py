@@ -4,6 +4,9 @@ cancellable."""
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
@@ -110,3 +113,22 @@ def test_a_pool_whose_worker_died_is_replaced_at_the_next_lease():
     with pool.lease() as lease:
         assert lease.submit(pow, 2, 5).result(timeout=WAIT) == 32
     pool.close()
+
+
+def test_the_workers_end_with_a_kernel_killed_outright():
+    # A kernel killed with SIGKILL runs no exit handler: its idle pool must not outlive it.
+    kernel = subprocess.Popen([sys.executable, "-c", (
+        "import os, time\n"
+        "from cardlab.worker_pool import kernel_pool\n"
+        "with kernel_pool().lease() as lease:\n"
+        "    lease.submit(os.getpid).result()\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(600)\n")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert kernel.stdout.readline().strip() == "ready"
+        processes = psutil.Process(kernel.pid).children(recursive=True)
+        assert processes
+    finally:
+        kernel.send_signal(signal.SIGKILL)
+        kernel.wait(WAIT)
+    assert _until(lambda: all(_gone(child.pid) for child in processes))
