@@ -15,6 +15,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Never, NoReturn
 
 from tqdm import tqdm
@@ -32,6 +33,7 @@ from cardlab.games import (
     knowing,
     parse_perspective,
     reviewing,
+    reviewing_hands,
 )
 from cardlab.i18n import LANGUAGES, card_codes, message
 from cardlab.inputs import MAX_DIGITS, os_error, parse_json
@@ -41,6 +43,7 @@ from cardlab.render.graph import graph_svg
 from cardlab.report import Report
 from cardlab.serve import kernels
 from cardlab.table import Table
+from cardlab.worker_pool import close_kernel_pool
 
 
 class _UsageError(Exception):
@@ -106,6 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--seed", metavar="N",
                         help="the seed of the sampled deals (default 0): the same seed gives "
                              "the same review")
+    review.add_argument("--hand", metavar="K",
+                        help="review hand K alone (counted from 1), in a game played in hands")
     _add_format(review)
     review.set_defaults(run=_review)
 
@@ -372,19 +377,25 @@ def _review(args: argparse.Namespace) -> int:
     """`cardlab review`: Ctrl-C cancels it with one line and status 130."""
     try:
         record = load_record(args.file)
-        entry = reviewing(game_of(record))
+        found = game_of(record)
+        entry = reviewing(found)
         seat = parse_perspective(args.perspective)
         if not isinstance(seat, int):
             raise RecordError("review.no_seat", where="--as")
-        seed = _whole_number(args.seed, "--seed")
+        seed = _whole_number(args.seed, "--seed") or 0
+        hand = _whole_number(args.hand, "--hand", low=1)
+        measure = (partial(entry.review, record, seat, seed) if hand is None else
+                   partial(reviewing_hands(found).review_hand, record, seat, hand, seed))
         with _progress(0) as bar:
             def tick(done: int, total: int) -> None:
                 bar.total, bar.n = total, done
                 bar.refresh()
-            review = entry.review(record, seat, 0 if seed is None else seed, tick)
+            review = measure(tick)
     except KeyboardInterrupt:
         _refuse(message("review.cancelled", args.lang))
         return 130
+    finally:
+        close_kernel_pool()       # the pool's processes end with the command
     return _emit(args, Report(review.to_json, review.text))
 
 

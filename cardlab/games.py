@@ -307,6 +307,25 @@ class Reviewing(Protocol[Rec_in]):
 
 
 @runtime_checkable
+class ReviewingHands(Protocol[Rec_in]):
+    """A game played in hands, whose review can take one hand alone (`cardlab review --hand`).
+
+    Its `review` is still of the whole game; a learner after a long game reviews one
+    hand at a time, the last one played first.
+    """
+
+    def hands_played(self, record: Rec_in) -> int:
+        """How many hands `record` has (the last may be unfinished); each can be reviewed."""
+        ...
+
+    def review_hand(self, record: Rec_in, seat: int, hand: int, seed: int,
+                    progress: Callable[[int, int], None] | None) -> Review:
+        """The review of `seat`'s decisions in hand `hand` (from 1) alone, as `review`
+        measures them; a hand the record does not have is a `RecordError` about ``--hand``."""
+        ...
+
+
+@runtime_checkable
 class Recorded(Protocol):
     """A game whose records the cardlab/1 JSON Schema describes (`cardlab.schema`)."""
 
@@ -521,6 +540,13 @@ def reviewing(entry: AnyGame) -> Reviewing[Any]:
     """`entry`, if it reviews games; else a `RecordError`."""
     if not isinstance(entry, Reviewing):
         raise RecordError("review.cannot", where="game", game=entry.name)
+    return entry
+
+
+def reviewing_hands(entry: AnyGame) -> ReviewingHands[Any]:
+    """`entry`, if its review can take one hand alone; else a `RecordError` about ``--hand``."""
+    if not isinstance(entry, ReviewingHands):
+        raise RecordError("review.no_hands", where="--hand", game=entry.name)
     return entry
 
 

@@ -165,3 +165,48 @@ def test_a_progress_bar_shows_on_a_terminal_only(fivesons):
     assert "100%" in _stderr_on_a_terminal("review", str(fivesons), "--as", "1")
     piped = run("review", str(fivesons), "--as", "1")
     assert piped.returncode == 0 and piped.stderr == ""
+
+
+@pytest.fixture(scope="module")
+def two_hands(tmp_path_factory):
+    """A Black Widow game's first hand, finished, and 8 plays of its second."""
+    record = play_blackwidow(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4,
+                             seed=4).to_record()
+    second = replace(record.hands[1], plays=record.hands[1].plays[:8])
+    path = tmp_path_factory.mktemp("review") / "two-hands.json"
+    save_record(replace(record, hands=(record.hands[0], second)), path)
+    return path
+
+
+def test_hand_k_reviews_that_hand_alone_in_the_documented_shape(two_hands, capsys):
+    data = _review(capsys, two_hands, "--as", "1", "--hand", "2")
+    example = documented_example()
+    _same_shape({k: v for k, v in example.items() if k != "decisions"}, data)
+    assert data["decisions"] and {d["hand"] for d in data["decisions"]} == {2}
+    assert set(example["decisions"][0]) <= set(data["decisions"][0])
+    assert data["outcome"] == {"hands": []}          # the second hand is not finished
+    assert main(["--lang", "de", "review", str(two_hands), "--as", "1", "--hand", "2"]) == 0
+    assert capsys.readouterr().out.startswith("Rückblick auf Platz 1:")
+
+
+def _refused(capsys, *args) -> str:
+    """The one line of a refusal by `cardlab review` (exit 2, nothing on stdout)."""
+    assert main(["review", *map(str, args)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and "Traceback" not in err
+    return err.strip()
+
+
+@pytest.mark.parametrize(("hand", "says"), [
+    ("0", "--hand: 0 is too small (at least 1)"),
+    ("x", "--hand: 'x' is not a whole number"),
+    ("3", "--hand: the record has 2 hands (numbered from 1): there is no hand 3"),
+    ("9" * 40, "--hand: a number has more than"),
+])
+def test_a_hand_the_record_does_not_have_is_one_line_and_exit_2(two_hands, capsys, hand, says):
+    assert _refused(capsys, two_hands, "--as", "0", "--hand", hand).startswith(says)
+
+
+def test_a_game_not_played_in_hands_refuses_hand(fivesons, capsys):
+    assert _refused(capsys, fivesons, "--as", "0", "--hand", "1") == \
+        "--hand: the game 'fivesons' is not played in hands: review the whole game, without --hand"

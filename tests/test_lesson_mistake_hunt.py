@@ -80,3 +80,19 @@ def test_five_sons_hunt_in_german_is_about_the_learners_questions():
     assert all(m.kind in ("ask", "show") for _, m in hunted(hunt.panel.review))
     hunt.exercise.controls.click("show")
     assert hunt.panel.board.layout.display is None
+
+
+def test_a_hunt_in_a_game_of_several_hands_reviews_every_hand_with_no_choice_shown():
+    from dataclasses import replace
+
+    from cardlab.blackwidow.match import play_game
+    from cardlab.widgets.review import EVERY_HAND
+    record = play_game(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4,
+                       seed=4).to_record()
+    two = replace(record, hands=record.hands[:2])
+    hunt = MistakeHunt(lambda: two, seat=0)
+    hunt.bar.click("list")
+    panel = hunt.panel
+    assert panel.hand_choice.value == EVERY_HAND and panel.hand_choice.layout.display == "none"
+    panel.cancel()                      # the choice is what matters here, not the figures
+    assert panel.wait(WAIT)

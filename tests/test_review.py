@@ -81,5 +81,9 @@ def test_the_review_benchmark_runs_and_says_its_figures(capsys):
     assert figures["fivesons"]["reviews"] == 1 and figures["blackwidow"]["hands"] == 1
     assert 0 < figures["fivesons"]["p50_s"] <= figures["fivesons"]["max_s"]
     assert figures["blackwidow"]["workers"] >= 1
+    # One hand reviewed alone, timed against the target of 10 s.
+    black_widow = figures["blackwidow"]
+    assert len(black_widow["hand_s"]) == 1 and black_widow["target_s"] == 10.0
+    assert black_widow["within_target"] == (black_widow["hand_s"][0] <= 10.0)
     lines = review_bench.text(figures, "de").splitlines()
     assert len(lines) == 2 and lines[1].startswith("Black Widow")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.match import play_game
@@ -11,6 +13,7 @@ from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.review import PASS_ROUNDS, PLAY_DEALS, review_game
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import parse_cards
+from cardlab.errors import RecordError
 
 HOLD = BlackWidowRules(players=4, pass_cycle=("hold",))
 #: Seat 0 leads 2C, seat 1 wins it with AC and leads KS, seat 2 drops QS, seat 3 follows
@@ -123,3 +126,33 @@ def test_cards_with_no_other_hands_card_between_them_are_measured_once():
     queen = BlackWidowGame.from_record(_played(QUEEN_DEAL, "2C AC 3C 4C KS QS 3S"))
     view = seat_view(queen, 0, hand=0, plays=7)
     assert _equal_cards(view, view.legal()) == {card: card for card in parse_cards("2S AS")}
+
+
+def _two_hands(seed: int = 4) -> BlackWidowRecord:
+    """A game's first hand, finished, and the first 8 plays of its second."""
+    record = play_game(HOLD, ["heuristic"] * 4, seed=seed).to_record()
+    second = replace(record.hands[1], plays=record.hands[1].plays[:8])
+    return replace(record, hands=(record.hands[0], second))
+
+
+def test_one_hand_alone_is_that_hands_part_of_the_review_of_the_game():
+    record = _two_hands()
+    whole = review_game(record, 1, seed=3).to_json()
+    for hand in (1, 2):
+        alone = review_game(record, 1, seed=3, hand=hand).to_json()
+        part = [d for d in whole["decisions"] if d["hand"] == hand]
+        assert part and [{**d, "number": 0} for d in alone["decisions"]] == \
+            [{**d, "number": 0} for d in part]
+        assert [d["number"] for d in alone["decisions"]] == list(range(1, len(part) + 1))
+        assert alone["loss"] == pytest.approx(sum(d["loss"] for d in part), abs=1e-2)
+        # Only a finished hand has an outcome: the first's alone, the second has none yet.
+        assert alone["outcome"]["hands"] == [h for h in whole["outcome"]["hands"]
+                                             if h["hand"] == hand]
+    assert whole["outcome"]["hands"] and whole["outcome"]["hands"][0]["hand"] == 1
+
+
+@pytest.mark.parametrize("hand", [0, 3, -1])
+def test_a_hand_the_record_does_not_have_is_refused_before_any_work(hand):
+    with pytest.raises(RecordError, match="--hand: the record has 2 hands"):
+        review_game(_two_hands(), 0, hand=hand,
+                    progress=lambda done, total: pytest.fail("the review started"))

@@ -272,3 +272,64 @@ def test_the_stepper_app_reviews_a_loaded_record_and_says_why_not_for_a_log():
     app.review.bar.click(START)
     assert app.review.wait(WAIT) and app.review.review is None
     assert "braucht ein vollständiges Protokoll" in app.review.bar.status
+
+
+# -- Which hand ---------------------------------------------------------------------------
+
+def _two_hands():
+    record = play_blackwidow(HOLD, ["heuristic"] * 4, seed=4).to_record()
+    second = replace(record.hands[1], plays=record.hands[1].plays[:8])
+    return replace(record, hands=(record.hands[0], second))
+
+
+def test_the_hand_choice_offers_each_hand_and_reviews_the_last_one_played_first():
+    record = _two_hands()
+    panel = ReviewPanel(record, seat=1, lang="de")
+    assert panel.hand_choice.layout.display is None
+    assert [label for label, _ in panel.hand_choice.options] == ["Runde 1", "Runde 2",
+                                                                 "Alle Runden"]
+    assert panel.hand_choice.value == 2
+    while_running = []
+    panel.progress.observe(lambda _: while_running.append(panel.hand_choice.disabled), "value")
+    panel.bar.click(START)
+    assert panel.wait(WAIT) and not panel.hand_choice.disabled
+    assert while_running and all(while_running)  # the hand stays what was asked for
+    assert panel.review.moments and {m.where["hand"] for m in panel.review.moments} == {2}
+    assert panel.review.to_json() == _review_of_hand(record, 1, 2)
+    assert panel.board.html.count('<th scope="row">') == len(panel.review.moments)
+
+
+def test_a_forged_hand_choice_is_refused_and_the_hand_stays():
+    panel = ReviewPanel(_two_hands(), seat=1)
+    panel.hand_choice.set_state({"index": 7})
+    panel.hand_choice.set_state({"index": -1})
+    assert panel.hand_choice.value == 2
+
+
+def test_a_record_of_one_hand_or_a_game_without_hands_offers_no_choice():
+    one = replace(_two_hands(), hands=_two_hands().hands[:1])
+    for record in (one, _fivesons_record()):
+        panel = ReviewPanel(record, seat=0)
+        assert panel.hand_choice.options == () and panel.hand_choice.layout.display == "none"
+
+
+def test_cancel_stops_a_hand_and_leaves_the_choice_free():
+    panel = ReviewPanel(_two_hands(), seat=0)
+    panel.hand_choice.value = 1
+    seen = threading.Event()
+
+    def first_step(change):
+        if change["new"] > 0 and not seen.is_set():
+            seen.set()
+            panel.bar.click(CANCEL)
+    panel.progress.observe(first_step, "value")
+    panel.bar.click(START)
+    assert panel.wait(WAIT) and seen.is_set()
+    assert panel.review is None and panel.bar.status == "Review cancelled."
+    assert panel.progress.value < panel.progress.max
+    assert not panel.hand_choice.disabled and not panel.bar.spec(START).disabled
+
+
+def _review_of_hand(record, seat, hand):
+    from cardlab.games import game_of
+    return game_of(record).review_hand(record, seat, hand, 0, None).to_json()

@@ -209,3 +209,13 @@ class BlackWidow(HeavyParts,
         """Every pass, play and moon choice of `seat`, measured single-dummy over both cores."""
         check_seat(seat, record.rules.players)
         return review_game(record, seat, seed, progress)
+
+    def hands_played(self, record: BlackWidowRecord) -> int:
+        """How many hands `record` has, the last perhaps unfinished."""
+        return len(record.hands)
+
+    def review_hand(self, record: BlackWidowRecord, seat: int, hand: int, seed: int,
+                    progress: Callable[[int, int], None] | None) -> Review:
+        """`seat`'s pass, plays and moon choice in hand `hand` (from 1) alone."""
+        check_seat(seat, record.rules.players)
+        return review_game(record, seat, seed, progress, hand=hand)

@@ -40,18 +40,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import itertools
-import multiprocessing
-import os
 import random
-import signal
-import threading
-import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from cardlab import worker_pool
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.bots import HeuristicBot, RandomBot, Rollout, play_rest
 from cardlab.blackwidow.game import BlackWidowGame
@@ -61,7 +57,8 @@ from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.rules import PASS_SIZE
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.cards import QUEEN_OF_SPADES, Card, Suit
-from cardlab.i18n import Number, Text
+from cardlab.errors import RecordError
+from cardlab.i18n import Count, Number, Text
 from cardlab.review import POINTS, Estimate, Moment, Option, Review
 
 #: Deals per task, and tasks per play: every legal card on PLAY_DEALS deals.
@@ -82,25 +79,40 @@ Outcome = tuple[int, int, int, int]
 
 
 def review_game(record: BlackWidowRecord, seat: int, seed: int = 0,
-                progress: Progress | None = None, workers: int | None = None) -> Review:
-    """The review of `seat`'s decisions in every hand of `record`.
+                progress: Progress | None = None, workers: int | None = None,
+                hand: int | None = None) -> Review:
+    """The review of `seat`'s decisions in every hand of `record`, or in hand `hand` alone
+    (counted from 1; the hand a decision was in keeps its number in the review).
 
-    `workers`: processes sharing the work (default: one per core this process may use).
+    `workers`: 1 measures here, in this process; otherwise (the default, where this
+    process may use more than one core) the work goes to the kernel's one shared pool
+    of worker processes (`cardlab.worker_pool`), started if need be.
     """
     game = BlackWidowGame.from_record(record)
-    decisions = _decisions(game, seat)
-    workers = workers or len(os.sched_getaffinity(0))
-    runner = _Runner(progress, _task_count(decisions))
-    try:
-        runner.start(workers)
+    if hand is not None and not 1 <= hand <= len(game.hands):
+        raise RecordError("review.bad_hand", where="--hand",
+                          hands=Count("count.hands", len(game.hands)), value=hand)
+    decisions = _decisions(game, seat, None if hand is None else hand - 1)
+    total = _task_count(decisions)
+    parallel = (workers or worker_pool.pool_size()) > 1 and total > 1
+    runner = _Runner(progress, total)
+    with contextlib.ExitStack() as stack:
+        if parallel:
+            runner.lease = stack.enter_context(review_pool().lease())
         moments = _measure(decisions, seed, runner)
-    finally:
-        runner.close()
+    results = list(enumerate(game.results))
+    if hand is not None:
+        results = results[hand - 1:hand]
     outcome = {"hands": [{"hand": number + 1, "points": result.points[seat],
-                          "score": result.scores[seat]}
-                         for number, result in enumerate(game.results)]}
+                          "score": result.scores[seat]} for number, result in results]}
     return Review("blackwidow", seat, seed, POINTS.unit, _standings(game, seat, moments),
                   outcome, "score")
+
+
+def review_pool() -> worker_pool.WorkerPool:
+    """The kernel's shared pool of worker processes (`cardlab.worker_pool`), as reviews use
+    it: each worker imports this module before its first task."""
+    return worker_pool.kernel_pool([__name__])
 
 
 def _standings(game: BlackWidowGame, seat: int, moments: Sequence[Moment]) -> tuple[Moment, ...]:
@@ -128,10 +140,13 @@ class _Decision:
     moon_choice: str = ""
 
 
-def _decisions(game: BlackWidowGame, seat: int) -> list[_Decision]:
-    """Every decision `seat` made, in order, with the view it made it from."""
+def _decisions(game: BlackWidowGame, seat: int, only: int | None = None) -> list[_Decision]:
+    """Every decision `seat` made (in hand `only` alone, counted from 0, where given), in
+    order, with the view it made it from."""
     found = []
     for number, hand in enumerate(game.hands):
+        if only is not None and number != only:
+            continue
         passed = hand.passes[seat] if hand.offset else None
         if passed is not None:
             view = seat_view(game, seat, hand=number, plays=0, passed=False)
@@ -414,34 +429,20 @@ def _action(option: tuple[Card, ...]) -> str | list[str]:
 
 
 class _Runner:
-    """Runs measuring tasks in a process pool (or here, with one worker), and counts them."""
+    """Runs measuring tasks on a lease of the shared pool (or here, where there is none),
+    and counts them."""
 
     def __init__(self, progress: Progress | None, total: int) -> None:
         self.progress = progress
         self.total = total
         self.done = 0
-        self.pool: ProcessPoolExecutor | None = None
-
-    def start(self, workers: int) -> None:
-        """Start `workers` processes (none for one worker or one task); `close` ends them."""
+        self.lease: worker_pool.Lease | None = None
         self._tick()
-        if workers > 1 and self.total > 1:
-            # Ctrl-C while a worker is still being started leaves it half made (and it says
-            # so on stderr): hold Ctrl-C until every worker runs and the pool is kept.
-            with _held_interrupts():
-                self.pool = _started_pool(workers)
-
-    def close(self) -> None:
-        """End the processes, if any."""
-        if self.pool is not None:
-            # On Ctrl-C (or any error) drop the tasks not started, and wait for the few
-            # running (each is short): workers still starting then start and stop cleanly.
-            self.pool.shutdown(wait=True, cancel_futures=True)
 
     def submit(self, task: Callable[..., Any], *args: object) -> Future[Any] | list[Any]:
-        if self.pool is None:
+        if self.lease is None:
             return [task, args]
-        return self.pool.submit(task, *args)
+        return self.lease.submit(task, *args)
 
     def result(self, future: Future[Any] | list[Any]) -> list[Any]:
         value: list[Any]
@@ -457,47 +458,6 @@ class _Runner:
     def _tick(self) -> None:
         if self.progress is not None:
             self.progress(self.done, self.total)
-
-
-@contextlib.contextmanager
-def _held_interrupts() -> Iterator[None]:
-    """Inside, Ctrl-C waits; it takes effect on leaving (in the main thread: elsewhere it
-    never reaches Python code anyway)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    heard: list[int] = []
-    before = signal.signal(signal.SIGINT, lambda number, frame: heard.append(number))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-    if heard:
-        raise KeyboardInterrupt
-
-
-def _started_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of `workers` processes, each of them up and running."""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
-    seen: set[int] = set()
-    for _ in range(20 * workers):  # bounded: a busy machine may hand every task to one worker
-        seen.update(pool.map(_worker_id, range(workers)))
-        if len(seen) == workers:
-            break
-    return pool
-
-
-def _worker_id(_: int) -> int:
-    """This worker's process id, after a pause that lets the other workers take tasks too."""
-    time.sleep(0.01)
-    return os.getpid()
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the process that started them, which cancels the review."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def pass_outcomes(view: BlackWidowView, options: Sequence[tuple[Card, ...]], deals: int,

@@ -8,8 +8,9 @@ inaccuracy threshold of the largest (two such decisions are as good as tied).
 Once the answer is right, or shown, the review's graph and table appear, and
 each decision opens in the stepper.
 
-Only decisions in the review's own unit are listed (Black Widow: all of them,
-in points; Five Sons: the questions and the cards shown, in bits).
+The review is of the whole game, every hand of it. Only decisions in the
+review's own unit are listed (Black Widow: all of them, in points; Five Sons:
+the questions and the cards shown, in bits).
 
 >>> from cardlab.fivesons.match import play_game
 >>> from cardlab.fivesons.rules import FiveSonsRules
@@ -39,7 +40,7 @@ from cardlab.lessons.exercises import BLANK, SHOWN, ExerciseBox, Verdict
 from cardlab.review import Moment, Review
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import guard
-from cardlab.widgets.review import ReviewPanel
+from cardlab.widgets.review import EVERY_HAND, ReviewPanel
 from cardlab.widgets.stepper import Stepper
 
 #: Gives the finished game's record, or None while it is still being played.
@@ -126,6 +127,9 @@ class MistakeHunt(widgets.VBox):
         self.panel.board.layout.display = "none"
         self.panel.summary.layout.display = "none"
         self.panel.bar.remove("start")
+        if self.panel.hand_choice.options:          # the whole game, not its last hand
+            self.panel.hand_choice.value = EVERY_HAND
+            self.panel.hand_choice.layout.display = "none"
         self.panel.on_done(self._ask)
         self.area.children = [self.panel]
         self.bar.status = message("lesson.hunt.reviewing", self.lang)

@@ -1,12 +1,15 @@
 """The review of one seat's game as a widget: run it, watch it, cancel it, read it, open it.
 
 A `ReviewPanel` reviews a full record of any game that reviews (`cardlab.games.Reviewing`)
-for one seat. "Review" starts the game's review in a thread, so the kernel keeps
-answering (the Cancel button, the rest of the page); a progress bar follows it, and
-Cancel stops it at its next step. Then the panel shows a summary, a graph through
-the game with the turning points marked (`cardlab.render.review`) and a table of
-every decision: when, what kind, the choice, the best, the loss, the verdict, the
-sample size and the 95% interval of the choice's value, and why the best was better.
+for one seat. Where the game is played in hands (`cardlab.games.ReviewingHands`) and
+the record has more than one, a choice above the buttons picks the hand to review:
+the last one played at first, any other, or every hand. "Review" starts the game's
+review in a thread, so the kernel keeps answering (the Cancel button, the rest of
+the page); a progress bar follows it, and Cancel stops it at its next step. Then the
+panel shows a summary, a graph through the game with the turning points marked
+(`cardlab.render.review`) and a table of every decision: when, what kind, the
+choice, the best, the loss, the verdict, the sample size and the 95% interval of the
+choice's value, and why the best was better.
 
 Each row (and each point of the graph, by mouse) opens that moment in a stepper:
 the panel asks its `stepper` function for one (a play app's own, of this seat
@@ -37,7 +40,7 @@ import ipywidgets as widgets
 import traitlets
 
 from cardlab.errors import CardlabError
-from cardlab.games import GameRecord, game_of, reviewing
+from cardlab.games import GameRecord, ReviewingHands, game_of, reviewing
 from cardlab.i18n import Count, card_codes, catalogue, message
 from cardlab.render.review import MARKS, review_graph_svg
 from cardlab.review import Estimate, Moment, Review
@@ -48,6 +51,8 @@ from cardlab.widgets.stepper import Locating, Stepper
 _HERE = Path(__file__).parent
 #: The panel's buttons.
 START, CANCEL = "start", "cancel"
+#: The hand choice's value for every hand.
+EVERY_HAND = 0
 
 
 class ReviewCancelled(Exception):
@@ -88,7 +93,8 @@ class ReviewPanel(widgets.VBox):
 
     `record`: a full record, or a function that gives one when the review starts (a
     game still being played). `stepper`: gives the stepper a decision opens in (None:
-    rows have no button).
+    rows have no button). `hand_choice` picks the hand to review (from 1, or
+    `EVERY_HAND`), shown where the game is played in hands and the record has several.
     """
 
     def __init__(self, record: GameRecord | Callable[[], GameRecord], seat: int,
@@ -111,6 +117,11 @@ class ReviewPanel(widgets.VBox):
                                ButtonSpec(CANCEL, self._text("cancel"), disabled=True)],
                               label=self._text("label"))
         self.bar.on_click(self._pressed)
+        self.hand_choice = widgets.Dropdown(description=self._text("hand"),
+                                            style={"description_width": "initial"})
+        self.hand_choice.layout.display = "none"
+        if not callable(record):
+            self._offer_hands(record)
         self.progress = widgets.IntProgress(value=0, min=0, max=1,
                                             description=self._text("progress"),
                                             style={"description_width": "initial"})
@@ -118,7 +129,8 @@ class ReviewPanel(widgets.VBox):
         self.summary = widgets.HTML()
         self.board = ReviewBoard()
         self.board.on_open(self.open_decision)
-        super().__init__([self.heading, self.bar, self.progress, self.summary, self.board])
+        super().__init__([self.heading, self.hand_choice, self.bar, self.progress,
+                          self.summary, self.board])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-review")
         guard(self)
@@ -136,10 +148,13 @@ class ReviewPanel(widgets.VBox):
             return
         try:
             record = self._record()
-            entry = reviewing(game_of(record))
+            found = game_of(record)
+            entry = reviewing(found)
         except CardlabError as err:
             self.bar.status = self._text("failed", why=err.text(self.lang))
             return
+        self._offer_hands(record)
+        hand = self.hand_choice.value if self.hand_choice.options else EVERY_HAND
         self.review = None
         self.summary.value = ""
         self.board.html = ""
@@ -148,6 +163,7 @@ class ReviewPanel(widgets.VBox):
         self.progress.layout.display = None
         self.bar.update(START, disabled=True)
         self.bar.update(CANCEL, disabled=False)
+        self.hand_choice.disabled = True
         self.bar.status = self._text("started")
         stop = self._stop
 
@@ -160,7 +176,10 @@ class ReviewPanel(widgets.VBox):
 
         def run() -> None:
             try:
-                review = entry.review(record, self.seat, self.seed, tick)
+                if isinstance(found, ReviewingHands) and hand != EVERY_HAND:
+                    review = found.review_hand(record, self.seat, hand, self.seed, tick)
+                else:
+                    review = entry.review(record, self.seat, self.seed, tick)
             except ReviewCancelled:
                 self._finish(message("review.cancelled", self.lang))
             except CardlabError as err:
@@ -191,6 +210,25 @@ class ReviewPanel(widgets.VBox):
         """Call `handler` with each review that finishes (in the review's thread)."""
         self._done.append(handler)
 
+    def _offer_hands(self, record: GameRecord) -> None:
+        """The hands of `record` to choose from, the last one played first chosen (kept
+        while the record has the same hands); none where the game is not played in hands
+        or the record has only one."""
+        try:
+            found = game_of(record)
+        except CardlabError:
+            return                          # `start` says why
+        count = found.hands_played(record) if isinstance(found, ReviewingHands) else 0
+        options = [(self._text("hand_number", number=number), number)
+                   for number in range(1, count + 1)]
+        options = [*options, (self._text("every_hand"), EVERY_HAND)] if count > 1 else []
+        if list(self.hand_choice.options) == options:
+            return
+        self.hand_choice.options = options
+        if options:
+            self.hand_choice.value = count
+        self.hand_choice.layout.display = None if options else "none"
+
     def _pressed(self, button: str) -> None:
         if button == START:
             self.start()
@@ -200,6 +238,7 @@ class ReviewPanel(widgets.VBox):
     def _finish(self, status: str) -> None:
         """The review ended: offer it again, and say how it ended."""
         self.progress.layout.display = "none"
+        self.hand_choice.disabled = False
         self.bar.update(CANCEL, disabled=True)
         self.bar.update(START, disabled=False,
                         label=self._text("again" if self.review else "start"))
