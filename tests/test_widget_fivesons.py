@@ -164,7 +164,7 @@ def test_the_hint_is_the_infogain_question_with_its_reason():
 def test_german_table():
     widget = FiveSonsWidget(game=deal(), bots=bots(), lang="de")
     play(widget, ["ask QC 7H"])
-    assert widget.log_lines[0] == "Du fragst: Die Kreuz-Dame hat sieben Söhne."
+    assert widget.log_lines[0] == "Du hast gefragt: Die Kreuz-Dame hat sieben Söhne."
     assert [c["name"] for c in widget.faces.cards][:1] == ["Kreuz-Bube"]
 
 

@@ -141,7 +141,7 @@ def test_a_wrong_note_is_explained(page, gallery, screenshot, axe):
     app.get_by_role("button", name="Check my notes").click()
     app.get_by_text(f"Seat {other} holds the {card}: wrong.").wait_for(timeout=30_000)
     assert app.get_by_role("button", name=f"{card}, Seat {other}: holds, wrong").count() == 1
-    assert "since event 1 (Seat 0 asked:" in app.locator(".cardlab-notes-feedback").inner_text()
+    assert "since event 1 (You asked:" in app.locator(".cardlab-notes-feedback").inner_text()
     assert axe(app) == []
     screenshot("app-fivesons-notes-wrong", app)
 
@@ -164,7 +164,7 @@ def test_german_keyboard_only_on_a_phone(page, gallery, screenshot):
         assert target.evaluate("e => e.matches(':focus-visible')")
         app.keyboard.press("Enter")
     app.get_by_role("status").filter(has_text="hat dir die Karte").wait_for(timeout=30_000)
-    assert app.get_by_text("Du fragst:").count() >= 1
+    assert app.get_by_text("Du hast gefragt:").count() >= 1
     hand = app.get_by_role("group", name="Deine Karten")
     box = hand.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
