@@ -139,10 +139,10 @@ def test_a_seats_own_story_never_names_it_by_number(players):
             log = game.observation_log(me)
             for number, event in enumerate(log.events, start=1):
                 for lang in ("en", "de"):
-                    told = event_sentence(log, number, lang, you=True)
+                    told = event_sentence(log, number, lang, you=me)
                     assert not re.search(rf"\b(Seat|seat|Platz) {me}\b", told), (me, told)
                 if event.seat == me:
-                    assert event_sentence(log, number, you=True).startswith("You ")
+                    assert event_sentence(log, number, you=me).startswith("You ")
                 assert f"Seat {event.seat} " in event_sentence(log, number)   # a third reader's
 
 
@@ -157,6 +157,6 @@ def test_a_seats_own_story_never_names_it_by_number(players):
 ])
 def test_a_seat_reads_its_own_guess_as_its_own(seen, en, de):
     log = FiveSonsLog(FiveSonsRules(players=3), 1, (), (seen,))
-    assert event_sentence(log, 1, you=True) == en
-    assert event_sentence(log, 1, "de", you=True) == de
+    assert event_sentence(log, 1, you=1) == en
+    assert event_sentence(log, 1, "de", you=1) == de
     assert event_sentence(log, 1).startswith("Seat 1 guessed ")

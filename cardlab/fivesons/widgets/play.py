@@ -393,7 +393,8 @@ class FiveSonsWidget(widgets.VBox):
         if not view.over:
             raise IllegalAction("fivesons.app.not_over")
         if self.stepper is None:
-            self.stepper = DeductionStepper({self.seat: view, None: table_log(view)}, self.lang)
+            self.stepper = DeductionStepper({self.seat: view, None: table_log(view)}, self.lang,
+                                            you=self.seat)
             self.after_game.children = [self.stepper]
         return self.stepper
 
