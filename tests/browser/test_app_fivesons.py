@@ -152,7 +152,7 @@ def test_a_wrong_note_is_explained(page, gallery, screenshot, axe_all):
     assert axe_all(app) == []
 
 
-def test_german_keyboard_only_on_a_phone(page, gallery, screenshot):
+def test_german_keyboard_only_on_a_phone(page, gallery, screenshot, axe_all):
     page.set_viewport_size(PHONE)
     app = open_app(page, gallery, "&lang=de")
     # The own hand, before anyone asks for a card: pictures in full colour, not buttons that
@@ -176,6 +176,7 @@ def test_german_keyboard_only_on_a_phone(page, gallery, screenshot):
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert app.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
     screenshot("app-fivesons-de-390px", app)
+    assert axe_all(app) == []                 # mid-game, in German, at a phone's width
 
 
 def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot, axe_all):
