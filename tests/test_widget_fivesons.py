@@ -133,7 +133,12 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
     assert widget.review.layout.display is None
     widget.review.click("review")
     assert widget.stepper is not None and widget.stepper in widget.after_game.children
-    assert [o[1] for o in widget.stepper.perspective.options] == [0, "public"]
+    assert widget.stepper.perspective.options == (("You", 0), ("The table", "public"))
+    widget.stepper.steps.click("next")
+    for view in (0, "public"):          # the learner's own question, in either view
+        widget.stepper.perspective.value = view
+        assert widget.stepper.sentences[0].startswith("You asked: "), view
+        assert not any("Seat 0" in line for line in widget.stepper.sentences), view
 
 
 def test_guessing_right_ends_the_game_and_a_refused_move_changes_nothing():
@@ -164,7 +169,7 @@ def test_the_hint_is_the_infogain_question_with_its_reason():
 def test_german_table():
     widget = FiveSonsWidget(game=deal(), bots=bots(), lang="de")
     play(widget, ["ask QC 7H"])
-    assert widget.log_lines[0] == "Du fragst: Die Kreuz-Dame hat sieben Söhne."
+    assert widget.log_lines[0] == "Du hast gefragt: Die Kreuz-Dame hat sieben Söhne."
     assert [c["name"] for c in widget.faces.cards][:1] == ["Kreuz-Bube"]
 
 

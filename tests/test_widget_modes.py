@@ -113,13 +113,19 @@ def test_fivesons_end_screen_shows_the_solution_and_who_held_what_then_a_new_gam
     assert f"The solution: the {face.name()} and the {heart.name()}." in summary
     assert all(card.name() in summary for hand in first.to_record().hands for card in hand)
     assert [b["id"] for b in widget.end.bar.buttons] == ["new_game", "save", "review"]
-    widget.controls.click("take_back")                  # the game is over: refused
+    assert widget.controls.spec("take_back").disabled and widget.controls.spec("hint").disabled
+    widget.controls.click("take_back")                  # the game is over: not offered
+    widget.controls.click("hint")
+    assert widget.game is first and widget.practice == Practice(Mode.PRACTICE)
+    assert widget.advice.value == ""
+    widget.undo()                                       # even called directly: refused
     assert widget.game is first
     assert widget.note.status == catalogue("en")["table.undo_over"]
     widget.end.bar.click("new_game")
     assert widget.game is not first and not widget.game.over
     assert widget.table.moves == [] and widget.practice == Practice(Mode.PRACTICE)
     assert not widget.end.shown and widget.end.bar.buttons == [] and not widget.mode.disabled
+    assert not widget.controls.spec("take_back").disabled
     assert widget.decision is not None and widget.decision.kind == Kind.ASK
 
 

@@ -1,12 +1,17 @@
 """The learner's notes sheet: marks, the check (right, wrong, incomplete, unproven), fill in."""
 
+import re
+
 import pytest
 
+from cardlab.cards import parse_cards
 from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.notes_check import HOLDS, LACKS
+from cardlab.fivesons.record import FiveSonsLog, GuessSeen
 from cardlab.fivesons.rules import FiveSonsRules
+from cardlab.fivesons.story import event_sentence
 from cardlab.fivesons.widgets.notes import NotesSheet
 from cardlab.i18n import percent
 
@@ -93,3 +98,65 @@ def test_german_sheet(log):
     sheet.fill()
     sheet.check()
     assert "bewiesen" in sheet.controls.status
+
+
+#: How the notes tell the learner's own question, and the card shown to the learner for it.
+ASKED_AND_SHOWN = {
+    "en": ("since event 1 (You asked: The Jack of Spades has eight sons. Seat 1 passed. "
+           "Seat 2 showed you the Jack of Spades.)"),
+    "de": ("seit Ereignis 1 (Du hast gefragt: Der Pik-Bube hat acht Söhne. Platz 1 passt. "
+           "Platz 2 hat dir die Karte Pik-Bube gezeigt.)"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_notes_tell_the_learners_own_question_as_theirs(log, lang):
+    sheet = NotesSheet(lambda: log, lang=lang)
+    sheet.mark("JS", 2, LACKS)             # seat 2 showed the learner the Jack of Spades
+    sheet.check()
+    said = sheet.feedback.value
+    assert ASKED_AND_SHOWN[lang] in said
+    assert not re.search(r"\b(Seat|seat|Platz) 0\b", said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_notes_tell_the_learners_own_pass_as_theirs(log, lang):
+    sheet = NotesSheet(lambda: log, lang=lang)
+    sheet.check()                           # nothing marked: every certainty is listed
+    said = sheet.feedback.value
+    assert {"en": "You passed: you hold neither card.",
+            "de": "Du passt: Du hast keine der beiden Karten."}[lang] in said
+    assert not re.search(r"\b(Seat|seat|Platz) 0\b", said), said
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_seats_own_story_never_names_it_by_number(players):
+    """Every event of whole games, as each seat's notes tell it, in both languages: "you"
+    for that seat (its questions, passes, cards shown), the others by number."""
+    for seed in range(4):
+        game = play_game(FiveSonsRules(players=players), ["random"] * players, seed=seed)
+        for me in range(players):
+            log = game.observation_log(me)
+            for number, event in enumerate(log.events, start=1):
+                for lang in ("en", "de"):
+                    told = event_sentence(log, number, lang, you=me)
+                    assert not re.search(rf"\b(Seat|seat|Platz) {me}\b", told), (me, told)
+                if event.seat == me:
+                    assert event_sentence(log, number, you=me).startswith("You ")
+                assert f"Seat {event.seat} " in event_sentence(log, number)   # a third reader's
+
+
+@pytest.mark.parametrize(("seen", "en", "de"), [
+    (GuessSeen(1, correct=True), "You guessed right and won.",
+     "Du hast richtig geraten und gewonnen."),
+    (GuessSeen(1, correct=False), "You guessed wrong and can no longer win.",
+     "Du hast falsch geraten und kannst nicht mehr gewinnen."),
+    (GuessSeen(1, correct=False, solution=tuple(parse_cards("QS 3H"))),
+     "You guessed wrong and saw the solution: the Queen of Spades and the Three of Hearts.",
+     "Du hast falsch geraten und die Lösung gesehen: Pik-Dame und Herz-Drei."),
+])
+def test_a_seat_reads_its_own_guess_as_its_own(seen, en, de):
+    log = FiveSonsLog(FiveSonsRules(players=3), 1, (), (seen,))
+    assert event_sentence(log, 1, you=1) == en
+    assert event_sentence(log, 1, "de", you=1) == de
+    assert event_sentence(log, 1).startswith("Seat 1 guessed ")

@@ -92,15 +92,28 @@ def addressed(event: FiveSonsEvent, me: int | None) -> Text:
     >>> addressed(event, 0).text(), addressed(event, 2).text("de")
     ('Seat 2 showed you the Queen of Spades.', 'Du hast Platz 0 die Karte Pik-Dame gezeigt.')
     """
-    told = event.told_to(me)
-    part = told.key.removeprefix(_EVENT)
-    if me is None or part == told.key:
+    return to_you(event.told_to(me), me)
+
+
+def to_you(told: Text, me: int | None) -> Text:
+    """`told` (a sentence of `fivesons.event` or `fivesons.story`) speaking to seat `me` as
+    "you" where it names `me` as the one who did something (`seat`) or was shown something
+    (`asker`); unchanged for None, the table's account.
+
+    >>> to_you(Text("fivesons.story.right", seat=1), 1).text("de")
+    'Du hast richtig geraten und gewonnen.'
+    >>> to_you(Text("fivesons.event.passed", seat=2), 1).text()
+    'Seat 2 passed.'
+    """
+    section, _, part = told.key.rpartition(".")
+    if me is None or section not in _SPOKEN:
         return told
     if told.params.get("seat") == me:
-        return Text(f"{_EVENT}you.{part}", **told.params)
+        return Text(f"{section}.you.{part}", **told.params)
     if told.params.get("asker") == me:
-        return Text(f"{_EVENT}to_you.{part}", **told.params)
+        return Text(f"{section}.to_you.{part}", **told.params)
     return told
 
 
-_EVENT = "fivesons.event."
+#: The sections whose sentences have a "you" form for the seat they name.
+_SPOKEN = ("fivesons.event", "fivesons.story")

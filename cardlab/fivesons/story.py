@@ -14,18 +14,34 @@ passed, who showed a card (and which, where the seat saw it), the guesses.
 Seat 2 asked: The Jack of Clubs has eight sons.
 Seat 3 passed.
 Seat 0 showed seat 2 a card.
+
+Told to the learner at the log's seat (its own notes), it names that seat "you":
+
+>>> mine = FiveSonsLog(FiveSonsRules(), 2, parse_cards("KH JD AH 5H QD"),
+...                    (AskSeen(2, jc, eight, 0, shown=jc),))
+>>> for text in story(mine, 1, you=2): print(text.text("de"))
+Du hast gefragt: Der Kreuz-Bube hat acht Söhne.
+Platz 3 passt.
+Platz 0 hat dir die Karte Kreuz-Bube gezeigt.
 """
 
 from __future__ import annotations
 
 from cardlab.cards import CardName
 from cardlab.fivesons.cards import QuestionSentence
+from cardlab.fivesons.narration import to_you
 from cardlab.fivesons.record import AskSeen, FiveSonsLog
 from cardlab.i18n import Text
 
 
-def story(log: FiveSonsLog, number: int) -> list[Text]:
-    """Event `number` (from 1) of `log`, sentence by sentence, as `log.me` saw it."""
+def story(log: FiveSonsLog, number: int, you: int | None = None) -> list[Text]:
+    """Event `number` (from 1) of `log`, sentence by sentence, as `log.me` saw it, speaking
+    to seat `you` as "you" (the learner's; None: every seat by its number, for a third
+    reader)."""
+    return [to_you(text, you) for text in _told(log, number)]
+
+
+def _told(log: FiveSonsLog, number: int) -> list[Text]:
     event = log.events[number - 1]
     if not isinstance(event, AskSeen):
         if event.correct:
@@ -52,6 +68,7 @@ def story(log: FiveSonsLog, number: int) -> list[Text]:
     return told
 
 
-def event_sentence(log: FiveSonsLog, number: int, lang: str = "en") -> str:
-    """Event `number` in one line: all of its sentences."""
-    return " ".join(text.text(lang) for text in story(log, number))
+def event_sentence(log: FiveSonsLog, number: int, lang: str = "en",
+                   you: int | None = None) -> str:
+    """Event `number` in one line: all of its sentences (`you`: as in `story`)."""
+    return " ".join(text.text(lang) for text in story(log, number, you))

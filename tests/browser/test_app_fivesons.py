@@ -77,7 +77,7 @@ def play(app, decisions: int, lang="en"):
     return status
 
 
-def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot, axe):
+def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot, axe_all):
     app = open_app(page, gallery)
     status = play(app, decisions=60)
     assert "The game is over." in status.text_content()
@@ -86,7 +86,10 @@ def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot, axe):
     assert app.get_by_role("button", name="Step through this game").is_visible()
     assert app.get_by_role("table", name="Who held what").is_visible()
     assert app.get_by_text("Practice: 0 hints, 0 take backs.").is_visible()
-    assert all_axe(app) == []
+    for help_ in ("Hint", "Take back"):      # the result stands: no help after the end
+        button = app.get_by_role("button", name=help_, exact=True)
+        assert button.get_attribute("aria-disabled") == "true", help_
+    assert axe_all(app) == []
     assert app.outside_requests == []
     screenshot("app-fivesons-end", app)
     app.get_by_role("button", name="Save the game").click()
@@ -97,7 +100,7 @@ def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot, axe):
     assert app.get_by_role("heading", name="The game is over.").count() == 0
 
 
-def test_a_game_in_german_on_a_phone_to_the_end(page, gallery, screenshot, axe):
+def test_a_game_in_german_on_a_phone_to_the_end(page, gallery, screenshot, axe_all):
     """Game mode (no help offered), German, 390 x 844: no sideways scrolling, the Ask
     button within one screen of the cards it asks about, and the end screen."""
     page.set_viewport_size(PHONE)
@@ -109,7 +112,7 @@ def test_a_game_in_german_on_a_phone_to_the_end(page, gallery, screenshot, axe):
     button = app.get_by_role("button", name=words["ask"], exact=True).bounding_box()
     assert button["y"] + button["height"] - first["y"] <= PHONE["height"], (first, button)
     screenshot("app-fivesons-phone-de-start", app)
-    assert all_axe(app) == []
+    assert axe_all(app) == []
     status = play(app, decisions=60, lang="de")
     assert words["over"] in status.text_content()
     app.get_by_role("heading", name=words["over"]).wait_for()
@@ -117,17 +120,12 @@ def test_a_game_in_german_on_a_phone_to_the_end(page, gallery, screenshot, axe):
     assert app.get_by_role("table", name="Wer was auf der Hand hatte").is_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot("app-fivesons-phone-de-end", app)
-    assert all_axe(app) == []
+    assert axe_all(app) == []
 
 
-def all_axe(page) -> list:
-    """Every axe-core finding, whatever its impact (heading order included)."""
-    from axe_playwright_python.sync_playwright import Axe
-    return [(v["id"], [n["target"] for n in v["nodes"]])
-            for v in Axe().run(page).response["violations"]]
-
-
-def test_a_wrong_note_is_explained(page, gallery, screenshot, axe):
+def test_a_wrong_note_is_explained(page, gallery, screenshot, axe_all):
+    """Also the page audited mid-game, every axe finding whatever its impact: after a few
+    questions, with the notes' feedback, a hint and an earlier round of the log open."""
     app = open_app(page, gallery)
     face, heart = a_question_someone_answers()
     ask(app, face.name(), heart.name())
@@ -141,12 +139,20 @@ def test_a_wrong_note_is_explained(page, gallery, screenshot, axe):
     app.get_by_role("button", name="Check my notes").click()
     app.get_by_text(f"Seat {other} holds the {card}: wrong.").wait_for(timeout=30_000)
     assert app.get_by_role("button", name=f"{card}, Seat {other}: holds, wrong").count() == 1
-    assert "since event 1 (Seat 0 asked:" in app.locator(".cardlab-notes-feedback").inner_text()
-    assert axe(app) == []
+    assert "since event 1 (You asked:" in app.locator(".cardlab-notes-feedback").inner_text()
     screenshot("app-fivesons-notes-wrong", app)
+    status = play(app, decisions=4)
+    if "The game is over." not in status.text_content():
+        app.get_by_role("button", name="Hint", exact=True).click()
+        app.locator(".cardlab-hint").wait_for()
+    app.get_by_role("button", name="Check my notes").click()
+    app.locator(".cardlab-log details summary").first.click()
+    app.locator(".cardlab-log details[open]").first.wait_for()
+    screenshot("app-fivesons-mid-game", app)
+    assert axe_all(app) == []
 
 
-def test_german_keyboard_only_on_a_phone(page, gallery, screenshot):
+def test_german_keyboard_only_on_a_phone(page, gallery, screenshot, axe_all):
     page.set_viewport_size(PHONE)
     app = open_app(page, gallery, "&lang=de")
     # The own hand, before anyone asks for a card: pictures in full colour, not buttons that
@@ -164,15 +170,16 @@ def test_german_keyboard_only_on_a_phone(page, gallery, screenshot):
         assert target.evaluate("e => e.matches(':focus-visible')")
         app.keyboard.press("Enter")
     app.get_by_role("status").filter(has_text="hat dir die Karte").wait_for(timeout=30_000)
-    assert app.get_by_text("Du fragst:").count() >= 1
+    assert app.get_by_text("Du hast gefragt:").count() >= 1
     hand = app.get_by_role("group", name="Deine Karten")
     box = hand.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert app.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
     screenshot("app-fivesons-de-390px", app)
+    assert axe_all(app) == []                 # mid-game, in German, at a phone's width
 
 
-def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot, axe):
+def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot, axe_all):
     app = open_app(page, gallery)
     table = app.get_by_role("img", name="The table")
     assert "Seat 1 (Standard): 2 cards, nothing yet this round" in table.text_content()
@@ -187,7 +194,7 @@ def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot, 
     app.get_by_role("status").filter(has_text="Taken back").wait_for(timeout=30_000)
     assert app.locator(".cardlab-log li").count() == 0
     assert "nothing yet this round" in table.text_content()
-    assert axe(app) == []
+    assert axe_all(app) == []
     assert app.outside_requests == []
 
 

@@ -26,7 +26,7 @@ def review_from_the_end_screen(app):
     return app.get_by_role("table", name=TABLE)
 
 
-def test_review_from_the_five_sons_end_screen(page, gallery, screenshot, axe):
+def test_review_from_the_five_sons_end_screen(page, gallery, screenshot, axe_all):
     app = open_fivesons(page, gallery)
     status = play_fivesons(app, decisions=60)
     assert "The game is over." in status.text_content()
@@ -40,7 +40,7 @@ def test_review_from_the_five_sons_end_screen(page, gallery, screenshot, axe):
     expect(app.get_by_text(re.compile(r"^Review of seat 0: \d+ decisions"))).to_be_visible()
     expect(app.get_by_role("status").filter(has_text="Review finished")).to_be_visible()
     screenshot("app-fivesons-review", app)
-    assert axe(app) == []
+    assert axe_all(app) == []
     # By keyboard: focus a row's button and press Enter; the stepper opens at that moment.
     button = rows.last.get_by_role("button")
     button.focus()
@@ -55,7 +55,7 @@ def test_review_from_the_five_sons_end_screen(page, gallery, screenshot, axe):
     expect(stepper.get_by_role("status")).to_contain_text(re.compile(r"After [1-9]\d* of"),
                                                           timeout=30_000)
     screenshot("app-fivesons-review-opened", app)
-    assert axe(app) == []
+    assert axe_all(app) == []
     assert app.outside_requests == []
 
 

@@ -198,7 +198,7 @@ class NotesSheet(widgets.VBox):
         assert verdict.reason is not None and verdict.since is not None
         since = (message("fivesons.notes.since_start", self.lang) if verdict.since == 0 else
                  message("fivesons.notes.since_event", self.lang, event=verdict.since,
-                         what=event_sentence(log, verdict.since, self.lang)))
+                         what=event_sentence(log, verdict.since, self.lang, log.me)))
         return message(f"fivesons.notes.say_{verdict.kind}", self.lang, claim=claim,
                        why=verdict.reason.text(self.lang), since=since)
 

@@ -393,7 +393,8 @@ class FiveSonsWidget(widgets.VBox):
         if not view.over:
             raise IllegalAction("fivesons.app.not_over")
         if self.stepper is None:
-            self.stepper = DeductionStepper({self.seat: view, None: table_log(view)}, self.lang)
+            self.stepper = DeductionStepper({self.seat: view, None: table_log(view)}, self.lang,
+                                            you=self.seat)
             self.after_game.children = [self.stepper]
         return self.stepper
 
@@ -423,6 +424,7 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.update("pass", disabled=kind != Kind.GUESS)
         if not self.shared:
             self.controls.update("hint", disabled=kind is None)
+            self.controls.update("take_back", disabled=view.over)    # the result stands
         self.controls.status = " ".join(filter(None, [self._news(),
                                                       self._prompt(view, decision)]))
         turn = self.table.game.decisions

@@ -18,13 +18,19 @@ True
 1
 >>> stepper.perspective.value = PUBLIC; stepper.perspective.label
 'The table'
+
+Opened by the learner at seat `you` after a game, it calls that seat "You" in every view:
+
+>>> mine = FiveSonsStory.from_game(play_game(FiveSonsRules(), ["logician"] * 4, seed=1), you=0)
+>>> [label for label, _ in mine.perspectives], mine.sentences(PUBLIC, 1)[0][:11]
+(['You', 'Seat 1', 'Seat 2', 'Seat 3', 'The table'], 'You asked: ')
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.graph import fivesons_graph
@@ -49,20 +55,24 @@ class FiveSonsStory:
     views = ("graph", "notes")
     unit = "stepper.event"
 
-    def __init__(self, logs: dict[int | None, FiveSonsLog], lang: str = "en") -> None:
+    def __init__(self, logs: dict[int | None, FiveSonsLog], lang: str = "en",
+                 you: int | None = None) -> None:
         self.logs: dict[int | str, FiveSonsLog] = {
             PUBLIC if seat is None else seat: log for seat, log in logs.items()}
         self.lang = lang
+        #: The learner's seat, called "You" (None: every seat by its number).
+        self.you = you
         self.count = max(len(log.events) for log in logs.values())
         self._knowledge = lru_cache(maxsize=64)(self._know)
 
     @classmethod
-    def from_game(cls, game: FiveSonsGame, lang: str = "en") -> FiveSonsStory:
+    def from_game(cls, game: FiveSonsGame, lang: str = "en",
+                  you: int | None = None) -> FiveSonsStory:
         """Every seat's log of `game`, and the table's."""
         logs: dict[int | None, FiveSonsLog] = {
             seat: game.observation_log(seat) for seat in range(game.players)}
         logs[None] = game.observation_log(None)
-        return cls(logs, lang)
+        return cls(logs, lang, you)
 
     @classmethod
     def from_record(cls, record: FiveSonsRecord | FiveSonsLog, lang: str = "en") -> FiveSonsStory:
@@ -75,14 +85,13 @@ class FiveSonsStory:
     def perspectives(self) -> list[tuple[str, int | str]]:
         """(label, value) of each view on offer: the seats, then the table."""
         return [(message("stepper.public", self.lang) if who == PUBLIC else
-                 message("stepper.seat", self.lang, seat=who), who) for who in self.logs]
+                 self._seat(cast(int, who)), who) for who in self.logs]
 
     @property
     def places(self) -> list[tuple[str, str]]:
         """(label, graph node) of each seat and the solution, for the graph's focus."""
         rules = next(iter(self.logs.values())).rules
-        return [*((message("stepper.seat", self.lang, seat=seat), str(seat))
-                  for seat in range(rules.players)),
+        return [*((self._seat(seat), str(seat)) for seat in range(rules.players)),
                 (message("graph.solution", self.lang), "solution")]
 
     @property
@@ -100,7 +109,7 @@ class FiveSonsStory:
         """Event `after` in words, as `who` saw it (nothing before the first event)."""
         if not after:
             return []
-        return [text.text(self.lang) for text in story(self.logs[who], after)]
+        return [text.text(self.lang) for text in story(self.logs[who], after, self.you)]
 
     def knowledge(self, who: int | str, after: int) -> FiveSonsKnowledge:
         """What `who` knows after `after` events."""
@@ -145,12 +154,19 @@ class FiveSonsStory:
     def _know(self, who: int | str, after: int) -> FiveSonsKnowledge:
         return FiveSonsKnowledge.from_log(self.logs[who], after)
 
+    def _seat(self, seat: int) -> str:
+        """What the stepper calls `seat`: "You" for the learner's."""
+        if seat == self.you:
+            return message("stepper.you", self.lang)
+        return message("stepper.seat", self.lang, seat=seat)
+
 
 class DeductionStepper(Stepper):
     """The Five Sons stepper over observation logs: a seat's (or None, the table's)."""
 
-    def __init__(self, logs: dict[int | None, FiveSonsLog], lang: str = "en") -> None:
-        story = FiveSonsStory(logs, lang)
+    def __init__(self, logs: dict[int | None, FiveSonsLog], lang: str = "en",
+                 you: int | None = None) -> None:
+        story = FiveSonsStory(logs, lang, you)
         self.logs = story.logs
         super().__init__(story)
 
