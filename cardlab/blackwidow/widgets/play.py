@@ -690,7 +690,7 @@ class BlackWidowWidget(widgets.VBox):
             buttons.append(ButtonSpec("next", self._text("next_hand"), primary=True))
         elif local and self.pace.value == "step" and self.table.bot_to_move:
             buttons.append(ButtonSpec("next", self._text("next_move"), primary=True))
-        if self.table.practice:
+        if self.table.practice and view.phase is not Phase.OVER:   # nothing to help with after
             buttons += [ButtonSpec("hint", self._text("hint"), disabled=decision is None),
                         ButtonSpec("undo", self._text("undo"))]
         return buttons
