@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardlab.errors import CardlabError, echo
-from cardlab.games import Leveled
-from cardlab.i18n import message
+from cardlab.games import AnyGame, Leveled
+from cardlab.i18n import catalogue, message
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,23 @@ def level_label(entry: Leveled, level: str, lang: str) -> str:
     """The level's name and what its bot does, in `lang` (a chooser's option)."""
     return message("level.option", lang, level=message(f"level.{level}", lang),
                    does=message(f"{entry.name}.level.{level}", lang))
+
+
+def bot_label(entry: AnyGame | Leveled, bot: str, lang: str) -> str:
+    """What a learner reads for the bot called `bot`, in `lang`: the name of the level it
+    plays ("Beginner"), else the game's own name for it (``<game>.bot_name.<bot>``), else
+    `bot` as given (a plugin's bot, a learner's own).
+
+    >>> from cardlab.games import in_menu_order
+    >>> entry = in_menu_order()[0]
+    >>> bot_label(entry, entry.levels["beginner"], "en"), bot_label(entry, "mine", "en")
+    ('Beginner', 'mine')
+    """
+    levels = entry.levels if isinstance(entry, Leveled) else {}
+    level = next((level for level, name in levels.items() if name == bot), None)
+    if level is not None:
+        return message(f"level.{level}", lang)
+    return catalogue(lang).get(f"{entry.name}.bot_name.{bot}", bot)
 
 
 def level_of(entry: Leveled, bots: tuple[str, ...]) -> str | None:

@@ -205,6 +205,29 @@ def test_the_narrow_layout_keeps_rows_even_and_the_wide_one_unchanged():
     assert len({wide[card][1] for card in spades}) == 1
 
 
+@pytest.mark.parametrize(("players", "me"), [(4, 0), (5, 0), (6, 0), (6, 4)])
+def test_on_a_phone_no_line_of_the_viewers_own_cards_runs_under_another_seat(players, me):
+    """In rows of places a line from an upper row to the cards below crosses the boxes of
+    the rows under it, and seems to come out of them: the viewer, whose whole hand is
+    drawn in lines, sits in the last row."""
+    game = play_blackwidow(BlackWidowRules(players=players, pass_cycle=("hold",)),
+                           ["random"] * players, seed=3, hands=1)
+    game.start_hand()
+    graph = blackwidow_graph(BlackWidowKnowledge.from_view(seat_view(game, me)))
+    at = layout(graph, NARROW)
+    others = [at[str(seat)] for seat in range(players) if seat != me]
+    assert len({y for _, y in others} | {at[str(me)][1]}) == 2        # two rows of places
+    (x0, y0) = at[str(me)]
+    for card, data in graph[str(me)].items():
+        if data["kind"] != "holds":
+            continue
+        x1, y1 = at[card]
+        for step in range(101):
+            x, y = x0 + (x1 - x0) * step / 100, y0 + (y1 - y0) * step / 100
+            assert not any(abs(x - ox) < NARROW.location_w / 2 and abs(y - oy) < 23
+                           for ox, oy in others), (card, (x, y))
+
+
 def test_the_page_shows_the_narrow_picture_below_720_px():
     game = random_game(FiveSonsRules(players=4), seed=2, questions=3)
     graph = fivesons_graph(FiveSonsKnowledge.from_log(game.observation_log(1)))

@@ -398,3 +398,19 @@ def test_hearts_broken_is_said_above_the_table_not_on_a_seats_label():
     badge, svg = widget.picture.value.split("<svg", 1)
     assert badge == '<p class="cardlab-bw-broken">♥ Hearts are broken</p>'
     assert "Hearts are broken" not in svg           # nothing drawn over the seats' labels
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    ("en", ["Seat 1 (Beginner)", "Seat 2 (Random)", "Seat 3 (Standard)"]),
+    ("de", ["Platz 1 (Anfänger)", "Platz 2 (Zufall)", "Platz 3 (Standard)"])])
+def test_the_bots_are_named_in_the_learners_language_never_by_their_code(lang, names):
+    widget = BlackWidowWidget(HOLD, ("lowest", "random", "heuristic"), seed=3, lang=lang)
+    offered = list(widget.setup.bots[0]._options_labels)    # what the drop-down shows
+    given = widget.setup.level.options[0][0]
+    widget.start_bar.click("deal")
+    play_until(widget, lambda w: w.game.phase is Phase.SCORED)
+    shown = widget.picture.value + widget.scores.value + widget.end.summary.value + given
+    assert all(name in widget.picture.value and name in widget.scores.value for name in names)
+    assert all(code not in shown + " ".join(offered)
+               for code in ("lowest", "random", "heuristic", "montecarlo"))
+    assert names[1].split("(")[1].rstrip(")") in offered

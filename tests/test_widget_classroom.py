@@ -141,7 +141,7 @@ def test_a_seat_handed_to_a_bot_plays_on_and_its_page_says_so(room):
     ben = StudentView(room, table, 1, holder="ben")
     room.hand_to_bot(table, 1, "logician")
     ann.poll()
-    assert "Seat 1 (logician)" in ann.table.seats.value
+    assert "Seat 1 (Standard)" in ann.table.seats.value      # the level, not the code
     ben.poll()
     assert not ben.playing and ben.children == (ben.message,)
     assert "handed seat 1 to a bot" in ben.message.value

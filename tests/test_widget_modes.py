@@ -212,9 +212,12 @@ def test_blackwidow_practice_counts_help_asks_for_the_teachers_view_once_and_say
     record = saved(widget.end)
     assert record["practice"] == {"mode": "practice", "hints": 1, "take_backs": 1,
                                   "teacher_view": True, "teacher_views": 2}
-    widget.actions.click("undo")                        # the game is over: refused
-    assert widget.game.phase is Phase.OVER
-    assert widget.status == catalogue("en")["table.undo_over"]
+    assert HELP.isdisjoint(b["id"] for b in widget.actions.buttons)   # over: no help left
+    moves = len(widget.table.moves)
+    widget.actions._message(None, {"click": "undo"}, [])     # forged by the page
+    widget.actions._message(None, {"click": "hint"}, [])
+    assert widget.game.phase is Phase.OVER and len(widget.table.moves) == moves
+    assert widget.practice == Practice(Mode.PRACTICE, 1, 1, 2)
 
 
 def test_blackwidow_hand_and_game_end_screens_and_new_game_starts_afresh():

@@ -16,7 +16,9 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.stepper import FiveSonsStory
-from cardlab.widgets.review import CANCEL, START, ReviewPanel
+from cardlab.i18n import catalogue
+from cardlab.review import POINTS, Estimate, Moment, Option, Review
+from cardlab.widgets.review import CANCEL, START, ReviewPanel, summary
 from cardlab.widgets.stepper import Stepper
 
 from helpers.blackwidow import play_until
@@ -200,6 +202,9 @@ def test_review_on_the_black_widow_end_screen_is_offered_once_the_game_is_over()
     widget.end.bar.click("review")
     panel = widget.end.review
     assert panel.wait(WAIT) and panel.review is not None and panel.review.game == "blackwidow"
+    spoken = panel.heading.value + panel.summary.value          # the learner's own seat
+    assert "Your game, reviewed" in spoken and "what you knew" in spoken
+    assert panel.summary.value.startswith("<p>Your game: ") and "seat 0" not in spoken
     number = len(panel.review.moments)
     panel.board.request(number)
     (stepper,) = widget.replay.children
@@ -231,6 +236,20 @@ def test_a_classroom_seats_review_shows_nothing_of_cards_it_never_saw():
     assert states(pages[0]) == states(pages[1])
 
 
+@pytest.mark.parametrize(("lang", "heading", "said"), [
+    ("en", "Your game, reviewed", "Your game: "),
+    ("de", "Rückblick auf deine Partie", "Deine Partie: ")])
+def test_the_learners_own_review_speaks_to_them_in_both_languages(lang, heading, said):
+    options = (Option("a", Estimate.exact(4.0, 5)), Option("b", Estimate.exact(0.0, 5)))
+    review = Review("any game", 0, 1, "points", (Moment("play", POINTS, options, *"aabb"),))
+    seat = catalogue(lang)["review_panel.heading"].format(seat=0)     # "Review of seat 0"
+    own = ReviewPanel(lambda: None, seat=0, lang=lang, own=True).heading.value
+    assert heading in own and seat not in own
+    assert seat in ReviewPanel(lambda: None, seat=0, lang=lang).heading.value
+    assert summary(review, lang, own=True).startswith(said)
+    assert summary(review, lang).startswith(seat)
+
+
 def _review_of(record, seat):
     from cardlab.games import game_of, reviewing
     return reviewing(game_of(record)).review(record, seat, 0, None).to_json()
@@ -247,6 +266,8 @@ def test_the_stepper_app_reviews_the_game_shown_from_the_seat_chosen():
     assert panel is not None and panel.seat == 1
     panel.bar.click(START)
     assert panel.wait(WAIT)
+    assert "Review of seat 1" in panel.heading.value        # any seat: named, not "your"
+    assert panel.summary.value.startswith("<p>Review of seat 1: ")
     assert panel.review.to_json() == _review_of(app.source.to_record(), 1)
     number, moment = next((n, m) for n, m in enumerate(panel.review.moments, start=1)
                           if m.kind == "ask")

@@ -123,7 +123,7 @@ class MistakeHunt(widgets.VBox):
         if self.panel is not None:
             self.panel.cancel()
         self.exercise = None
-        self.panel = ReviewPanel(record, self.seat, self.lang, self._stepper)
+        self.panel = ReviewPanel(record, self.seat, self.lang, self._stepper, own=True)
         self.panel.board.layout.display = "none"
         self.panel.summary.layout.display = "none"
         self.panel.bar.remove("start")

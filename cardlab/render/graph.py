@@ -106,10 +106,17 @@ def layout(graph: nx.DiGraph[str], frame: Frame = WIDE) -> Positions:
     """Positions of every node: fixed by seat number and card, never by the edges.
 
     In a frame with rows of limited length, each row is filled evenly (13 cards in rows of
-    six: 5, 5, 3) and spread over the whole width.
+    six: 5, 5, 3) and spread over the whole width. The viewer's seat opens the last row of
+    places: a line from an upper row to the cards would run under the boxes of the rows
+    below it, and the viewer's whole hand is drawn in lines.
     """
     places = [n for n, d in graph.nodes(data=True) if d["kind"] in ("seat", "solution")]
     place_rows = _rows(places, frame.places_per_row)
+    me = next((n for n in places if graph.nodes[n].get("me")), None)
+    if me is not None and len(place_rows) > 1:
+        others = [n for n in places if n != me]
+        upper = len(places) - len(place_rows[-1])
+        place_rows = _rows([*others[:upper], me, *others[upper:]], frame.places_per_row)
     positions = {node: (_spread(i, len(members), frame), 50.0 + row * 58)
                  for row, members in enumerate(place_rows) for i, node in enumerate(members)}
     below = (len(place_rows) - 1) * 58

@@ -58,7 +58,9 @@ from cardlab.classroom.store import STUDENT
 from cardlab.decisions import Decision
 from cardlab.errors import CardlabError
 from cardlab.games import Seated
+from cardlab.games import game as game_entry
 from cardlab.i18n import message
+from cardlab.levels import bot_label
 from cardlab.render.cards import hand_svg
 from cardlab.widgets.controls import FOCUS_CLASS
 from cardlab.widgets.guard import guard
@@ -111,14 +113,25 @@ def takeover_seconds(lease: float) -> int:
     return math.ceil(lease + 2 * LOOK_SECONDS)
 
 
-def seat_names(controllers: tuple[str, ...], me: int | None, lang: str) -> list[str]:
-    """How each seat is called at a classroom table, from `me`'s screen (None: the teacher's).
+def seat_names(controllers: tuple[str, ...], me: int | None, lang: str,
+               game: str | None = None) -> list[str]:
+    """How each seat is called at a classroom table, from `me`'s screen (None: the teacher's);
+    with the table's `game`, each bot by the name a learner reads (`cardlab.levels.bot_label`).
 
-    >>> seat_names(("student", "bot:logician", "student"), 2, "en")
-    ['Seat 0 (student)', 'Seat 1 (logician)', 'You']
+    >>> seat_names(("student", "bot:mine", "student"), 2, "en")
+    ['Seat 0 (student)', 'Seat 1 (mine)', 'You']
+    >>> from cardlab.games import in_menu_order
+    >>> entry = in_menu_order()[0]
+    >>> seat_names((f"bot:{entry.levels['beginner']}",), None, "de", entry.name)
+    ['Platz 0 (Anfänger)']
     """
+    entry = None if game is None else game_entry(game)
+
+    def bot(name: str) -> str:
+        return name if entry is None else bot_label(entry, name, lang)
+
     return [_text("you", lang, seat=seat) if seat == me else
-            _text("bot", lang, seat=seat, bot=controller.removeprefix(BOT_PREFIX))
+            _text("bot", lang, seat=seat, bot=bot(controller.removeprefix(BOT_PREFIX)))
             if controller.startswith(BOT_PREFIX) else _text("student", lang, seat=seat)
             for seat, controller in enumerate(controllers)]
 
@@ -218,7 +231,8 @@ class StudentView(widgets.VBox):
             self._leave("handed", seat=self.seat)
             return
         changed = self._paused != self.shared.paused
-        names = tuple(seat_names(self.shared.info.seats, self.seat, self.lang))
+        names = tuple(seat_names(self.shared.info.seats, self.seat, self.lang,
+                                  self.shared.info.game))
         if names != self.table.names:       # another seat went to a bot
             self.table.names = names
             moved = True
@@ -239,7 +253,8 @@ class StudentView(widgets.VBox):
             self.room.release(self.table_id, self.seat, self.holder)
             self._leave("no_widget")
             return
-        names = seat_names(self.shared.info.seats, self.seat, self.lang)
+        names = seat_names(self.shared.info.seats, self.seat, self.lang,
+                                  self.shared.info.game)
         self.table = entry.table_widget(self.shared, self.seat, names, self.lang)
         self.table.add_class(TABLE_CLASS)
         self.children = [self.message, self.presence, self.table, self.revealed]
@@ -311,7 +326,7 @@ def revealed_html(shared: SharedTable, lang: str) -> str:
     >>> html.count("<svg") >= 3, "Every seat's cards" in html
     (True, True)
     """
-    names = seat_names(shared.info.seats, None, lang)
+    names = seat_names(shared.info.seats, None, lang, shared.info.game)
     hands = shared.entry.revealed(shared.table.game, names, lang)
     parts = "".join(f"<figure><figcaption>{html.escape(name)}</figcaption>"
                     f"{hand_svg(sorted(cards), lang=lang)}</figure>" for name, cards in hands)

@@ -290,7 +290,7 @@ class TeacherApp(widgets.VBox):
             ButtonSpec("reveal", _text("reveal", self.lang),
                        disabled=not over or info.revealed),
             ButtonSpec("stepper", _text("stepper", self.lang), disabled=not over)])
-        names = seat_names(info.seats, None, self.lang)
+        names = seat_names(info.seats, None, self.lang, info.game)
         students = [(names[seat], seat) for seat, who in enumerate(info.seats) if who == STUDENT]
         if [seat for _, seat in students] != [seat for _, seat in self.handover_seat.options]:
             self.handover_seat.options = students
@@ -307,7 +307,7 @@ class TeacherApp(widgets.VBox):
     def _links(self, shared: SharedTable) -> str:
         """Each student seat's link, where this page made it; else how to get a new one."""
         tokens = self.room.seat_tokens(shared.info.id)
-        names = seat_names(shared.info.seats, None, self.lang)
+        names = seat_names(shared.info.seats, None, self.lang, shared.info.game)
         items = []
         for seat, who in enumerate(shared.info.seats):
             if who != STUDENT:
@@ -334,7 +334,7 @@ class TeacherApp(widgets.VBox):
             return
         self.links.value = self._links(shared)
         self.new_links.status = _text("done_new_link", self.lang, seat=seat_names(
-            shared.info.seats, None, self.lang)[seat])
+            shared.info.seats, None, self.lang, shared.info.game)[seat])
 
     def _link(self, token: str) -> str:
         query = {"token": token, **({"lang": self.lang} if self.lang != "en" else {})}
@@ -353,7 +353,7 @@ class TeacherApp(widgets.VBox):
                 f"</thead><tbody>{rows}</tbody></table></div>")
 
     def _row(self, number: int, status: TableStatus) -> str:
-        names = seat_names(status.seats, None, self.lang)
+        names = seat_names(status.seats, None, self.lang, status.game)
         seats = ", ".join(name + ("" if status.seats[seat] != STUDENT else
                                   " ✓" if seat in status.present else " –")
                           for seat, name in enumerate(names))

@@ -110,7 +110,7 @@ class EndScreen(widgets.VBox):
             return None
         if self.review is None:
             record, seat = self._reviewed()
-            self.review = ReviewPanel(record, seat, self.lang, self._stepper)
+            self.review = ReviewPanel(record, seat, self.lang, self._stepper, own=True)
             self.reviewing.children = [self.review]
             self.review.start()
         return self.review

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from cardlab.games import Leveled
 from cardlab.i18n import message
-from cardlab.levels import level_label
+from cardlab.levels import bot_label, level_label
 
 #: The value of the option that keeps the bots set seat by seat (by an app's address, a lesson).
 ADDRESS = ""
@@ -29,7 +29,8 @@ def level_choice(entry: Leveled, level: str | None, lang: str,
     `bots` were set seat by seat, not by level) adds a first option that keeps them."""
     options = [(level_label(entry, name, lang), name) for name in entry.levels]
     if level is None:
-        options.insert(0, (message("level.given", lang, bots=", ".join(bots)), ADDRESS))
+        named = ", ".join(bot_label(entry, bot, lang) for bot in bots)
+        options.insert(0, (message("level.given", lang, bots=named), ADDRESS))
     choice = widgets.Dropdown(options=options, value=level or ADDRESS,
                               description=message("level.chooser", lang),
                               style={"description_width": "initial"},

@@ -95,13 +95,16 @@ class ReviewPanel(widgets.VBox):
     game still being played). `stepper`: gives the stepper a decision opens in (None:
     rows have no button). `hand_choice` picks the hand to review (from 1, or
     `EVERY_HAND`), shown where the game is played in hands and the record has several.
+    `own`: the seat is the learner's own, so the panel speaks to them ("Your game")
+    instead of naming the seat.
     """
 
     def __init__(self, record: GameRecord | Callable[[], GameRecord], seat: int,
                  lang: str = "en", stepper: Callable[[], Stepper | None] | None = None,
-                 seed: int = 0) -> None:
+                 seed: int = 0, own: bool = False) -> None:
         self._record = record if callable(record) else (lambda: record)
         self.seat = seat
+        self.own = own
         self.lang = lang
         self.seed = seed
         self._stepper = stepper
@@ -110,9 +113,10 @@ class ReviewPanel(widgets.VBox):
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._done: list[Callable[[Review], None]] = []
+        mine = "_own" if own else ""
         self.heading = widgets.HTML(
-            f'<h2 class="cardlab-review-heading">{self._escape("heading", seat=seat)}</h2>'
-            f"<p>{self._escape('intro')}</p>")
+            f'<h2 class="cardlab-review-heading">{self._escape(f"heading{mine}", seat=seat)}'
+            f"</h2><p>{self._escape(f'intro{mine}')}</p>")
         self.bar = ControlBar([ButtonSpec(START, self._text("start"), primary=True),
                                ButtonSpec(CANCEL, self._text("cancel"), disabled=True)],
                               label=self._text("label"))
@@ -246,7 +250,7 @@ class ReviewPanel(widgets.VBox):
 
     def _show(self, review: Review) -> None:
         self.review = review
-        self.summary.value = f"<p>{html.escape(summary(review, self.lang))}</p>"
+        self.summary.value = f"<p>{html.escape(summary(review, self.lang, self.own))}</p>"
         self.board.html = board_html(review, self.lang, openable=self._stepper is not None)
         self._finish(self._text("done"))
         for handler in self._done:
@@ -282,18 +286,21 @@ class ReviewPanel(widgets.VBox):
         return html.escape(self._text(key, **params))
 
 
-def summary(review: Review, lang: str = "en") -> str:
+def summary(review: Review, lang: str = "en", own: bool = False) -> str:
     """The review in one line: the decisions, how many were inaccuracies and mistakes, and
-    what they gave away (each count with its noun in the right number).
+    what they gave away (each count with its noun in the right number); `own`: said to the
+    learner whose seat it is.
 
     >>> from cardlab.review import POINTS, Estimate, Moment, Option
     >>> options = (Option("a", Estimate.exact(4.0, 5)), Option("b", Estimate.exact(0.0, 5)))
     >>> moment = Moment("play", POINTS, options, "a", "a", "b", "b")
     >>> summary(Review("any game", 0, 1, "points", (moment,)))
     'Review of seat 0: 1 decision, 0 inaccuracies, 1 mistake; 4.00 points given away in all.'
+    >>> summary(Review("any game", 0, 1, "points", (moment,)), "de", own=True)[:40]
+    'Deine Partie: 1 Entscheidung, 0 Ungenaui'
     """
     counts = review.counts()
-    return message("review.summary", lang, seat=review.seat,
+    return message("review.summary_own" if own else "review.summary", lang, seat=review.seat,
                    decisions=Count("count.decisions", len(review.moments)).label(lang),
                    inaccuracies=Count("count.inaccuracies", counts["inaccuracy"]).label(lang),
                    mistakes=Count("count.mistakes", counts["mistake"]).label(lang),

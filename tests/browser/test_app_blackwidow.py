@@ -1,14 +1,15 @@
 """The Black Widow app in Voilà: a hand played by card buttons found by their names, a refused
 card explained, German, the keyboard only, axe-core, what the page receives, and screenshots."""
 
+import json
 import re
+from urllib.parse import quote
 
 from playwright.sync_api import expect
 
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import Card
-from cardlab.games import game
 
 PHONE = {"width": 390, "height": 844}
 SEED = 7
@@ -170,8 +171,20 @@ def assert_not_received(frames: list[str], hidden: set) -> None:
 def test_on_a_phone_nothing_scrolls_sideways_and_the_table_labels_are_readable(
         page, gallery, screenshot):
     page.set_viewport_size(PHONE)
-    app = open_app(page, gallery, "&lang=de", deal="Karten geben")
+    # Six seats: the most labels round the table, the narrowest room for each.
+    app = open_app(page, gallery, "&lang=de&rules=" + quote(json.dumps({"players": 6})),
+                   deal="Karten geben")
     pass_three(app, "Deine Hand", "Passen")
+    # Nothing on the table covers anything else: each seat (its cards and its label, as the
+    # browser draws their text) and each card of the trick.
+    drawn = app.locator(".cardlab-bw svg[role=img] :is(g[data-seat], .cardlab-trick-card)") \
+        .evaluate_all("parts => parts.map(p => { const r = p.getBoundingClientRect(); "
+                      "return [p.dataset.seat ?? p.dataset.card, r.left, r.top, r.right, "
+                      "r.bottom]; })")
+    assert len([part for part in drawn if part[0].isdigit()]) == 6
+    assert [(a[0], b[0]) for i, a in enumerate(drawn) for b in drawn[i + 1:]
+            if a[1] < b[3] - 1 and b[1] < a[3] - 1 and a[2] < b[4] - 1 and b[2] < a[4] - 1] \
+        == []
     sheet = app.locator(".cardlab-bw-scores")
     expect(sheet).to_contain_text("Noch keine Runde")
     assert app.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
@@ -180,8 +193,7 @@ def test_on_a_phone_nothing_scrolls_sideways_and_the_table_labels_are_readable(
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     # Short column heads on the phone; screen readers still get the full name.
     assert sheet.locator(".cardlab-bw-short").first.is_visible()
-    beginner = game("blackwidow").levels["beginner"]      # the apps' default level
-    assert f"Platz 1 ({beginner})" in sheet.locator("thead").text_content()
+    assert "Platz 1 (Anfänger)" in sheet.locator("thead").text_content()   # the default level
     # The seat labels on the table picture are at least 11 px high on the screen.
     sizes = app.locator(".cardlab-bw svg[role=img] g[data-seat] text").evaluate_all(
         "texts => texts.map(t => t.getBoundingClientRect().height)")

@@ -51,5 +51,5 @@ def test_black_widow_level_sets_every_seat_and_fits_a_phone(page, gallery, axe):
     seats = page.get_by_role("combobox", name=re.compile(r"^Bot auf Platz|^Platz \d"))
     assert seats.count() == 3
     for seat in range(3):
-        assert seats.nth(seat).locator("option:checked").text_content().strip() == "heuristic"
+        assert seats.nth(seat).locator("option:checked").text_content().strip() == "Standard"
     assert axe(page) == []

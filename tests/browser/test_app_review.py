@@ -21,7 +21,7 @@ REVIEWED = 300_000
 def review_from_the_end_screen(app):
     """Press Review, see the review start, and wait for its table."""
     app.get_by_role("button", name="Review my game").click()
-    app.get_by_role("heading", name="Review of seat 0").wait_for(timeout=30_000)
+    app.get_by_role("heading", name="Your game, reviewed").wait_for(timeout=30_000)
     app.get_by_role("table", name=TABLE).wait_for(timeout=REVIEWED)
     return app.get_by_role("table", name=TABLE)
 
@@ -37,7 +37,7 @@ def test_review_from_the_five_sons_end_screen(page, gallery, screenshot, axe_all
     assert graph.is_visible()
     assert "Uncertainty left about the solution (bits) at each decision" in \
         graph.locator("desc").text_content()
-    expect(app.get_by_text(re.compile(r"^Review of seat 0: \d+ decisions"))).to_be_visible()
+    expect(app.get_by_text(re.compile(r"^Your game: \d+ decisions"))).to_be_visible()
     expect(app.get_by_role("status").filter(has_text="Review finished")).to_be_visible()
     screenshot("app-fivesons-review", app)
     assert axe_all(app) == []

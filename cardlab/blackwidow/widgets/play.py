@@ -64,7 +64,7 @@ from cardlab.errors import CardlabError
 from cardlab.games import Leveled
 from cardlab.games import game as game_entry
 from cardlab.i18n import Text, message
-from cardlab.levels import default_level, level_bots
+from cardlab.levels import bot_label, default_level, level_bots
 from cardlab.practice import Mode, Practice
 from cardlab.records import dump_record, read_record
 from cardlab.table import Person, Seat, Table
@@ -249,14 +249,15 @@ class BlackWidowWidget(widgets.VBox):
         return next((d for d in self.table.waiting if d.seat == self.seat), None)
 
     def name(self, seat: int) -> str:
-        """How a seat is called at this table: 'You', 'Seat 2 (heuristic)', or the
+        """How a seat is called at this table: 'You', 'Seat 2 (Standard)', or the
         name a shared table gave it."""
         if self.names is not None:
             return self.names[seat]
         if seat == LEARNER:
             return self._text("you")
         assert self.table is not None
-        return self._text("seat", seat=seat, bot=self.table.seats[seat].name)
+        return self._text("seat", seat=seat, bot=bot_label(
+            cast(Leveled, self._entry), self.table.seats[seat].name, self.lang))
 
     # -- starting and continuing -----------------------------------------------------
 
@@ -689,7 +690,7 @@ class BlackWidowWidget(widgets.VBox):
             buttons.append(ButtonSpec("next", self._text("next_hand"), primary=True))
         elif local and self.pace.value == "step" and self.table.bot_to_move:
             buttons.append(ButtonSpec("next", self._text("next_move"), primary=True))
-        if self.table.practice:
+        if self.table.practice and view.phase is not Phase.OVER:   # nothing to help with after
             buttons += [ButtonSpec("hint", self._text("hint"), disabled=decision is None),
                         ButtonSpec("undo", self._text("undo"))]
         return buttons

@@ -6,7 +6,7 @@
 >>> sheet = score_sheet_html(["You", "Seat 1", "Seat 2", "Seat 3"], results)
 >>> '<td>46 <small>(+26)</small></td>' in sheet
 True
->>> short = score_sheet_html(["You", "Seat 1 (heuristic)"], [], short=["You", "Seat 1"])
+>>> short = score_sheet_html(["You", "Seat 1 (Standard)"], [], short=["You", "Seat 1"])
 >>> '<span class="cardlab-bw-short" aria-hidden="true">Seat 1</span>' in short
 True
 >>> score_chart_svg(["You", "Seat 1", "Seat 2", "Seat 3"], results).startswith("<svg")

@@ -40,7 +40,7 @@ from cardlab.blackwidow.rules import (
 from cardlab.cards import codes
 from cardlab.games import Leveled, game
 from cardlab.i18n import message
-from cardlab.levels import level_of
+from cardlab.levels import bot_label, level_of
 from cardlab.practice import Mode
 from cardlab.widgets.controls import FOCUS_CLASS
 from cardlab.widgets.level_choice import ADDRESS, level_choice
@@ -121,7 +121,8 @@ class SetupForm(widgets.VBox):
 
     def _seat_bots(self, players: int, names: Sequence[str]) -> None:
         chosen = list(names) + [names[-1] if names else "heuristic"] * players
-        self.bots = [widgets.Dropdown(options=list(BOTS), value=chosen[seat - 1], style=_WIDE,
+        options = [(bot_label(self.levels, bot, self.lang), bot) for bot in BOTS]
+        self.bots = [widgets.Dropdown(options=options, value=chosen[seat - 1], style=_WIDE,
                                       description=self._text("bot", seat=seat))
                      for seat in range(1, players)]
         self.bot_row.children = self.bots
