@@ -71,7 +71,7 @@ def test_inconsistent_log_is_exit_2_naming_the_event(tmp_path):
 
 @pytest.mark.parametrize(
     ("args", "fragment"),
-    [(["--as", "7"], "--as: --as takes a seat number from 0 to 3"),
+    [(["--as", "7"], "--as: expected a seat number from 0 to 3 or 'public', not '7'"),
      ([], "--as: a full record needs --as SEAT or --as public"),
      (["--as", "1", "--after", "9"], "--after: --after 9 is beyond the 3 events")],
 )

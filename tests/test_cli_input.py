@@ -69,7 +69,7 @@ def test_huge_integers_everywhere(tmp_path, capsys, fivesons_record):
     assert _error(capsys, "infer", str(fivesons_record), "--as", "1", "--after", HUGE) == (
         f"--after: {too_long}")
     line = _error(capsys, "infer", str(fivesons_record), "--as", HUGE)
-    assert line.startswith("--as: --as takes a seat number") and len(line) < 200
+    assert line.startswith("--as: expected a seat number") and len(line) < 200
 
 
 def test_a_big_number_in_range_checks_is_described_not_spelt_out(capsys):

@@ -106,7 +106,9 @@ def test_the_same_seed_gives_the_same_review_and_text_in_german(blackwidow, caps
     (["--as", "-1"], "--as"),
 ])
 def test_bad_input_is_one_line_and_exit_2(fivesons, args, says):
-    assert says in one_line_error(run("review", str(fivesons), *args))
+    line = one_line_error(run("review", str(fivesons), *args))
+    assert says in line
+    assert "--as: --as" not in line                     # the option is named once in front
 
 
 def test_an_observation_log_or_a_missing_file_is_refused(tmp_path):
