@@ -17,7 +17,7 @@ an error that names it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
@@ -26,6 +26,7 @@ from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
 from cardlab.i18n import Text
+from cardlab.replay import RecordedAction
 from cardlab.report import Report
 from cardlab.table import Game, SeatBot, Table
 
@@ -182,6 +183,17 @@ class GameEntry(Protocol[R, S, A, V, Rec]):
 
     def new_game(self, rules: R, seed: int | None) -> S:
         """A freshly dealt game."""
+        ...
+
+    def undealt(self, rules: R, seed: int | None = None) -> S:
+        """A game before its first deal: chance is to move, its dealer seeded with `seed`
+        (a record's replay starts here, `cardlab.replay.replay_record`)."""
+        ...
+
+    def recorded(self, game: S, record: Rec) -> Iterable[RecordedAction]:
+        """`record`'s actions, deals (chance's) first, each with where the record has it,
+        to apply in order to `game` (made by `undealt`). An observation log, which holds
+        no deal, is a `RecordError`."""
         ...
 
     def play(self, rules: R, names: Sequence[str], seed: int | None) -> Table:

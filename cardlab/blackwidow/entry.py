@@ -10,7 +10,7 @@ Registered through the `cardlab.games` entry point `blackwidow` (pyproject.toml)
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import fields, replace
 from functools import partial
 from types import MappingProxyType
@@ -44,6 +44,7 @@ from cardlab.games import (
 )
 from cardlab.i18n import Number, Text, message
 from cardlab.levels import Duel
+from cardlab.replay import RecordedAction
 from cardlab.report import Report
 from cardlab.review import Review, check_seat
 from cardlab.table import Table
@@ -110,6 +111,15 @@ class BlackWidow(HeavyParts,
     def new_game(self, rules: BlackWidowRules, seed: int | None) -> BlackWidowGame:
         """A game with its first hand dealt."""
         return BlackWidowGame.new(rules, seed)
+
+    def undealt(self, rules: BlackWidowRules, seed: int | None = None) -> BlackWidowGame:
+        """A game before its first hand is dealt."""
+        return BlackWidowGame.empty(rules, seed)
+
+    def recorded(self, game: BlackWidowGame, record: BlackWidowRecord
+                 ) -> Iterator[RecordedAction]:
+        """Each hand's deal, passes, plays and moon choice."""
+        return game.recorded(record.hands)
 
     def play(self, rules: BlackWidowRules, names: Sequence[str], seed: int | None) -> Table:
         """A whole bot game."""

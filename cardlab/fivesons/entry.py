@@ -9,7 +9,7 @@ Registered through the `cardlab.games` entry point `fivesons` (pyproject.toml).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import fields, replace
 from functools import partial
 from types import MappingProxyType
@@ -44,6 +44,7 @@ from cardlab.games import (
 )
 from cardlab.i18n import Text, message
 from cardlab.levels import Duel
+from cardlab.replay import RecordedAction, replay_record
 from cardlab.report import Report
 from cardlab.review import Review, check_seat
 from cardlab.table import Table
@@ -102,6 +103,17 @@ class FiveSons(HeavyParts,
         """A freshly dealt game."""
         return FiveSonsGame.deal(rules, seed)
 
+    def undealt(self, rules: FiveSonsRules, seed: int | None = None) -> FiveSonsGame:
+        """A game before the solution is hidden and the hands dealt."""
+        return FiveSonsGame.undealt(rules, seed)
+
+    def recorded(self, game: FiveSonsGame, record: FiveSonsRecord | FiveSonsLog
+                 ) -> Iterator[RecordedAction]:
+        """The deal, then each event as the actions it folds in (a log has no deal)."""
+        if isinstance(record, FiveSonsLog):
+            raise RecordError("cli.needs_full_record", command="cardlab replay")
+        return game.recorded(record)
+
     def play(self, rules: FiveSonsRules, names: Sequence[str], seed: int | None) -> Table:
         """A whole bot game."""
         return match.play_table(rules, names, seed)
@@ -129,9 +141,7 @@ class FiveSons(HeavyParts,
 
     def replay(self, record: FiveSonsRecord | FiveSonsLog, legal: bool) -> Report:
         """Replay a full record (`legal` lists nothing more in Five Sons)."""
-        if isinstance(record, FiveSonsLog):
-            raise RecordError("cli.needs_full_record", command="cardlab replay")
-        return self.result(FiveSonsGame.from_record(record))
+        return self.result(replay_record(self, record))
 
     def view(self, game: FiveSonsGame, seat: int) -> FiveSonsView:
         """`seat`'s observation log (its hand, the questions, what was shown to it), with who

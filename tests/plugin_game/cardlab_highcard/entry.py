@@ -13,7 +13,7 @@ It offers the core of `cardlab.games.GameEntry`, a story for the stepper
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,7 @@ from cardlab.decisions import Decision, Perspective
 from cardlab.errors import CardlabError, RecordError
 from cardlab.games import GameEntry
 from cardlab.i18n import Text, message
+from cardlab.replay import RecordedAction, replay_record
 from cardlab.report import Report
 from cardlab.table import Table
 from cardlab_highcard.game import (
@@ -80,7 +81,7 @@ class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRe
     def read_record(self, data: dict[str, Any]) -> HighCardRecord:
         """A record, replayed as it is read: an illegal play is an error here."""
         record = HighCardRecord.from_json(data)
-        HighCardGame.from_record(record)
+        replay_record(self, record)
         return record
 
     def bot_seat(self, name: str, seed: int | None) -> BotSeat:
@@ -92,6 +93,15 @@ class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRe
     def new_game(self, rules: HighCardRules, seed: int | None) -> HighCardGame:
         """A freshly dealt game."""
         return HighCardGame.deal(rules, seed)
+
+    def undealt(self, rules: HighCardRules, seed: int | None = None) -> HighCardGame:
+        """A game before the deal."""
+        return HighCardGame.undealt(rules, seed)
+
+    def recorded(self, game: HighCardGame, record: HighCardRecord
+                 ) -> Iterator[RecordedAction]:
+        """The deal, then the plays."""
+        return game.recorded(record)
 
     def play(self, rules: HighCardRules, names: Sequence[str], seed: int | None) -> Table:
         """A whole game between the named bots."""
@@ -127,7 +137,7 @@ class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRe
 
     def replay(self, record: HighCardRecord, legal: bool) -> Report:
         """The result of a recorded game."""
-        return self.result(HighCardGame.from_record(record))
+        return self.result(replay_record(self, record))
 
     def view(self, game: HighCardGame, seat: int) -> HighCardView:
         """`seat`'s cards and every card played."""
@@ -144,7 +154,7 @@ class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRe
                 raise RecordError("highcard.error.after_plays", where="--after", after=after,
                                   count=len(record.plays))
             record = replace(record, plays=record.plays[:after])
-        return HighCardGame.from_record(record).view(perspective)
+        return replay_record(self, record).view(perspective)
 
     def hand(self, view: HighCardView) -> Collection[Card]:
         """The seat's cards now."""
