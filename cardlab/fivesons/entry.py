@@ -19,7 +19,7 @@ from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
 from cardlab.fivesons import match, report
-from cardlab.fivesons.actions import Action, action_from_json, action_to_json
+from cardlab.fivesons.actions import CODEC, Action
 from cardlab.fivesons.bots import BOTS
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.graph import fivesons_graph
@@ -31,6 +31,7 @@ from cardlab.fivesons.review import review_game
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.view import FiveSonsView, seat_view
 from cardlab.games import (
+    Adapted,
     Benchmarked,
     Bounded,
     GameEntry,
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-class FiveSons(HeavyParts,
+class FiveSons(HeavyParts, Adapted[FiveSonsRules, Action],
                GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
                          FiveSonsRecord | FiveSonsLog],
                Knowing[FiveSonsLog, FiveSonsKnowledge],
@@ -62,6 +63,8 @@ class FiveSons(HeavyParts,
     """The deduction game: questions, shown cards, guesses."""
 
     name = "fivesons"
+    rules_type = FiveSonsRules
+    codec = CODEC
     schema_package = "cardlab.fivesons"
     bots = tuple(BOTS)
     rule_options = tuple(option.name for option in fields(FiveSonsRules))
@@ -78,14 +81,6 @@ class FiveSons(HeavyParts,
     benchmarks_at = "cardlab.fivesons.bench:BENCHMARKS"
     limit_cases_at = "cardlab.fivesons.limits:limit_cases"
     review_benchmark_at = "cardlab.fivesons.bench:REVIEW"
-
-    def title(self, lang: str) -> str:
-        """"Five Sons", in `lang`."""
-        return message("fivesons.title", lang)
-
-    def read_rules(self, options: Any) -> FiveSonsRules:
-        """Rules from a JSON object of options."""
-        return FiveSonsRules.from_json(options)
 
     def endless(self, rules: FiveSonsRules) -> Text | None:
         """Never: every guess puts a seat out or ends the game."""
@@ -199,14 +194,6 @@ class FiveSons(HeavyParts,
     def notes_html(self, knowledge: FiveSonsKnowledge, graph: nx.DiGraph[str], lang: str) -> str:
         """The notes sheet of the graph."""
         return notes_svg(graph, lang)
-
-    def encode(self, action: Action) -> dict[str, Any]:
-        """An action as JSON data."""
-        return action_to_json(action)
-
-    def decode(self, data: dict[str, Any]) -> Action:
-        """The action `encode` wrote."""
-        return action_from_json(data)
 
     def review(self, record: FiveSonsRecord | FiveSonsLog, seat: int, seed: int,
                progress: Callable[[int, int], None] | None) -> Review:

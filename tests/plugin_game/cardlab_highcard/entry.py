@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 from cardlab.cards import Card, CardName
 from cardlab.decisions import Decision, Perspective
 from cardlab.errors import CardlabError, RecordError
-from cardlab.games import GameEntry
+from cardlab.games import Adapted, GameEntry
 from cardlab.i18n import Text, message
 from cardlab.replay import RecordedAction, replay_record
 from cardlab.report import Report
 from cardlab.table import Table
 from cardlab_highcard.game import (
+    CODEC,
     NAME,
     HighCardGame,
     HighCardRecord,
@@ -56,23 +57,18 @@ class BotSeat:
         return Play(decision.seat, card), Text(f"highcard.bot.{self.name}", card=CardName(card))
 
 
-class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRecord]):
+class Bare(Adapted[HighCardRules, Play],
+           GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRecord]):
     """A few spades each, one round per card, the highest card takes the round."""
 
     name = NAME
+    rules_type = HighCardRules
+    codec = CODEC
     bots = BOTS
     hint_bot = "high"
     default_bot = "high"
     rule_options = ("players", "hand_size")
     order = 10
-
-    def title(self, lang: str) -> str:
-        """"High Card" in `lang`."""
-        return message("highcard.title", lang)
-
-    def read_rules(self, options: object) -> HighCardRules:
-        """Rules from a JSON object of options."""
-        return HighCardRules.from_json(options)
 
     def endless(self, rules: HighCardRules) -> Text | None:
         """Never: every play uses up a card."""
@@ -164,17 +160,6 @@ class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRe
                  ) -> list[tuple[str, Collection[Card]]]:
         """Every seat's cards now."""
         return [(names[seat], hand) for seat, hand in enumerate(game.hands)]
-
-    def encode(self, action: Play) -> dict[str, Any]:
-        """A play as JSON data."""
-        return {"seat": action.seat, "card": action.card.code}
-
-    def decode(self, data: dict[str, Any]) -> Play:
-        """The play `encode` wrote."""
-        if not isinstance(data, dict) or not isinstance(data.get("seat"), int) or \
-                not isinstance(data.get("card"), str):
-            raise RecordError("highcard.error.bad_action")
-        return Play(data["seat"], Card.parse(data["card"]))
 
     def _played(self, rules: HighCardRules, names: Sequence[str], seed: int | None
                 ) -> tuple[Table, HighCardGame]:

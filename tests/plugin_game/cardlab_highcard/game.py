@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal
 
+from cardlab.action_codec import ActionCodec
 from cardlab.cards import STANDARD_DECK, Card, CardName, Suit, codes
 from cardlab.decisions import CHANCE, Decision, Event, refusal
 from cardlab.errors import IllegalAction, RecordError
@@ -58,6 +59,10 @@ class Play:
 
     seat: int
     card: Card
+
+
+#: Writes and reads High Card's plays as JSON data (for stores of shared tables).
+CODEC = ActionCodec[Play]({"play": Play})
 
 
 @dataclass(frozen=True)
