@@ -163,7 +163,7 @@ class Bare(Adapted[HighCardRules, Play],
 
     def _played(self, rules: HighCardRules, names: Sequence[str], seed: int | None
                 ) -> tuple[Table, HighCardGame]:
-        game = self.new_game(rules, seed)
+        game = self.undealt(rules, seed)
         table = Table(game, [self.bot_seat(name, None if seed is None else seed + seat)
                              for seat, name in enumerate(names)])
         table.run()
