@@ -17,15 +17,17 @@ an error that names it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from cardlab.action_codec import ActionCodec, SeatAction
 from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
-from cardlab.i18n import Text
+from cardlab.i18n import Text, message
+from cardlab.replay import RecordedAction
 from cardlab.report import Report
 from cardlab.table import Game, SeatBot, Table
 
@@ -135,6 +137,10 @@ K = TypeVar("K")
 R_in = TypeVar("R_in", bound=Rules, contravariant=True)
 V_in = TypeVar("V_in", contravariant=True)
 Rec_in = TypeVar("Rec_in", bound=GameRecord, contravariant=True)
+#: The same, where a capability only gives them.
+R_out = TypeVar("R_out", covariant=True)
+#: An action that names its seat (an `ActionCodec` writes it).
+SA = TypeVar("SA", bound=SeatAction)
 
 
 @runtime_checkable
@@ -182,6 +188,17 @@ class GameEntry(Protocol[R, S, A, V, Rec]):
 
     def new_game(self, rules: R, seed: int | None) -> S:
         """A freshly dealt game."""
+        ...
+
+    def undealt(self, rules: R, seed: int | None = None) -> S:
+        """A game before its first deal: chance is to move, its dealer seeded with `seed`
+        (a record's replay starts here, `cardlab.replay.replay_record`)."""
+        ...
+
+    def recorded(self, game: S, record: Rec) -> Iterable[RecordedAction]:
+        """`record`'s actions, deals (chance's) first, each with where the record has it,
+        to apply in order to `game` (made by `undealt`). An observation log, which holds
+        no deal, is a `RecordError`."""
         ...
 
     def play(self, rules: R, names: Sequence[str], seed: int | None) -> Table:
@@ -408,6 +425,58 @@ class HeavyParts:
         """How `cardlab bench review` times the game's review."""
         timed: Benchmark = load(self.review_benchmark_at)
         return timed
+
+
+class RulesType(Protocol[R_out]):
+    """A game's rules class: it reads rules from JSON options."""
+
+    def from_json(self, options: object) -> R_out:
+        """Rules from a JSON object of options (unknown keys are errors)."""
+        ...
+
+
+class Adapted(Generic[R, SA]):
+    """The members of a game entry that only hand on to the game's own parts, written once.
+
+    Its title is the catalogue's ``<name>.title``, its rules are read by its rules
+    class's `from_json`, and its actions are written and read by its `ActionCodec`.
+    An entry that inherits this names its rules class and its codec instead of
+    writing `title`, `read_rules`, `encode` and `decode`.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Pick:
+    ...     seat: int
+    ...     card: Card
+    >>> class Picking(Adapted):
+    ...     name = "picking"
+    ...     codec = ActionCodec({"pick": Pick})
+    >>> Picking().decode(Picking().encode(Pick(1, Card.parse("QS"))))
+    Pick(seat=1, card=Card('QS'))
+    """
+
+    #: The game's name: its catalogue section holds its `title`.
+    name: str
+    #: The game's rules class.
+    rules_type: RulesType[R]
+    #: Writes and reads the game's actions (a shared table's store keeps them so).
+    codec: ActionCodec[SA]
+
+    def title(self, lang: str) -> str:
+        """The game's name in words, in `lang` (its catalogue's ``<name>.title``)."""
+        return message(f"{self.name}.title", lang)
+
+    def read_rules(self, options: object) -> R:
+        """Rules from a JSON object of options."""
+        return self.rules_type.from_json(options)
+
+    def encode(self, action: SA) -> dict[str, Any]:
+        """An action as JSON data."""
+        return self.codec.to_json(action)
+
+    def decode(self, data: dict[str, Any]) -> SA:
+        """The action `encode` wrote (anything else: `RecordError`)."""
+        return self.codec.from_json(data)
 
 
 #: A game whose types shared code does not know: what the registry hands out.

@@ -56,8 +56,8 @@ def test_every_five_sons_action_round_trips(players, seed):
 ])
 def test_the_written_form(action, written):
     module = blackwidow if isinstance(action, blackwidow.Action) else fivesons
-    assert module.action_to_json(action) == written
-    assert module.action_from_json(written) == action
+    assert module.CODEC.to_json(action) == written
+    assert module.CODEC.from_json(written) == action
 
 
 @pytest.mark.parametrize("data", [
@@ -69,5 +69,5 @@ def test_the_written_form(action, written):
 def test_anything_else_is_refused_in_one_sentence(data):
     for module in (blackwidow, fivesons):
         with pytest.raises(RecordError) as refused:
-            module.action_from_json(data)
+            module.CODEC.from_json(data)
         assert refused.value.key == "error.bad_action"

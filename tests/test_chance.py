@@ -114,8 +114,9 @@ def test_a_whole_game_replayed_from_its_record_is_the_game_that_was_played(seed)
     steps: list[Step] = []
     again = BlackWidowGame.from_record(table.game.to_record(), told=steps.append)
     assert again == table.game and again.scores == table.game.scores
-    assert [step.action for step in steps][1:] == [move.action for move in table.moves]
-    assert steps[0].seat == CHANCE                      # the first deal: the game's own
+    # Every deal, the first included, is a move of the table's dealer.
+    assert [step.action for step in steps] == [move.action for move in table.moves]
+    assert steps[0].seat == table.moves[0].seat == CHANCE
     played = play_fivesons(FiveSonsRules(players=4), ["random"] * 4, seed)
     assert FiveSonsGame.from_record(played.to_record()) == played
 

@@ -16,8 +16,9 @@ from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.classroom.room import Room
-from cardlab.classroom.shared import SharedTable
+from cardlab.classroom.shared import DEAL, SharedTable
 from cardlab.classroom.store import Store
+from cardlab.decisions import CHANCE
 from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import NoGuess, Question
 from cardlab.fivesons.game import FiveSonsGame
@@ -124,6 +125,28 @@ def test_a_student_move_then_the_bots_through_the_shared_table(new_store):
     (listed,) = store.tables()
     assert (listed.id, listed.game, listed.seats) == (table_id, "blackwidow",
                                                       ("student", "bot:heuristic", "bot:random"))
+
+
+def test_the_opening_deal_is_the_tables_first_move_and_not_a_row_of_the_store(tmp_path):
+    store = Store(tmp_path / "class.sqlite")
+    rules = {"players": 3, "end_above": 30}        # no hand takes more than 26: two or more
+    table_id = store.create_table("blackwidow", rules, 6, ["bot:random"] * 3)
+    shared = SharedTable(store, table_id)
+    opening = shared.table.moves[0]
+    assert opening.seat == CHANCE and [event.kind for event in opening.events] == ["deal"]
+    # The cards every process drew from the seed before the deal was a move.
+    assert opening.action.cards == BlackWidowGame.new(shared.table.game.rules, 6).hands[0].deal
+    shared.play_bots()
+    moves = shared.table.moves
+    assert shared.table.game.over and sum(move.seat == CHANCE for move in moves) >= 2
+    # The store keeps one row a move after the opening deal, as stores written before it
+    # was a move do: a later deal as the fact of it, a seat's move as the game writes it.
+    rows = [data for _, data in store.actions(table_id)]
+    assert rows == [DEAL if move.seat == CHANCE else shared.entry.encode(move.action)
+                    for move in moves[1:]]
+    again = SharedTable(store, table_id)
+    assert again.seq == len(rows) and again.table.game == shared.table.game
+    assert [move.action for move in again.table.moves] == [move.action for move in moves]
 
 
 def _students_racing(where: str, end_above: int,

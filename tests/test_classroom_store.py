@@ -20,6 +20,7 @@ from cardlab.classroom.room import Access, AccessRefused, Room
 from cardlab.classroom.shared import SharedTable
 from cardlab.classroom.store import Store
 from cardlab.cli import main
+from cardlab.decisions import CHANCE
 from cardlab.errors import CardlabError
 from cardlab.widgets.classroom import classroom_app
 from cardlab.widgets.classroom_student import POLL_SECONDS, StudentView
@@ -182,7 +183,8 @@ def test_a_move_pressed_after_the_store_has_gone_says_so_by_its_button(new_store
     widget.hearts.click(heart.code)
     widget.controls.click("ask")
     assert GONE in widget.note.status
-    assert widget.table.moves == [] and widget.decision.kind.value == "ask"
+    assert [move.seat for move in widget.table.moves] == [CHANCE]       # the deal alone
+    assert widget.decision.kind.value == "ask"
 
 
 # --- a refused file is left as it was ---------------------------------------------

@@ -90,6 +90,25 @@ def test_an_illegal_play_in_its_record_is_one_line_that_says_where(highcard, tmp
     assert err.splitlines() == [f"plays[0]: Seat 0 does not hold {record['deal'][1][0]}."]
 
 
+def test_its_record_replays_through_the_shared_replay_deal_first(highcard, tmp_path,
+                                                                  capsys):
+    from cardlab.decisions import CHANCE
+    from cardlab.replay import replay_record
+
+    played = recorded(capsys, tmp_path / "high.json", "high", "random", "random", seed="3")
+    entry = GAMES["highcard"]
+    record = entry.read_record(played)
+    steps = []
+    game = replay_record(entry, record, told=steps.append)
+    assert game.to_record() == record and game.over
+    assert steps[0].seat == CHANCE and steps[0].action.hands == record.deal
+    assert [(step.seat, step.action.card) for step in steps[1:]] == list(record.plays)
+    assert steps[-1].events[-1].kind == "over"
+    fresh = entry.undealt(record.rules)          # chance deals first, nobody else may
+    assert [decision.seat for decision in fresh.decisions] == [CHANCE]
+    assert fresh.why_not(steps[1].action).text() == "The cards are not dealt yet."
+
+
 def test_what_it_does_not_offer_is_refused_or_left_out(bare_highcard, tmp_path, capsys):
     path = tmp_path / "high.json"
     assert play(capsys, "play", "highcard", "--bots", "high,high,high",

@@ -424,13 +424,17 @@ OTHER_SOLUTION = ("JS 3H", [hand.replace("JS", "QS") for hand in HANDS])
 
 def twin_room(tmp_path, monkeypatch, name, solution, hands):
     from cardlab.cards import parse_cards
+    from cardlab.fivesons.actions import Deal
     from cardlab.fivesons.game import FiveSonsGame
     from cardlab.games import GAMES
 
-    def dealt(rules, seed):
-        return FiveSonsGame.start(rules, parse_cards(solution), [parse_cards(h) for h in hands])
+    def undealt(rules, seed=None):          # a game whose dealer deals `hands` first
+        game = FiveSonsGame.undealt(rules, seed)
+        game.draw = lambda: Deal(tuple(parse_cards(solution)),
+                                 tuple(tuple(parse_cards(hand)) for hand in hands))
+        return game
 
-    monkeypatch.setattr(GAMES["fivesons"], "new_game", dealt)
+    monkeypatch.setattr(GAMES["fivesons"], "undealt", undealt)
     room = Room.open(tmp_path / f"{name}.sqlite")
     table = room.create_table("fivesons", {}, 1, ["student"] * 4)
     views = [StudentView(room, table, seat, holder=f"{name}-{seat}") for seat in range(4)]

@@ -27,11 +27,13 @@ from hypothesis import strategies as st
 from ipywidgets.widgets.widget import _instances
 
 import cardlab
+from cardlab.blackwidow.actions import Deal as BlackWidowDeal
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.widgets import play as blackwidow
 from cardlab.cards import TWO_OF_CLUBS
 from cardlab.classroom.room import Room
+from cardlab.fivesons.actions import Deal as FiveSonsDeal
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets import play as fivesons
@@ -40,7 +42,7 @@ from cardlab.widgets import guard
 from cardlab.widgets.classroom_student import StudentView
 
 Path_ = tuple[Any, ...]
-#: The twin table's seed: the test makes its game from the first table's deal.
+#: The twin table's seed: its dealer deals a twin of the first table's deal.
 SEED, TWIN = 11, 12
 #: Keys under which a cardlab widget's list items carry the id a message names.
 ID_KEYS = ("id", "code")
@@ -53,9 +55,9 @@ MESSAGES = sorted(set(re.findall(
 
 # -- the two tables ------------------------------------------------------------------
 
-def fivesons_twin(game: FiveSonsGame, seat: int) -> FiveSonsGame:
-    """`game` with two other seats' hands swapped and the solution swapped with a third
-    seat's face card and heart."""
+def fivesons_twin(game: FiveSonsGame, seat: int) -> FiveSonsDeal:
+    """`game`'s deal with two other seats' hands swapped and the solution swapped with a
+    third seat's face card and heart."""
     others = [s for s in range(game.players) if s != seat]
     hands = [list(hand) for hand in game._dealt_order]
     hands[others[0]], hands[others[1]] = hands[others[1]], hands[others[0]]
@@ -65,17 +67,17 @@ def fivesons_twin(game: FiveSonsGame, seat: int) -> FiveSonsGame:
     solution_face, solution_heart = game.solution
     holder[holder.index(face)] = solution_face
     holder[holder.index(heart)] = solution_heart
-    return FiveSonsGame.start(game.rules, (face, heart), hands)
+    return FiveSonsDeal((face, heart), tuple(tuple(hand) for hand in hands))
 
 
-def blackwidow_twin(game: BlackWidowGame, seat: int) -> BlackWidowGame:
-    """`game` (just dealt) with the other seats' hands passed round one seat."""
+def blackwidow_twin(game: BlackWidowGame, seat: int) -> BlackWidowDeal:
+    """`game`'s deal (just dealt) with the other seats' hands passed round one seat."""
     deal = [list(cards) for cards in game.to_record().hands[-1].deal]
     others = [s for s in range(game.rules.players) if s != seat]
     moved = [deal[others[-1]], *(deal[s] for s in others[:-1])]
     for s, cards in zip(others, moved, strict=True):
         deal[s] = cards
-    return BlackWidowGame.new(game.rules, SEED, deal=deal)
+    return BlackWidowDeal(tuple(tuple(cards) for cards in deal))
 
 
 TWINS = {"fivesons": fivesons_twin, "blackwidow": blackwidow_twin}
@@ -94,13 +96,17 @@ def open_twins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str,
     """`seat`'s page at a table and at its twin (every seat a student's, so nobody moves)."""
     room = Room.open(tmp_path / "class.sqlite")
     entry = GAMES[name]
-    real = entry.new_game
+    real = entry.undealt
     twin = TWINS[name]
 
-    def new_game(game_rules: Any, seed: int | None) -> Any:
-        return twin(real(game_rules, SEED), seat) if seed == TWIN else real(game_rules, seed)
+    def undealt(game_rules: Any, seed: int | None = None) -> Any:
+        game = real(game_rules, seed)
+        if seed == TWIN:                   # its dealer deals the twin of the first deal
+            deal = twin(entry.new_game(game_rules, SEED), seat)
+            game.draw = lambda: deal
+        return game
 
-    monkeypatch.setattr(entry, "new_game", new_game)
+    monkeypatch.setattr(entry, "undealt", undealt)
     players = rules["players"]
     first = room.create_table(name, rules, SEED, ["student"] * players)
     second = room.create_table(name, rules, TWIN, ["student"] * players)

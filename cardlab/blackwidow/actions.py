@@ -85,20 +85,3 @@ Action = Pass | Play | Moon | Deal
 
 #: Writes and reads Black Widow actions as JSON data (for stores of shared tables).
 CODEC = ActionCodec[Action]({"pass": Pass, "play": Play, "moon": Moon})
-
-
-def action_to_json(action: Action) -> dict[str, object]:
-    """An action as JSON data (for stores of shared tables).
-
-    >>> from cardlab.cards import TWO_OF_CLUBS
-    >>> action_to_json(Play(3, TWO_OF_CLUBS))
-    {'play': 3, 'card': '2C'}
-    >>> action_from_json(action_to_json(Moon(1, MoonChoice.SELF)))
-    Moon(seat=1, choice=<MoonChoice.SELF: 'self'>)
-    """
-    return CODEC.to_json(action)
-
-
-def action_from_json(data: object) -> Action:
-    """The action `action_to_json` wrote; anything else raises `RecordError`."""
-    return CODEC.from_json(data)

@@ -10,14 +10,14 @@ Registered through the `cardlab.games` entry point `blackwidow` (pyproject.toml)
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import fields, replace
 from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from cardlab.blackwidow import match, report
-from cardlab.blackwidow.actions import Action, action_from_json, action_to_json
+from cardlab.blackwidow.actions import CODEC, Action
 from cardlab.blackwidow.bots import BOTS
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.graph import blackwidow_graph
@@ -31,6 +31,7 @@ from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
 from cardlab.games import (
+    Adapted,
     Benchmarked,
     Bounded,
     GameEntry,
@@ -42,8 +43,9 @@ from cardlab.games import (
     Seated,
     Stepped,
 )
-from cardlab.i18n import Number, Text, message
+from cardlab.i18n import Number, Text
 from cardlab.levels import Duel
+from cardlab.replay import RecordedAction
 from cardlab.report import Report
 from cardlab.review import Review, check_seat
 from cardlab.table import Table
@@ -52,7 +54,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-class BlackWidow(HeavyParts,
+class BlackWidow(HeavyParts, Adapted[BlackWidowRules, Action],
                  GameEntry[BlackWidowRules, BlackWidowGame, Action, BlackWidowView,
                            BlackWidowRecord],
                  Knowing[BlackWidowView, BlackWidowKnowledge],
@@ -61,6 +63,8 @@ class BlackWidow(HeavyParts,
     """The trick-taking game: passing, tricks, points, the moon."""
 
     name = "blackwidow"
+    rules_type = BlackWidowRules
+    codec = CODEC
     schema_package = "cardlab.blackwidow"
     bots = tuple(BOTS)
     rule_options = tuple(option.name for option in fields(BlackWidowRules))
@@ -77,14 +81,6 @@ class BlackWidow(HeavyParts,
     benchmarks_at = "cardlab.blackwidow.bench:BENCHMARKS"
     limit_cases_at = "cardlab.blackwidow.limits:limit_cases"
     review_benchmark_at = "cardlab.blackwidow.bench:REVIEW"
-
-    def title(self, lang: str) -> str:
-        """"Black Widow", in `lang`."""
-        return message("blackwidow.title", lang)
-
-    def read_rules(self, options: Any) -> BlackWidowRules:
-        """Rules from a JSON object of options."""
-        return BlackWidowRules.from_json(options)
 
     def endless(self, rules: BlackWidowRules) -> Text | None:
         """Rules under which nobody may ever reach the end: the game stops after `MAX_HANDS`."""
@@ -110,6 +106,15 @@ class BlackWidow(HeavyParts,
     def new_game(self, rules: BlackWidowRules, seed: int | None) -> BlackWidowGame:
         """A game with its first hand dealt."""
         return BlackWidowGame.new(rules, seed)
+
+    def undealt(self, rules: BlackWidowRules, seed: int | None = None) -> BlackWidowGame:
+        """A game before its first hand is dealt."""
+        return BlackWidowGame.empty(rules, seed)
+
+    def recorded(self, game: BlackWidowGame, record: BlackWidowRecord
+                 ) -> Iterator[RecordedAction]:
+        """Each hand's deal, passes, plays and moon choice."""
+        return game.recorded(record.hands)
 
     def play(self, rules: BlackWidowRules, names: Sequence[str], seed: int | None) -> Table:
         """A whole bot game."""
@@ -195,14 +200,6 @@ class BlackWidow(HeavyParts,
         """The card count in words, a paragraph a line."""
         return "".join(f"<p>{html.escape(line)}</p>"
                        for line in report.knowledge_text(knowledge, lang).splitlines())
-
-    def encode(self, action: Action) -> dict[str, Any]:
-        """An action as JSON data."""
-        return action_to_json(action)
-
-    def decode(self, data: dict[str, Any]) -> Action:
-        """The action `encode` wrote."""
-        return action_from_json(data)
 
     def review(self, record: BlackWidowRecord, seat: int, seed: int,
                progress: Callable[[int, int], None] | None) -> Review:

@@ -31,10 +31,11 @@ def make_bots(names: Sequence[str], players: int, seed: int | None,
 
 def play_table(rules: BlackWidowRules, names: Sequence[str], seed: int | None = None,
                hands: int | None = None) -> Table:
-    """A whole game (or only `hands` hands) between the named bots, with every move kept."""
+    """A whole game (or only `hands` hands) between the named bots, with every move kept,
+    the dealer's deals included (the first is the first move)."""
     rng = random.Random(seed)
     seats = make_bots(names, rules.players, rng.randrange(2**32))
-    game = BlackWidowGame.new(rules, rng.randrange(2**32))
+    game = BlackWidowGame.empty(rules, rng.randrange(2**32))
     table = Table(game, seats)
     table.run(stop=lambda: hands is not None and len(game.results) >= hands)
     return table

@@ -30,8 +30,8 @@ from cardlab.errors import IllegalAction
 from cardlab.games import AnyGame, game
 from cardlab.table import Person, SeatBot, Table
 
-#: How the store keeps a deal (chance's action): the fact of it, never the cards; every
-#: process draws the same cards from the table's seed.
+#: How the store keeps a deal between hands (chance's action): the fact of it, never the
+#: cards; every process draws the same cards from the table's seed.
 DEAL = {"deal": True}
 BOT_PREFIX = "bot:"
 
@@ -49,9 +49,12 @@ class SharedTable:
         self.info: TableInfo = store.table(table_id)
         self.entry: AnyGame = game(self.info.game)
         rules = self.entry.read_rules(self.info.rules)
-        self.table = Table(self.entry.new_game(rules, self.info.seed),
+        self.table = Table(self.entry.undealt(rules, self.info.seed),
                            [Person(controller) for controller in self.info.seats],
                            chance=Person())
+        # The opening deal is the table's first move but never a row of the store: every
+        # process draws it from the seed, and stores written before hold no row for it.
+        self.table.deal()
         self.bots: dict[int, SeatBot] = {}
         self._seat_bots()
         self.seq = 0

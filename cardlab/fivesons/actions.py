@@ -82,27 +82,9 @@ class Deal:
 
 Action = Question | Show | Guess | NoGuess | Deal
 
-__all__ = ["Action", "Deal", "Guess", "Kind", "NoGuess", "Question", "Show", "action_from_json",
-           "action_to_json"]
+__all__ = ["Action", "Deal", "Guess", "Kind", "NoGuess", "Question", "Show"]
 
 
 #: Writes and reads Five Sons actions as JSON data (for stores of shared tables).
 CODEC = ActionCodec[Action]({"ask": Question, "show": Show, "guess": Guess,
                              "no_guess": NoGuess})
-
-
-def action_to_json(action: Action) -> dict[str, object]:
-    """An action as JSON data (for stores of shared tables).
-
-    >>> from cardlab.cards import Card
-    >>> action_to_json(Show(2, Card.parse("QS")))
-    {'show': 2, 'card': 'QS'}
-    >>> action_from_json(action_to_json(NoGuess(1)))
-    NoGuess(seat=1)
-    """
-    return CODEC.to_json(action)
-
-
-def action_from_json(data: object) -> Action:
-    """The action `action_to_json` wrote; anything else raises `RecordError`."""
-    return CODEC.from_json(data)

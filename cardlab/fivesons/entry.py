@@ -9,7 +9,7 @@ Registered through the `cardlab.games` entry point `fivesons` (pyproject.toml).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import fields, replace
 from functools import partial
 from types import MappingProxyType
@@ -19,7 +19,7 @@ from cardlab.cards import Card
 from cardlab.decisions import Perspective
 from cardlab.errors import RecordError
 from cardlab.fivesons import match, report
-from cardlab.fivesons.actions import Action, action_from_json, action_to_json
+from cardlab.fivesons.actions import CODEC, Action
 from cardlab.fivesons.bots import BOTS
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.graph import fivesons_graph
@@ -31,6 +31,7 @@ from cardlab.fivesons.review import review_game
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.view import FiveSonsView, seat_view
 from cardlab.games import (
+    Adapted,
     Benchmarked,
     Bounded,
     GameEntry,
@@ -44,6 +45,7 @@ from cardlab.games import (
 )
 from cardlab.i18n import Text, message
 from cardlab.levels import Duel
+from cardlab.replay import RecordedAction, replay_record
 from cardlab.report import Report
 from cardlab.review import Review, check_seat
 from cardlab.table import Table
@@ -52,7 +54,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-class FiveSons(HeavyParts,
+class FiveSons(HeavyParts, Adapted[FiveSonsRules, Action],
                GameEntry[FiveSonsRules, FiveSonsGame, Action, FiveSonsLog,
                          FiveSonsRecord | FiveSonsLog],
                Knowing[FiveSonsLog, FiveSonsKnowledge],
@@ -61,6 +63,8 @@ class FiveSons(HeavyParts,
     """The deduction game: questions, shown cards, guesses."""
 
     name = "fivesons"
+    rules_type = FiveSonsRules
+    codec = CODEC
     schema_package = "cardlab.fivesons"
     bots = tuple(BOTS)
     rule_options = tuple(option.name for option in fields(FiveSonsRules))
@@ -78,14 +82,6 @@ class FiveSons(HeavyParts,
     limit_cases_at = "cardlab.fivesons.limits:limit_cases"
     review_benchmark_at = "cardlab.fivesons.bench:REVIEW"
 
-    def title(self, lang: str) -> str:
-        """"Five Sons", in `lang`."""
-        return message("fivesons.title", lang)
-
-    def read_rules(self, options: Any) -> FiveSonsRules:
-        """Rules from a JSON object of options."""
-        return FiveSonsRules.from_json(options)
-
     def endless(self, rules: FiveSonsRules) -> Text | None:
         """Never: every guess puts a seat out or ends the game."""
         return None
@@ -101,6 +97,17 @@ class FiveSons(HeavyParts,
     def new_game(self, rules: FiveSonsRules, seed: int | None) -> FiveSonsGame:
         """A freshly dealt game."""
         return FiveSonsGame.deal(rules, seed)
+
+    def undealt(self, rules: FiveSonsRules, seed: int | None = None) -> FiveSonsGame:
+        """A game before the solution is hidden and the hands dealt."""
+        return FiveSonsGame.undealt(rules, seed)
+
+    def recorded(self, game: FiveSonsGame, record: FiveSonsRecord | FiveSonsLog
+                 ) -> Iterator[RecordedAction]:
+        """The deal, then each event as the actions it folds in (a log has no deal)."""
+        if isinstance(record, FiveSonsLog):
+            raise RecordError("cli.needs_full_record", command="cardlab replay")
+        return game.recorded(record)
 
     def play(self, rules: FiveSonsRules, names: Sequence[str], seed: int | None) -> Table:
         """A whole bot game."""
@@ -129,9 +136,7 @@ class FiveSons(HeavyParts,
 
     def replay(self, record: FiveSonsRecord | FiveSonsLog, legal: bool) -> Report:
         """Replay a full record (`legal` lists nothing more in Five Sons)."""
-        if isinstance(record, FiveSonsLog):
-            raise RecordError("cli.needs_full_record", command="cardlab replay")
-        return self.result(FiveSonsGame.from_record(record))
+        return self.result(replay_record(self, record))
 
     def view(self, game: FiveSonsGame, seat: int) -> FiveSonsView:
         """`seat`'s observation log (its hand, the questions, what was shown to it), with who
@@ -189,14 +194,6 @@ class FiveSons(HeavyParts,
     def notes_html(self, knowledge: FiveSonsKnowledge, graph: nx.DiGraph[str], lang: str) -> str:
         """The notes sheet of the graph."""
         return notes_svg(graph, lang)
-
-    def encode(self, action: Action) -> dict[str, Any]:
-        """An action as JSON data."""
-        return action_to_json(action)
-
-    def decode(self, data: dict[str, Any]) -> Action:
-        """The action `encode` wrote."""
-        return action_from_json(data)
 
     def review(self, record: FiveSonsRecord | FiveSonsLog, seat: int, seed: int,
                progress: Callable[[int, int], None] | None) -> Review:

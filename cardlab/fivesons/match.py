@@ -34,9 +34,9 @@ def make_bots(names: Sequence[str], players: int, seed: int | None,
 def play_table(rules: FiveSonsRules, names: Sequence[str], seed: int | None = None,
                seat: Callable[[str, int], SeatBot] = bot_seat) -> Table:
     """A whole game between the named bots (seat i plays `names[i]`, `seat(name, seed)`
-    seats each), with every move kept."""
+    seats each), with every move kept, the dealer's deal (the first move) included."""
     rng = random.Random(seed)
-    game = FiveSonsGame.deal(rules, rng.randrange(2**32))
+    game = FiveSonsGame.undealt(rules, rng.randrange(2**32))
     table = Table(game, make_bots(names, rules.players, rng.randrange(2**32), seat))
     table.run(stop=lambda: _questions(game) >= MAX_QUESTIONS)
     return table

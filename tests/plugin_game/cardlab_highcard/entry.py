@@ -13,18 +13,20 @@ It offers the core of `cardlab.games.GameEntry`, a story for the stepper
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card, CardName
 from cardlab.decisions import Decision, Perspective
 from cardlab.errors import CardlabError, RecordError
-from cardlab.games import GameEntry
+from cardlab.games import Adapted, GameEntry
 from cardlab.i18n import Text, message
+from cardlab.replay import RecordedAction, replay_record
 from cardlab.report import Report
 from cardlab.table import Table
 from cardlab_highcard.game import (
+    CODEC,
     NAME,
     HighCardGame,
     HighCardRecord,
@@ -55,23 +57,18 @@ class BotSeat:
         return Play(decision.seat, card), Text(f"highcard.bot.{self.name}", card=CardName(card))
 
 
-class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRecord]):
+class Bare(Adapted[HighCardRules, Play],
+           GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRecord]):
     """A few spades each, one round per card, the highest card takes the round."""
 
     name = NAME
+    rules_type = HighCardRules
+    codec = CODEC
     bots = BOTS
     hint_bot = "high"
     default_bot = "high"
     rule_options = ("players", "hand_size")
     order = 10
-
-    def title(self, lang: str) -> str:
-        """"High Card" in `lang`."""
-        return message("highcard.title", lang)
-
-    def read_rules(self, options: object) -> HighCardRules:
-        """Rules from a JSON object of options."""
-        return HighCardRules.from_json(options)
 
     def endless(self, rules: HighCardRules) -> Text | None:
         """Never: every play uses up a card."""
@@ -80,7 +77,7 @@ class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRe
     def read_record(self, data: dict[str, Any]) -> HighCardRecord:
         """A record, replayed as it is read: an illegal play is an error here."""
         record = HighCardRecord.from_json(data)
-        HighCardGame.from_record(record)
+        replay_record(self, record)
         return record
 
     def bot_seat(self, name: str, seed: int | None) -> BotSeat:
@@ -92,6 +89,15 @@ class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRe
     def new_game(self, rules: HighCardRules, seed: int | None) -> HighCardGame:
         """A freshly dealt game."""
         return HighCardGame.deal(rules, seed)
+
+    def undealt(self, rules: HighCardRules, seed: int | None = None) -> HighCardGame:
+        """A game before the deal."""
+        return HighCardGame.undealt(rules, seed)
+
+    def recorded(self, game: HighCardGame, record: HighCardRecord
+                 ) -> Iterator[RecordedAction]:
+        """The deal, then the plays."""
+        return game.recorded(record)
 
     def play(self, rules: HighCardRules, names: Sequence[str], seed: int | None) -> Table:
         """A whole game between the named bots."""
@@ -127,7 +133,7 @@ class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRe
 
     def replay(self, record: HighCardRecord, legal: bool) -> Report:
         """The result of a recorded game."""
-        return self.result(HighCardGame.from_record(record))
+        return self.result(replay_record(self, record))
 
     def view(self, game: HighCardGame, seat: int) -> HighCardView:
         """`seat`'s cards and every card played."""
@@ -144,7 +150,7 @@ class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRe
                 raise RecordError("highcard.error.after_plays", where="--after", after=after,
                                   count=len(record.plays))
             record = replace(record, plays=record.plays[:after])
-        return HighCardGame.from_record(record).view(perspective)
+        return replay_record(self, record).view(perspective)
 
     def hand(self, view: HighCardView) -> Collection[Card]:
         """The seat's cards now."""
@@ -155,20 +161,9 @@ class Bare(GameEntry[HighCardRules, HighCardGame, Play, HighCardView, HighCardRe
         """Every seat's cards now."""
         return [(names[seat], hand) for seat, hand in enumerate(game.hands)]
 
-    def encode(self, action: Play) -> dict[str, Any]:
-        """A play as JSON data."""
-        return {"seat": action.seat, "card": action.card.code}
-
-    def decode(self, data: dict[str, Any]) -> Play:
-        """The play `encode` wrote."""
-        if not isinstance(data, dict) or not isinstance(data.get("seat"), int) or \
-                not isinstance(data.get("card"), str):
-            raise RecordError("highcard.error.bad_action")
-        return Play(data["seat"], Card.parse(data["card"]))
-
     def _played(self, rules: HighCardRules, names: Sequence[str], seed: int | None
                 ) -> tuple[Table, HighCardGame]:
-        game = self.new_game(rules, seed)
+        game = self.undealt(rules, seed)
         table = Table(game, [self.bot_seat(name, None if seed is None else seed + seat)
                              for seat, name in enumerate(names)])
         table.run()

@@ -9,13 +9,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal
 
+from cardlab.action_codec import ActionCodec
 from cardlab.cards import STANDARD_DECK, Card, CardName, Suit, codes
-from cardlab.decisions import Decision, Event, refusal
+from cardlab.decisions import CHANCE, Decision, Event, refusal
 from cardlab.errors import IllegalAction, RecordError
 from cardlab.i18n import Text
+from cardlab.replay import RecordedAction
 from cardlab.validate import expect_int, read_cards
 
 NAME = "highcard"
@@ -56,6 +59,22 @@ class Play:
 
     seat: int
     card: Card
+
+
+#: Writes and reads High Card's plays as JSON data (for stores of shared tables).
+CODEC = ActionCodec[Play]({"play": Play})
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Chance deals `hands[seat]` to each seat."""
+
+    hands: tuple[tuple[Card, ...], ...]
+
+    @property
+    def seat(self) -> int:
+        """Chance's seat: no player deals."""
+        return CHANCE
 
 
 @dataclass(frozen=True)
@@ -108,36 +127,47 @@ class HighCardRecord:
 
 @dataclass
 class HighCardGame:
-    """A game in progress: each seat's cards, the plays, the rounds each seat took."""
+    """A game in progress: each seat's cards, the plays, the rounds each seat took.
+
+    Use `deal`, or `undealt` for a game whose first decision is chance's (the deal).
+    """
 
     rules: HighCardRules
-    dealt: tuple[tuple[Card, ...], ...]
+    #: The dealer's random source (games are equal whatever it would deal).
+    rng: random.Random = field(default_factory=random.Random, compare=False, repr=False)
+    dealt: tuple[tuple[Card, ...], ...] = ()
     hands: list[list[Card]] = field(default_factory=list)
     plays: list[tuple[int, Card]] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.hands = [list(hand) for hand in self.dealt]
+        self.hands = [[] for _ in range(self.rules.players)]
         self.rounds = [0] * self.rules.players
+
+    @classmethod
+    def undealt(cls, rules: HighCardRules, seed: int | None = None) -> HighCardGame:
+        """A game before the deal: chance is to deal (shuffled from `seed`)."""
+        return cls(rules, random.Random(seed))
 
     @classmethod
     def deal(cls, rules: HighCardRules, seed: int | None) -> HighCardGame:
         """A game with each seat's cards dealt at random (the same seed, the same deal)."""
-        cards = random.Random(seed).sample(DECK, rules.players * rules.hand_size)
-        size = rules.hand_size
-        return cls(rules, tuple(tuple(sorted(cards[seat * size:(seat + 1) * size]))
-                                for seat in range(rules.players)))
-
-    @classmethod
-    def from_record(cls, record: HighCardRecord) -> HighCardGame:
-        """The game after every play of `record`; an illegal play says which."""
-        game = cls(record.rules, record.deal)
-        for number, (seat, card) in enumerate(record.plays):
-            try:
-                game.apply(Play(seat, card))
-            except IllegalAction as err:
-                raise err.at(f"plays[{number}]") from None
+        game = cls.undealt(rules, seed)
+        game.apply(game.draw())
         return game
+
+    def draw(self) -> Deal:
+        """The deal as the game's dealer shuffles it."""
+        cards = self.rng.sample(DECK, self.rules.players * self.rules.hand_size)
+        size = self.rules.hand_size
+        return Deal(tuple(tuple(sorted(cards[seat * size:(seat + 1) * size]))
+                          for seat in range(self.rules.players)))
+
+    def recorded(self, record: HighCardRecord) -> Iterator[RecordedAction]:
+        """The actions of `record`, from this game before its deal: the deal, then the plays."""
+        yield "deal", Deal(record.deal)
+        for number, (seat, card) in enumerate(record.plays):
+            yield f"plays[{number}]", Play(seat, card)
 
     @property
     def turn(self) -> int:
@@ -151,7 +181,9 @@ class HighCardGame:
 
     @property
     def decisions(self) -> tuple[Decision[str, Card], ...]:
-        """The seat to play chooses one of its cards."""
+        """Chance deals first; then the seat to play chooses one of its cards."""
+        if not self.dealt:
+            return (Decision(CHANCE, "deal", ()),)
         if self.over:
             return ()
         return (Decision(self.turn, "play", tuple(sorted(self.hands[self.turn]))),)
@@ -167,8 +199,12 @@ class HighCardGame:
         return refusal(self._check, action)
 
     def apply(self, action: Any) -> list[Event[EventKind]]:
-        """Play a card; the end of a round and of the game are told too."""
+        """Deal, or play a card; the end of a round and of the game are told too."""
         self._check(action)
+        if isinstance(action, Deal):
+            self.dealt = action.hands
+            self.hands = [list(hand) for hand in action.hands]
+            return []
         self.hands[action.seat].remove(action.card)
         self.plays.append((action.seat, action.card))
         events: list[Event[EventKind]] = [Event("play", Text(
@@ -194,8 +230,13 @@ class HighCardGame:
         return HighCardRecord(self.rules, self.dealt, tuple(self.plays))
 
     def _check(self, action: Any) -> None:
+        if isinstance(action, Deal):
+            self._check_deal(action)
+            return
         if not isinstance(action, Play):
             raise IllegalAction("highcard.illegal.not_a_play")
+        if not self.dealt:
+            raise IllegalAction("highcard.illegal.not_dealt")
         if self.over:
             raise IllegalAction("highcard.illegal.over")
         if action.seat != self.turn:
@@ -204,3 +245,13 @@ class HighCardGame:
         if action.card not in self.hands[action.seat]:
             raise IllegalAction("highcard.illegal.not_in_hand", seat=action.seat,
                                 card=action.card)
+
+    def _check_deal(self, deal: Deal) -> None:
+        if self.dealt:
+            raise IllegalAction("highcard.illegal.dealt")
+        cards = [card for hand in deal.hands for card in hand]
+        if len(deal.hands) != self.rules.players or len(set(cards)) != len(cards) or \
+                any(len(hand) != self.rules.hand_size for hand in deal.hands) or \
+                not set(cards) <= set(DECK):
+            raise IllegalAction("highcard.illegal.bad_deal", players=self.rules.players,
+                                size=self.rules.hand_size)

@@ -18,16 +18,16 @@ from math import comb
 
 import networkx as nx
 
-from cardlab.decisions import Event
+from cardlab.decisions import CHANCE, Event
 from cardlab.graphs import add_card, add_own_hand, add_seats, location_edge
 from cardlab.i18n import Text, message
+from cardlab.replay import Step, replay
 from cardlab_highcard.game import (
     DECK,
     EventKind,
     HighCardGame,
     HighCardRecord,
     HighCardView,
-    Play,
 )
 
 
@@ -42,11 +42,12 @@ class HighCardStory:
         self.lang = lang
         self.players = record.rules.players
         self.count = len(record.plays)
-        game = HighCardGame(record.rules, record.deal)
+        steps: list[Step] = []
+        game = HighCardGame.undealt(record.rules)
+        replay(game, game.recorded(record), steps.append)
         #: What each play told (nothing before the first).
-        self.told: list[list[Event[EventKind]]] = [[]]
-        for seat, card in record.plays:
-            self.told.append(game.apply(Play(seat, card)))
+        self.told: list[list[Event[EventKind]]] = [[], *(
+            step.events for step in steps if step.seat != CHANCE)]
         self._graph = lru_cache(maxsize=64)(self._draw)
 
     @property
@@ -77,7 +78,8 @@ class HighCardStory:
     def view(self, who: int, after: int) -> HighCardView:
         """What seat `who` knew after `after` plays."""
         record = HighCardRecord(self.record.rules, self.record.deal, self.record.plays[:after])
-        return HighCardGame.from_record(record).view(who)
+        game = HighCardGame.undealt(record.rules)
+        return replay(game, game.recorded(record)).view(who)
 
     def graph(self, who: int, after: int) -> nx.DiGraph:
         """Where the spades can be, as seat `who` sees it after `after` plays."""
