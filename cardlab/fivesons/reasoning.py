@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from cardlab.cards import Card
 from cardlab.deal_counting import SOLUTION, Location
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place
-from cardlab.i18n import Text
+from cardlab.i18n import Count, Text
 
 
 class Contradiction(Exception):
@@ -129,18 +129,22 @@ class Deduction:
             held = [card for card, (place, _) in self.holds.items() if place == seat]
             candidates = [card for card, places in self.possible.items() if seat in places]
             if len(held) > size:
-                raise Contradiction(Text("fivesons.contradiction.too_many", seat=seat, size=size))
+                raise Contradiction(Text("fivesons.contradiction.too_many", seat=seat,
+                                         cards=Count("count.cards", size)))
             if len(candidates) < size:
-                raise Contradiction(Text("fivesons.contradiction.too_few", seat=seat, size=size))
+                raise Contradiction(Text("fivesons.contradiction.too_few", seat=seat,
+                                         cards=Count("count.cards", size)))
             if len(held) == size:
                 for card in candidates:
                     if card not in held:
                         changed |= self.remove(card, seat, Text(
-                            "fivesons.reason.full_hand", seat=seat, size=size, card=card))
+                            "fivesons.reason.full_hand", seat=seat,
+                            cards=Count("count.cards", size), card=card))
             elif len(candidates) == size:
                 for card in candidates:
                     changed |= self.fix(card, seat, Text(
-                        "fivesons.reason.only_candidates", seat=seat, size=size, card=card))
+                        "fivesons.reason.only_candidates", seat=seat,
+                        cards=Count("count.cards", size), card=card))
         return changed
 
     def _solution(self) -> bool:

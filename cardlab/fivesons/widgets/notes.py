@@ -33,7 +33,7 @@ from cardlab.fivesons.knowledge import Location
 from cardlab.fivesons.notes_check import HOLDS, LACKS, Marks, NotesChecker, Verdict
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.story import event_sentence
-from cardlab.i18n import Text, message, percent
+from cardlab.i18n import Count, Text, message, percent
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import KernelOwned
 
@@ -149,7 +149,8 @@ class NotesSheet(widgets.VBox):
         self._set_marks({**self._marks, **certain})
         self.grid.verdicts = {}
         self.feedback.value = ""
-        self.controls.status = message("fivesons.notes.filled", self.lang, count=len(certain))
+        filled = Count("count.certainties", len(certain)).label(self.lang)
+        self.controls.status = message("fivesons.notes.filled", self.lang, count=filled)
 
     def clear(self) -> None:
         """Rub out every mark."""
