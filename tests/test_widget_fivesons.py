@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import html
+import re
 import sys
 
 import pytest
@@ -11,9 +13,11 @@ from ipywidgets.widgets.widget import _instances
 from cardlab.cards import parse_cards
 from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.match import play_game
 from cardlab.fivesons.notes_check import LACKS
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.play import FiveSonsWidget
+from cardlab.fivesons.widgets.stepper import FiveSonsStory
 
 HANDS = ["KH JC AH 5H JD", "QC KC 2H 4H 6H", "QD KD 7H 8H JH", "QH JS KS 9H TH"]
 
@@ -139,6 +143,10 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
         widget.stepper.perspective.value = view
         assert widget.stepper.sentences[0].startswith("You asked: "), view
         assert not any("Seat 0" in line for line in widget.stepper.sentences), view
+    widget.stepper.perspective.value = 0               # the learner's own knowledge graph
+    picture = html.unescape(widget.stepper.picture.value)
+    assert "What you know after 1 event" in picture and ">You<" in picture
+    assert not re.search(r"\b[Ss]eat 0\b|\(me\)|\bmy hand\b", picture), picture
 
 
 def test_guessing_right_ends_the_game_and_a_refused_move_changes_nothing():
@@ -352,3 +360,19 @@ def test_the_learner_is_you_never_seat_0(lang, seat_0):
     shown = "\n".join(texts(states(widget)))
     assert widget.end.shown and {"en": "You", "de": "Du"}[lang] in shown
     assert seat_0 not in shown and seat_0.lower() not in shown
+
+
+@pytest.mark.parametrize(("lang", "title", "you", "theirs"), [
+    ("en", "What you know after 2 events", "You", "What seat 0 knows after 2 events"),
+    ("de", "Was du nach 2 Ereignissen weißt", "Du", "Was Platz 0 nach 2 Ereignissen weiß")])
+def test_the_learners_own_graph_says_you_and_a_third_readers_keeps_the_seat(
+        lang, title, you, theirs):
+    game = play_game(FiveSonsRules(), ["logician"] * 4, seed=1)
+    mine = FiveSonsStory.from_game(game, lang, you=0).graph(0, 2)
+    assert mine.graph["title"] == title and mine.nodes["0"]["label"] == you
+    assert all("Seat 0" not in data.get("why", "") and "♠" not in data.get("why", "")
+               for _, _, data in mine.edges(data=True))
+    other = FiveSonsStory.from_game(game, lang).graph(0, 2)   # the stepper app, the lessons
+    assert other.graph["title"] == theirs and "(" in other.nodes["0"]["label"]
+    seat1 = FiveSonsStory.from_game(game, lang, you=0).graph(1, 2)   # another seat's view
+    assert seat1.nodes["1"]["label"].endswith(("(me)", "(ich)"))
