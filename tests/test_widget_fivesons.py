@@ -5,19 +5,23 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
+import string
 import sys
 
 import pytest
 from ipywidgets.widgets.widget import _instances
 
 from cardlab.cards import parse_cards
+from cardlab.errors import IllegalAction
 from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game
+from cardlab.fivesons.narration import refusal_to_you
 from cardlab.fivesons.notes_check import LACKS
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.play import FiveSonsWidget
 from cardlab.fivesons.widgets.stepper import FiveSonsStory
+from cardlab.i18n import catalogue
 
 HANDS = ["KH JC AH 5H JD", "QC KC 2H 4H 6H", "QD KD 7H 8H JH", "QH JS KS 9H TH"]
 
@@ -376,3 +380,32 @@ def test_the_learners_own_graph_says_you_and_a_third_readers_keeps_the_seat(
     assert other.graph["title"] == theirs and "(" in other.nodes["0"]["label"]
     seat1 = FiveSonsStory.from_game(game, lang, you=0).graph(1, 2)   # another seat's view
     assert seat1.nodes["1"]["label"].endswith(("(me)", "(ich)"))
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "You must first choose which card to show."),
+    ("de", "Du musst erst wählen, welche Karte du zeigst.")])
+def test_a_refusal_on_the_learners_page_calls_the_learner_you(lang, said):
+    """In the classroom another screen can move first: the engine's refusal then names the
+    learner's seat, and the learner's page says "you"."""
+    widget = FiveSonsWidget(game=deal(), bots=bots(), lang=lang)
+    play(widget, ["ask QC 7H", "pass"])                 # seat 1 asks: the learner must show
+    assert widget.decision.kind == Kind.SHOW
+    before = widget.game.to_record()
+    widget._act(Question(0, *parse_cards("QS 3H")))    # a stale screen asks instead
+    assert widget.note.status == said and widget.game.to_record() == before
+
+
+@pytest.mark.parametrize("key", sorted(k for k in catalogue("en")
+                                       if k.startswith("fivesons.illegal_you.")))
+def test_every_refusal_naming_the_learner_says_you(key):
+    part, name = key.split(".")[-2:]
+    cards = dict(zip(("face", "heart", "card"), parse_cards("QS 3H KC"), strict=True))
+    params = {n: 0 if n == name else cards.get(n, 2) for _, n, _, _ in string.Formatter().parse(
+        catalogue("en")[f"fivesons.illegal.{part}"]) if n}
+    refusal = IllegalAction(f"fivesons.illegal.{part}", **params)
+    for lang, you in (("en", r"\b(you|You|yours)\b"), ("de", r"\b(du|Du|dir)\b")):
+        told = refusal_to_you(refusal, 0, lang)
+        assert re.search(you, told) and not re.search(r"\b(seat|Seat|Platz) 0\b", told), told
+        assert not re.search("[♠♥♦♣]", told), told
+        assert refusal_to_you(refusal, 1, lang) == refusal.text(lang)    # not the learner's
