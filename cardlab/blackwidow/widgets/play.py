@@ -691,7 +691,7 @@ class BlackWidowWidget(widgets.VBox):
             buttons.append(ButtonSpec("next", self._text("next_move"), primary=True))
         if self.table.practice:
             buttons += [ButtonSpec("hint", self._text("hint"), disabled=decision is None),
-                        ButtonSpec("undo", self._text("undo"))]
+                        ButtonSpec("undo", self._text("undo"), disabled=not self.table.can_undo)]
         return buttons
 
     def _prompt(self, view: BlackWidowView, decision: Decision[Any, Any] | None) -> str:

@@ -424,7 +424,8 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.update("pass", disabled=kind != Kind.GUESS)
         if not self.shared:
             self.controls.update("hint", disabled=kind is None)
-            self.controls.update("take_back", disabled=view.over)    # the result stands
+            # Offered only when it works: not before a first decision, nor once the result stands.
+            self.controls.update("take_back", disabled=not self.table.can_undo)
         self.controls.status = " ".join(filter(None, [self._news(),
                                                       self._prompt(view, decision)]))
         turn = self.table.game.decisions
