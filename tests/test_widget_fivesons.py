@@ -287,7 +287,10 @@ def test_take_back_in_practice_mode_only():
     plain = FiveSonsWidget(game=deal(), bots=bots())
     assert "take_back" not in [b["id"] for b in plain.controls.buttons]
     widget = FiveSonsWidget(game=deal(), bots=bots(), practice=True)
-    widget.controls.click("take_back")                   # nothing to take back yet
+    assert widget.controls.spec("take_back").disabled    # nothing to take back yet
+    widget.controls.click("take_back")                   # not offered: nothing happens
+    assert widget.note.status == "" and widget.table.take_backs == 0
+    widget.undo()                                        # even called directly: refused
     assert widget.note.status == "There is nothing to take back."
     play(widget, ["ask QC 7H"])
     assert widget.decision.kind == Kind.GUESS and widget.log_lines
