@@ -381,7 +381,10 @@ def test_the_learners_own_graph_says_you_and_a_third_readers_keeps_the_seat(
                for _, _, data in mine.edges(data=True))
     other = FiveSonsStory.from_game(game, lang).graph(0, 2)   # the stepper app, the lessons
     assert other.graph["title"] == theirs and "(" in other.nodes["0"]["label"]
-    seat1 = FiveSonsStory.from_game(game, lang, you=0).graph(1, 2)   # another seat's view
+    story = FiveSonsStory.from_game(game, lang, you=0)
+    told = [line for after in range(1, story.count + 1) for line in story.certainties(0, after)]
+    assert told and not any(re.search("[♠♥♦♣]|\\b(me|mir)\\b", line) for line in told), told
+    seat1 = story.graph(1, 2)                            # another seat's view
     assert seat1.nodes["1"]["label"].endswith(("(me)", "(ich)"))
 
 
