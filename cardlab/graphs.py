@@ -36,7 +36,7 @@ from collections.abc import Collection, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from cardlab.cards import Card, parse_cards
+from cardlab.cards import Card, CardName, parse_cards
 from cardlab.deal_counting import SOLUTION
 from cardlab.i18n import Text
 
@@ -65,9 +65,10 @@ def perspective(me: int | None) -> str:
 
 
 def add_seats(graph: nx.DiGraph[str], players: int, sizes: Sequence[int], me: int | None,
-              lang: str) -> None:
+              lang: str, you: bool = False) -> None:
+    """A node per seat; `me`'s is "Seat 0 (me)", or "You" where the reader is `me` (`you`)."""
     for seat in range(players):
-        key = "graph.me" if seat == me else "graph.seat"
+        key = ("graph.you" if you else "graph.me") if seat == me else "graph.seat"
         graph.add_node(str(seat), kind="seat", seat=seat, me=seat == me, cards=sizes[seat],
                        label=Text(key, seat=seat).text(lang))
 
@@ -85,16 +86,20 @@ def add_card(graph: nx.DiGraph[str], card: Card, lang: str, group: str,
 
 
 def add_own_hand(graph: nx.DiGraph[str], me: int | None, hand: Collection[Card],
-                 deck: Iterable[Card], lang: str) -> None:
+                 deck: Iterable[Card], lang: str, you: bool = False) -> None:
+    """`me`'s certain edges to every card, saying "my hand" (`you`: "your hand")."""
     if me is None:
         return
+    held, other = ("graph.in_your_hand", "graph.not_yours") if you else \
+        ("graph.in_my_hand", "graph.not_mine")
     for card in deck:
+        named = CardName(card) if you else card
         if card in hand:
             graph.add_edge(str(me), card.code, kind="holds", p=1.0, share="1/1",
-                           why=Text("graph.in_my_hand", card=card).text(lang))
+                           why=Text(held, card=named).text(lang))
         else:
             graph.add_edge(str(me), card.code, kind="lacks", p=0.0, share="0/1",
-                           why=Text("graph.not_mine", card=card).text(lang))
+                           why=Text(other, card=named).text(lang))
 
 
 def location_edge(graph: nx.DiGraph[str], place: str, card: Card, n: int, worlds: int,

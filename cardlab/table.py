@@ -190,6 +190,12 @@ class Table:
                                None if decision.chance else reason))
         return events
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether `undo` would take something back now (practice, a person's decision made,
+        the game not over), so a button is offered only when pressing it works."""
+        return self.practice and bool(self._snapshots) and not self.game.over
+
     def undo(self) -> None:
         """Practice mode: take back the last person's decision and every bot move after it."""
         if not self.practice:

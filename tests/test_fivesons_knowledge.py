@@ -1,5 +1,6 @@
 """Exact inference: counts equal brute force, facts are exactly the certainties, with reasons."""
 
+import re
 import tracemalloc
 from dataclasses import replace
 
@@ -106,6 +107,12 @@ def test_full_hand_and_last_card_steps():
     reasons = {(f.card.code, str(f.place), f.holds): f.reason.key for f in knowledge.facts}
     assert reasons["AH", "1", False] == "fivesons.reason.full_hand"
     assert knowledge.worlds == 2   # KC with seat 2 or hidden, and the hearts follow
+    full = next(f.reason for f in knowledge.facts if f.reason.key == "fivesons.reason.full_hand")
+    assert "(1 card)" in full.text() and "(1 Karte)" in full.text("de")
+    for fact in knowledge.facts:     # a count of one is never followed by a plural noun
+        for lang, plural in (("en", r"\b1 (cards|deals)\b"),
+                             ("de", r"\b1 (Karten|Verteilungen)\b")):
+            assert not re.search(plural, fact.reason.text(lang)), fact.reason.text(lang)
 
 
 @pytest.mark.parametrize(
@@ -147,7 +154,7 @@ def test_certainties_beyond_the_named_steps_get_a_case_analysis_reason():
     reasons = {fact.reason.key: fact.reason.text() for fact in knowledge.facts}
     assert reasons["fivesons.reason.case_holds"].startswith("If ")
     assert "could not have shown a card" in reasons["fivesons.reason.case_holds"]
-    assert reasons["fivesons.reason.exhaustive_lacks"].startswith("None of the ")
+    assert reasons["fivesons.reason.exhaustive_lacks"].startswith("No possible deal puts ")
 
 
 TINY_FACES, TINY_HEARTS = parse_cards("JC QC KC JD"), parse_cards("AH 2H 3H 4H")

@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import dataclasses
+import html
+import re
+import string
 import sys
 
 import pytest
 from ipywidgets.widgets.widget import _instances
 
 from cardlab.cards import parse_cards
+from cardlab.errors import IllegalAction
 from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.game import FiveSonsGame
+from cardlab.fivesons.match import play_game
+from cardlab.fivesons.narration import refusal_to_you
 from cardlab.fivesons.notes_check import LACKS
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.play import FiveSonsWidget
+from cardlab.fivesons.widgets.stepper import FiveSonsStory
+from cardlab.i18n import catalogue
 
 HANDS = ["KH JC AH 5H JD", "QC KC 2H 4H 6H", "QD KD 7H 8H JH", "QH JS KS 9H TH"]
 
@@ -139,6 +147,10 @@ def test_a_whole_game_ask_show_one_of_two_pass_guess_wrong():
         widget.stepper.perspective.value = view
         assert widget.stepper.sentences[0].startswith("You asked: "), view
         assert not any("Seat 0" in line for line in widget.stepper.sentences), view
+    widget.stepper.perspective.value = 0               # the learner's own knowledge graph
+    picture = html.unescape(widget.stepper.picture.value)
+    assert "What you know after 1 event" in picture and ">You<" in picture
+    assert not re.search(r"\b[Ss]eat 0\b|\(me\)|\bmy hand\b", picture), picture
 
 
 def test_guessing_right_ends_the_game_and_a_refused_move_changes_nothing():
@@ -275,7 +287,10 @@ def test_take_back_in_practice_mode_only():
     plain = FiveSonsWidget(game=deal(), bots=bots())
     assert "take_back" not in [b["id"] for b in plain.controls.buttons]
     widget = FiveSonsWidget(game=deal(), bots=bots(), practice=True)
-    widget.controls.click("take_back")                   # nothing to take back yet
+    assert widget.controls.spec("take_back").disabled    # nothing to take back yet
+    widget.controls.click("take_back")                   # not offered: nothing happens
+    assert widget.note.status == "" and widget.table.take_backs == 0
+    widget.undo()                                        # even called directly: refused
     assert widget.note.status == "There is nothing to take back."
     play(widget, ["ask QC 7H"])
     assert widget.decision.kind == Kind.GUESS and widget.log_lines
@@ -352,3 +367,51 @@ def test_the_learner_is_you_never_seat_0(lang, seat_0):
     shown = "\n".join(texts(states(widget)))
     assert widget.end.shown and {"en": "You", "de": "Du"}[lang] in shown
     assert seat_0 not in shown and seat_0.lower() not in shown
+
+
+@pytest.mark.parametrize(("lang", "title", "you", "theirs"), [
+    ("en", "What you know after 2 events", "You", "What seat 0 knows after 2 events"),
+    ("de", "Was du nach 2 Ereignissen weißt", "Du", "Was Platz 0 nach 2 Ereignissen weiß")])
+def test_the_learners_own_graph_says_you_and_a_third_readers_keeps_the_seat(
+        lang, title, you, theirs):
+    game = play_game(FiveSonsRules(), ["logician"] * 4, seed=1)
+    mine = FiveSonsStory.from_game(game, lang, you=0).graph(0, 2)
+    assert mine.graph["title"] == title and mine.nodes["0"]["label"] == you
+    assert all("Seat 0" not in data.get("why", "") and "♠" not in data.get("why", "")
+               for _, _, data in mine.edges(data=True))
+    other = FiveSonsStory.from_game(game, lang).graph(0, 2)   # the stepper app, the lessons
+    assert other.graph["title"] == theirs and "(" in other.nodes["0"]["label"]
+    story = FiveSonsStory.from_game(game, lang, you=0)
+    told = [line for after in range(1, story.count + 1) for line in story.certainties(0, after)]
+    assert told and not any(re.search("[♠♥♦♣]|\\b(me|mir)\\b", line) for line in told), told
+    seat1 = story.graph(1, 2)                            # another seat's view
+    assert seat1.nodes["1"]["label"].endswith(("(me)", "(ich)"))
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "You must first choose which card to show."),
+    ("de", "Du musst erst wählen, welche Karte du zeigst.")])
+def test_a_refusal_on_the_learners_page_calls_the_learner_you(lang, said):
+    """In the classroom another screen can move first: the engine's refusal then names the
+    learner's seat, and the learner's page says "you"."""
+    widget = FiveSonsWidget(game=deal(), bots=bots(), lang=lang)
+    play(widget, ["ask QC 7H", "pass"])                 # seat 1 asks: the learner must show
+    assert widget.decision.kind == Kind.SHOW
+    before = widget.game.to_record()
+    widget._act(Question(0, *parse_cards("QS 3H")))    # a stale screen asks instead
+    assert widget.note.status == said and widget.game.to_record() == before
+
+
+@pytest.mark.parametrize("key", sorted(k for k in catalogue("en")
+                                       if k.startswith("fivesons.illegal_you.")))
+def test_every_refusal_naming_the_learner_says_you(key):
+    part, name = key.split(".")[-2:]
+    cards = dict(zip(("face", "heart", "card"), parse_cards("QS 3H KC"), strict=True))
+    params = {n: 0 if n == name else cards.get(n, 2) for _, n, _, _ in string.Formatter().parse(
+        catalogue("en")[f"fivesons.illegal.{part}"]) if n}
+    refusal = IllegalAction(f"fivesons.illegal.{part}", **params)
+    for lang, you in (("en", r"\b(you|You|yours)\b"), ("de", r"\b(du|Du|dir)\b")):
+        told = refusal_to_you(refusal, 0, lang)
+        assert re.search(you, told) and not re.search(r"\b(seat|Seat|Platz) 0\b", told), told
+        assert not re.search("[♠♥♦♣]", told), told
+        assert refusal_to_you(refusal, 1, lang) == refusal.text(lang)    # not the learner's

@@ -81,11 +81,14 @@ def test_fivesons_game_mode_offers_no_help_and_a_forged_click_gets_none():
 def test_fivesons_practice_counts_hints_and_take_backs_and_never_calls_it_a_plain_win():
     widget = fivesons("practice")
     assert {"hint", "take_back"} <= {button["id"] for button in widget.controls.buttons}
+    assert widget.controls.spec("take_back").disabled    # nothing to take back yet
     widget.controls.click("hint")
     assert widget.advice.value.startswith('<p class="cardlab-hint">Hint')
     ask_first(widget)
+    assert not widget.controls.spec("take_back").disabled
     widget.controls.click("take_back")
     assert widget.table.moves == [] and widget.practice == Practice(Mode.PRACTICE, 1, 1)
+    assert widget.controls.spec("take_back").disabled    # back at the start
     play_to_the_end(widget)
     text = widget.end.summary.value
     assert "You win!" not in text and "You won with help (1 hint, 1 take back)" in text
@@ -125,7 +128,8 @@ def test_fivesons_end_screen_shows_the_solution_and_who_held_what_then_a_new_gam
     assert widget.game is not first and not widget.game.over
     assert widget.table.moves == [] and widget.practice == Practice(Mode.PRACTICE)
     assert not widget.end.shown and widget.end.bar.buttons == [] and not widget.mode.disabled
-    assert not widget.controls.spec("take_back").disabled
+    assert widget.controls.spec("take_back").disabled    # a new game: nothing to take back
+    assert not widget.controls.spec("hint").disabled
     assert widget.decision is not None and widget.decision.kind == Kind.ASK
 
 
@@ -193,9 +197,11 @@ def test_blackwidow_game_mode_offers_no_hint_take_back_or_teachers_view():
 
 def test_blackwidow_practice_counts_help_asks_for_the_teachers_view_once_and_says_so():
     widget = blackwidow("practice")
+    assert widget.actions.spec("undo").disabled         # nothing to take back yet
     widget.actions.click("hint")
     card = next(c["code"] for c in widget.hand.cards if not c["disabled"])
     widget.hand.click(card)
+    assert not widget.actions.spec("undo").disabled
     widget.actions.click("undo")
     widget.views.click("teacher")
     assert widget.confirm.status == catalogue("en")["blackwidow.table.teacher_question"]
@@ -218,6 +224,9 @@ def test_blackwidow_practice_counts_help_asks_for_the_teachers_view_once_and_say
     widget.actions._message(None, {"click": "hint"}, [])
     assert widget.game.phase is Phase.OVER and len(widget.table.moves) == moves
     assert widget.practice == Practice(Mode.PRACTICE, 1, 1, 2)
+    widget._undo()                                      # even called directly: refused
+    assert widget.game.phase is Phase.OVER
+    assert widget.status == catalogue("en")["table.undo_over"]
 
 
 def test_blackwidow_hand_and_game_end_screens_and_new_game_starts_afresh():

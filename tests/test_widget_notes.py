@@ -1,19 +1,24 @@
 """The learner's notes sheet: marks, the check (right, wrong, incomplete, unproven), fill in."""
 
+import html
 import re
+import string
 
 import pytest
 
-from cardlab.cards import parse_cards
+from cardlab.cards import Card, parse_cards
 from cardlab.deal_counting import SOLUTION
+from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
 from cardlab.fivesons.notes_check import HOLDS, LACKS
+from cardlab.fivesons.reasoning import to_learner
 from cardlab.fivesons.record import FiveSonsLog, GuessSeen
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.story import event_sentence
+from cardlab.fivesons.widgets import notes
 from cardlab.fivesons.widgets.notes import NotesSheet
-from cardlab.i18n import percent
+from cardlab.i18n import Count, Text, catalogue, percent
 
 
 @pytest.fixture(scope="module")
@@ -64,8 +69,8 @@ def test_a_wrong_mark_is_explained_by_the_reason_for_the_opposite(sheet, log):
     wrong = [v for v in sheet.check() if v.kind == "wrong"]
     assert [(v.card, v.place, v.reason) for v in wrong] == [(card, place, fact.reason)]
     assert sheet.grid.verdicts[f"{card.code}|{place}"] == "wrong"
-    assert f"Seat {place} does not hold the {card.name()}: wrong. {fact.reason.text()}" in \
-        sheet.feedback.value.replace("&#x27;", "'")
+    assert (f"Seat {place} does not hold the {card.name()}: wrong. "
+            f"{to_learner(fact.reason).text()}") in html.unescape(sheet.feedback.value)
     assert wrong[0].since >= 1
     assert f"since event {wrong[0].since} (" in sheet.feedback.value
 
@@ -160,3 +165,40 @@ def test_a_seat_reads_its_own_guess_as_its_own(seen, en, de):
     assert event_sentence(log, 1, you=1) == en
     assert event_sentence(log, 1, "de", you=1) == de
     assert event_sentence(log, 1).startswith("Seat 1 guessed ")
+
+
+#: What a reason addressed to its own seat must not say: "me", "I", "my" (also in German).
+FIRST_PERSON = {"en": r"\b(me|I|my|My|mine)\b", "de": r"\b(mir|ich|Ich|mein|Mein|meiner)\b"}
+CORNERS = re.compile("[♠♥♦♣]")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_notes_reasons_speak_to_the_learner_in_card_names(log, lang, monkeypatch):
+    monkeypatch.setattr(notes, "SHOWN", 1000)
+    sheet = NotesSheet(lambda: log, lang=lang)
+    sheet.check()                           # nothing marked: every certainty with its reason
+    said = html.unescape(sheet.feedback.value)
+    assert {"en": "Seat 2 showed you the Jack of Spades in event 1.",
+            "de": "Platz 2 hat dir in Ereignis 1 die Karte Pik-Bube gezeigt."}[lang] in said
+    assert not CORNERS.search(said), said
+    assert not re.search(FIRST_PERSON[lang], said), said
+
+
+SAMPLE = {"seat": 2, "card": Card.parse("QS"), "face": Card.parse("JC"),
+          "heart": Card.parse("3H"), "other": Card.parse("8H"), "known": Card.parse("KS"),
+          "event": 4, "place": Place(1), "cards": Count("count.cards", 1),
+          "deals": Count("count.deals", 1)}
+
+
+@pytest.mark.parametrize("key", sorted(k for k in catalogue("en") if k.startswith(
+    ("fivesons.reason.", "fivesons.contradiction."))))
+def test_every_reason_told_to_the_learner_says_you_and_names_cards(key):
+    nested = Text("fivesons.reason.clause_own_hand", **SAMPLE)
+    params = {name: SAMPLE.get(name, nested)
+              for _, name, _, _ in string.Formatter().parse(catalogue("en")[key]) if name}
+    reason = Text(key, **params)
+    for lang in ("en", "de"):
+        told = to_learner(reason).text(lang)
+        assert not CORNERS.search(told) and not re.search(FIRST_PERSON[lang], told), told
+        if "card" in params:
+            assert Card.parse("QS").name(lang) in told

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.reasoning import to_learner
 from cardlab.graphs import (
     add_card,
     add_own_hand,
@@ -33,25 +34,36 @@ if TYPE_CHECKING:
     import networkx as nx
 
 
-def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en") -> nx.DiGraph[str]:
-    """The knowledge graph of one Five Sons perspective."""
+def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en",
+                   you: bool = False) -> nx.DiGraph[str]:
+    """The knowledge graph of one Five Sons perspective; `you`: drawn for the reader at that
+    seat (the learner after their game), who is called "you", not "Seat 0 (me)".
+
+    >>> from cardlab.fivesons.record import example_log
+    >>> graph = fivesons_graph(FiveSonsKnowledge.from_log(example_log()), you=True)
+    >>> graph.graph["title"], graph.nodes["0"]["label"]
+    ('What you know after 1 event', 'You')
+    """
     log = knowledge.log
     rules = log.rules
     after = len(log.events)
     events = Count("count.of_events", after)
+    you = you and log.me is not None
     title = (Text("fivesons.graph.title_public", after=events) if log.me is None else
+             Text("fivesons.graph.title_you", after=events) if you else
              Text("fivesons.graph.title_seat", seat=log.me, after=events))
     import networkx as nx  # loaded when a graph is drawn, not with every app
 
     graph: nx.DiGraph[str] = nx.DiGraph(game="fivesons", perspective=perspective(log.me),
                                         after=after, worlds=str(knowledge.worlds),
                                         title=title.text(lang))
-    add_seats(graph, rules.players, rules.hand_sizes, log.me, lang)
+    add_seats(graph, rules.players, rules.hand_sizes, log.me, lang, you)
     add_solution(graph, 2, Text("fivesons.graph.solution_cards"), lang)
     for card in rules.deck:
         add_card(graph, card, lang, group="face" if card in rules.faces else "heart")
-    add_own_hand(graph, log.me, log.hand, rules.deck, lang)
-    why = {(fact.card, fact.place): fact.reason for fact in knowledge.facts}
+    add_own_hand(graph, log.me, log.hand, rules.deck, lang, you)
+    why = {(fact.card, fact.place): to_learner(fact.reason) if you else fact.reason
+           for fact in knowledge.facts}
     for card, by_place in knowledge.counts.at.items():
         for place, n in by_place.items():
             location_edge(graph, str(place), card, n, knowledge.worlds, why.get((card, place)),

@@ -25,7 +25,7 @@ from cardlab.fivesons.cards import sons
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place
 from cardlab.fivesons.reasoning import Contradiction, Deduction
 from cardlab.fivesons.record import FiveSonsLog
-from cardlab.i18n import Text, card_codes
+from cardlab.i18n import Count, Text, card_codes
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,8 @@ def _explain_every_certainty(deduction: Deduction, counts: Counts) -> None:
                                             place=Place(place)))
             trial.settle()
             key = "exhaustive_holds" if holds else "exhaustive_lacks"
-            reason = Text(f"fivesons.reason.{key}", worlds=counts.worlds, card=card,
+            reason = Text(f"fivesons.reason.{key}", deals=Count("count.deals", counts.worlds),
+                          card=card,
                           place=Place(place))
         except Contradiction as contradiction:
             key = "case_holds" if holds else "case_lacks"

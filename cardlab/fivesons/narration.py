@@ -18,9 +18,10 @@ from typing import Literal
 
 from cardlab.cards import Card, CardName
 from cardlab.decisions import Event
+from cardlab.errors import CardlabError
 from cardlab.fivesons.actions import Question
 from cardlab.fivesons.cards import QuestionSentence
-from cardlab.i18n import Text
+from cardlab.i18n import Text, catalogue
 
 #: What can happen, as the events' `kind`.
 EventKind = Literal["ask", "pass", "show", "nobody", "no_guess", "guess", "over"]
@@ -117,3 +118,26 @@ def to_you(told: Text, me: int | None) -> Text:
 
 #: The sections whose sentences have a "you" form for the seat they name.
 _SPOKEN = ("fivesons.event", "fivesons.story")
+
+
+def refusal_to_you(refusal: CardlabError, me: int, lang: str = "en") -> str:
+    """`refusal` in `lang` as shown on seat `me`'s own page: "you" where it names `me`'s
+    seat, and cards by their names (any other error, or one not naming `me`, as it is).
+
+    In the classroom two screens can act at once, so the learner's page can be refused a
+    move the engine words for any seat.
+
+    >>> from cardlab.errors import IllegalAction
+    >>> refusal_to_you(IllegalAction("fivesons.illegal.not_your_turn", seat=0, turn=1), 0)
+    "It is seat 1's turn to ask, not yours."
+    >>> refusal_to_you(IllegalAction("fivesons.illegal.not_your_turn", seat=2, turn=1), 0)
+    "It is seat 1's turn to ask, not seat 2's."
+    """
+    section, _, part = refusal.key.rpartition(".")
+    if section == "fivesons.illegal" and not refusal.where and refusal.more is None:
+        for name, value in refusal.params.items():
+            key = f"fivesons.illegal_you.{part}.{name}"
+            if value == me and key in catalogue(lang):
+                return Text(key, **{name: CardName(value) if isinstance(value, Card) else value
+                                    for name, value in refusal.params.items()}).text(lang)
+    return refusal.text(lang)

@@ -24,10 +24,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardlab.cards import Card
+from cardlab.cards import Card, CardName
 from cardlab.deal_counting import SOLUTION, Location
 from cardlab.fivesons.evidence import ClauseSeen, Evidence, Place
-from cardlab.i18n import Text
+from cardlab.i18n import Count, Text
+
+
+def to_learner(reason: Text) -> Text:
+    """`reason` told to the learner whose log it explains: "you" where it says "me", and
+    cards by their names in the learner's language, not by their corners.
+
+    The reasons themselves speak as the log's seat and name cards by corner (or by code, on
+    the command line); a learner reading their own notes is addressed instead.
+
+    >>> from cardlab.cards import parse_cards
+    >>> qs, th = parse_cards("QS 3H")
+    >>> why = Text("fivesons.reason.shown_to_me", seat=2, card=qs, event=1)
+    >>> to_learner(why).text(), to_learner(why).text("de")
+    ('Seat 2 showed you the Queen of Spades in event 1.', \
+'Platz 2 hat dir in Ereignis 1 die Karte Pik-Dame gezeigt.')
+    """
+    section, _, part = reason.key.rpartition(".")
+    key = f"{section}_you.{part}" if section in _TOLD_TO_LEARNER else reason.key
+    return Text(key, **{name: _for_learner(value) for name, value in reason.params.items()})
+
+
+#: The sections of reasons that have a form told to the learner (`SECTION_you`).
+_TOLD_TO_LEARNER = ("fivesons.reason", "fivesons.contradiction")
+
+
+def _for_learner(value: object) -> object:
+    if isinstance(value, Text):
+        return to_learner(value)
+    return CardName(value) if isinstance(value, Card) else value
 
 
 class Contradiction(Exception):
@@ -129,18 +158,22 @@ class Deduction:
             held = [card for card, (place, _) in self.holds.items() if place == seat]
             candidates = [card for card, places in self.possible.items() if seat in places]
             if len(held) > size:
-                raise Contradiction(Text("fivesons.contradiction.too_many", seat=seat, size=size))
+                raise Contradiction(Text("fivesons.contradiction.too_many", seat=seat,
+                                         cards=Count("count.cards", size)))
             if len(candidates) < size:
-                raise Contradiction(Text("fivesons.contradiction.too_few", seat=seat, size=size))
+                raise Contradiction(Text("fivesons.contradiction.too_few", seat=seat,
+                                         cards=Count("count.cards", size)))
             if len(held) == size:
                 for card in candidates:
                     if card not in held:
                         changed |= self.remove(card, seat, Text(
-                            "fivesons.reason.full_hand", seat=seat, size=size, card=card))
+                            "fivesons.reason.full_hand", seat=seat,
+                            cards=Count("count.cards", size), card=card))
             elif len(candidates) == size:
                 for card in candidates:
                     changed |= self.fix(card, seat, Text(
-                        "fivesons.reason.only_candidates", seat=seat, size=size, card=card))
+                        "fivesons.reason.only_candidates", seat=seat,
+                        cards=Count("count.cards", size), card=card))
         return changed
 
     def _solution(self) -> bool:

@@ -692,7 +692,7 @@ class BlackWidowWidget(widgets.VBox):
             buttons.append(ButtonSpec("next", self._text("next_move"), primary=True))
         if self.table.practice and view.phase is not Phase.OVER:   # nothing to help with after
             buttons += [ButtonSpec("hint", self._text("hint"), disabled=decision is None),
-                        ButtonSpec("undo", self._text("undo"))]
+                        ButtonSpec("undo", self._text("undo"), disabled=not self.table.can_undo)]
         return buttons
 
     def _prompt(self, view: BlackWidowView, decision: Decision[Any, Any] | None) -> str:

@@ -31,9 +31,10 @@ from cardlab.cards import Card, CardName
 from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.knowledge import Location
 from cardlab.fivesons.notes_check import HOLDS, LACKS, Marks, NotesChecker, Verdict
+from cardlab.fivesons.reasoning import to_learner
 from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.story import event_sentence
-from cardlab.i18n import Text, message, percent
+from cardlab.i18n import Count, Text, message, percent
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import KernelOwned
 
@@ -149,7 +150,8 @@ class NotesSheet(widgets.VBox):
         self._set_marks({**self._marks, **certain})
         self.grid.verdicts = {}
         self.feedback.value = ""
-        self.controls.status = message("fivesons.notes.filled", self.lang, count=len(certain))
+        filled = Count("count.certainties", len(certain)).label(self.lang)
+        self.controls.status = message("fivesons.notes.filled", self.lang, count=filled)
 
     def clear(self) -> None:
         """Rub out every mark."""
@@ -200,7 +202,7 @@ class NotesSheet(widgets.VBox):
                  message("fivesons.notes.since_event", self.lang, event=verdict.since,
                          what=event_sentence(log, verdict.since, self.lang, log.me)))
         return message(f"fivesons.notes.say_{verdict.kind}", self.lang, claim=claim,
-                       why=verdict.reason.text(self.lang), since=since)
+                       why=to_learner(verdict.reason).text(self.lang), since=since)
 
     def _claim(self, verdict: Verdict) -> str:
         mark = verdict.mark or (HOLDS if verdict.certain else LACKS)

@@ -66,7 +66,7 @@ from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.cards import five_sons_question
 from cardlab.fivesons.entry import FiveSons
 from cardlab.fivesons.game import FiveSonsGame
-from cardlab.fivesons.narration import addressed
+from cardlab.fivesons.narration import addressed, refusal_to_you
 from cardlab.fivesons.players import bot_seat
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.view import FiveSonsView, table_log
@@ -371,7 +371,7 @@ class FiveSonsWidget(widgets.VBox):
         try:
             action, why = self.table.hint(self.seat, bot_seat(HINT_BOT, self.seed))
         except IllegalAction as err:
-            self._say(err.text(self.lang))
+            self._say(refusal_to_you(err, self.seat, self.lang))
             return
         said = advice(why).text(self.lang)
         if isinstance(action, Question):
@@ -424,7 +424,8 @@ class FiveSonsWidget(widgets.VBox):
         self.controls.update("pass", disabled=kind != Kind.GUESS)
         if not self.shared:
             self.controls.update("hint", disabled=kind is None)
-            self.controls.update("take_back", disabled=view.over)    # the result stands
+            # Offered only when it works: not before a first decision, nor once the result stands.
+            self.controls.update("take_back", disabled=not self.table.can_undo)
         self.controls.status = " ".join(filter(None, [self._news(),
                                                       self._prompt(view, decision)]))
         turn = self.table.game.decisions
@@ -446,7 +447,7 @@ class FiveSonsWidget(widgets.VBox):
         try:
             self.table.undo()
         except IllegalAction as err:
-            self._say(err.text(self.lang))
+            self._say(refusal_to_you(err, self.seat, self.lang))
             return
         self._seen = min(self._seen, len(self.table.events))
         self.face = self.heart = None
@@ -512,7 +513,7 @@ class FiveSonsWidget(widgets.VBox):
             self.source.act(action)
         except CardlabError as err:       # refused, or a shared table's store is gone
             self.refresh()      # a shared table may have caught up with others' moves
-            self._say(err.text(self.lang))
+            self._say(refusal_to_you(err, self.seat, self.lang))
             return
         self._seen = seen
         self.advice.value = ""

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.reasoning import to_learner
 from cardlab.fivesons.record import FiveSonsLog, FiveSonsRecord
 from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.story import story
@@ -117,7 +118,7 @@ class FiveSonsStory:
 
     def graph(self, who: int | str, after: int) -> nx.DiGraph[str]:
         """The knowledge graph of `who` after `after` events."""
-        return fivesons_graph(self.knowledge(who, after), self.lang)
+        return fivesons_graph(self.knowledge(who, after), self.lang, you=who == self.you)
 
     def previous(self, who: int | str, after: int) -> nx.DiGraph[str] | None:
         """The graph one event earlier (None before the first)."""
@@ -128,7 +129,8 @@ class FiveSonsStory:
         if not after:
             return []
         old = {(f.card, f.place, f.holds) for f in self.knowledge(who, after - 1).facts}
-        reasons = [fact.reason.text(self.lang) for fact in self.knowledge(who, after).facts
+        told = to_learner if who == self.you else (lambda reason: reason)
+        reasons = [told(fact.reason).text(self.lang) for fact in self.knowledge(who, after).facts
                    if (fact.card, fact.place, fact.holds) not in old]
         return list(dict.fromkeys(reasons))         # one reason can settle two cards
 
