@@ -232,7 +232,8 @@ LESSON_SITUATION = 0
 #: Makes the situation of a seed: the question (with its picture, if it has one), and the
 #: checker of its answers; an exercise answered by pressing an option may add its options
 #: (label, value), which change with the seed.
-Situation = Callable[[int], "tuple[str | Posed, Checker] | tuple[str | Posed, Checker, list[tuple[str, Any]]]"]
+Situation = Callable[[int], "tuple[str | Posed, Checker] "
+                             "| tuple[str | Posed, Checker, list[tuple[str, Any]]]"]
 
 
 def _too(value: Fraction, truth: Fraction, answer: str) -> Text:

@@ -10,6 +10,7 @@ neighbour's situation (another seed) has another answer.
   and so whether to guess.
 - `step_name`: lesson 5, which named step of deduction proves a certainty.
 
+>>> from cardlab.lessons.exercises import BLANK
 >>> question, check = scoring(1)
 >>> question.startswith("Four bots played a hand of Black Widow (deal 1")
 True
@@ -34,8 +35,14 @@ from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.fivesons.render.view import seat_view_svg
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import Count, Number, Text, message
-from cardlab.lessons.exercises import (BLANK, Blank, Checker, Posed, Verdict, check_chance,
-                                       check_number)
+from cardlab.lessons.exercises import (
+    Blank,
+    Checker,
+    Posed,
+    Verdict,
+    check_chance,
+    check_number,
+)
 from cardlab.lessons.worlds import Cards
 
 #: The bots that play the practice games.
@@ -102,6 +109,7 @@ def guess_chance(seed: int, lang: str = "en") -> tuple[Posed, Checker]:
     The lesson's point: a wrong guess costs the game, so guess when the chance is 100%.
     The question comes with the picture of what the seat saw up to then.
 
+    >>> from cardlab.lessons.exercises import BLANK
     >>> question, check = guess_chance(1)
     >>> "<svg" in question.picture and check(BLANK).solution > 0
     True

@@ -25,8 +25,15 @@ from cardlab.cards import Card
 from cardlab.fivesons.record import AskSeen, FiveSonsLog
 from cardlab.fivesons.story import event_sentence
 from cardlab.i18n import message
-from cardlab.render.cards import (CARD_HEIGHT, CHIP_HEIGHT, CHIP_WIDTH, FONT, HAND_SPACING,
-                                  card_chip, card_face)
+from cardlab.render.cards import (
+    CARD_HEIGHT,
+    CHIP_HEIGHT,
+    CHIP_WIDTH,
+    FONT,
+    HAND_SPACING,
+    card_chip,
+    card_face,
+)
 from cardlab.render.palette import BACKGROUND, INK, MUTED
 from cardlab.render.svg import element, svg_document
 
