@@ -41,6 +41,7 @@ the widget is drawn, that copy is hidden, so nothing shows twice.
 
 from __future__ import annotations
 
+import functools
 import html
 import itertools
 import re
@@ -344,6 +345,11 @@ def percent(value: Fraction | float, lang: str = "en") -> str:
 
 
 Checker = Callable[[Any], Verdict]
+
+
+def _lesson_first(first: tuple[Any, ...], situations: Situation, seed: int) -> Any:
+    """The lesson's own situation at seed `LESSON_SITUATION`, else the situation of `seed`."""
+    return first if seed == LESSON_SITUATION else situations(seed)
 #: Numbers the boxes of a lesson in the order it makes them (each lesson page has its own
 #: kernel): a box's place in its lesson, for the teacher's view of the class's answers.
 _PLACES = itertools.count(1)
@@ -454,13 +460,16 @@ class ExerciseBox(widgets.VBox):
 
     @classmethod
     def practice(cls, situations: Situation, seed: int = 0, lang: str = "en",
-                 kind: str = "number", options: Sequence[tuple[str, Any]] = ()) -> ExerciseBox:
+                 kind: str = "number", options: Sequence[tuple[str, Any]] = (),
+                 first: tuple[Any, ...] | None = None) -> ExerciseBox:
         """An exercise whose situation comes from a seed, with a "New situation" button.
 
         `situations(seed)` gives the question (a `Posed` where the situation has a picture)
         and its checker, and may give the options of that situation; `kind` is "number"
         (typed), "choice" (one of the options) or "set" (any of the options, pressed). A new
-        situation starts the tiers afresh.
+        situation starts the tiers afresh. `first` is the situation the lesson's own text
+        sets out (question, checker and maybe options), shown at seed `LESSON_SITUATION`;
+        "New situation" goes on to `situations(1)`, `situations(2)`, ...
 
         >>> box = ExerciseBox.practice(
         ...     lambda seed: (f"What is {seed} + 1?",
@@ -470,6 +479,8 @@ class ExerciseBox(widgets.VBox):
         >>> box.controls.click("new"); box.seed, box._text, box.solved, box.control.value
         (5, 'What is 5 + 1?', False, '')
         """
+        if first is not None:
+            situations = functools.partial(_lesson_first, first, situations)
         posed, checker, *own = situations(seed)
         question = posed.text if isinstance(posed, Posed) else posed
         if kind == "set":
