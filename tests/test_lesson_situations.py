@@ -66,15 +66,18 @@ def test_a_new_situation_coaches_in_tiers_and_is_solved_with_its_answer(make, ki
 @pytest.mark.parametrize(("make", "kind"), SMALL)
 def test_a_new_deal_shows_the_view_of_the_seat_it_asks_about(make, kind):
     for seed in range(1, 9):
-        question, _check, *_ = make(seed, "en")
-        game, _rng = situations.small_game(seed)
-        seat = int(re.search(r"^<svg[^>]*><title>Seat (\d+)'s view", question.picture).group(1))
+        question, check, *_ = make(seed, "en")
+        dealt = int(re.search(r"\(seed (\d+)\)", question.text).group(1))
+        game, _rng = situations.small_game(dealt)
+        seat, after = (int(n) for n in re.search(
+            r"^<svg[^>]*><title>Seat (\d+)'s view after event (\d+)", question.picture).groups())
         log = game.observation_log(seat)
-        assert question.picture == seat_view_svg(log, len(log.events))
-        if make is situations.who_saw:   # a seat that did not ask: the table's view of it
-            assert seat != game.events[-1].seat
+        assert question.picture == seat_view_svg(log, after)
+        if make is situations.who_saw:   # a seat that did not ask, and a card was shown
+            assert seat != game.events[after - 1].seat and check(BLANK).solution
+            assert f"question {after}:" in question.text
         else:   # the seat asked about (knows_that: the one whose knowledge of another's is asked)
-            assert f"seat {seat} " in question.text
+            assert f"seat {seat} " in question.text and after == len(game.events)
 
 
 def test_lesson_5_s_new_situations_show_the_seat_up_to_the_event_they_name():

@@ -30,7 +30,7 @@ from cardlab.deal_counting import SOLUTION, Location
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game
-from cardlab.fivesons.record import FiveSonsLog
+from cardlab.fivesons.record import Ask, FiveSonsLog
 from cardlab.fivesons.render.view import seat_view_svg
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.worlds import TINY_RULES, PossibleWorlds
@@ -125,16 +125,27 @@ def knows_that(seed: int, lang: str = "en") -> tuple[Posed, Checker]:
 
 
 def who_saw(seed: int, lang: str = "en") -> tuple[Posed, Checker]:
-    """Which seats saw which card was shown in the last question? The picture is the view of
-    a seat that did not ask (what the whole table heard, and its own card)."""
-    game, rng = small_game(seed)
-    after = len(game.events)
-    asker = game.events[-1].seat
+    """Which seats saw which card was shown in a question? The picture is the view, up to that
+    question, of a seat that did not ask. The question is the last one in which a card was
+    shown (a deal in which nobody could show is not drawn: the next seed is taken, since
+    "nobody" cannot be pressed)."""
+    for tried in range(seed, seed + 50):
+        game, rng = small_game(tried)
+        shown = [number for number, event in enumerate(game.events, start=1)
+                 if isinstance(event, Ask) and event.shown is not None]
+        if shown:
+            break
+    else:   # pragma: no cover - a seat holds one of the two cards asked about in most deals
+        raise ValueError(f"no card was shown in the small games of seeds {seed}+")
+    after = shown[-1]
+    asker = game.events[after - 1].seat
     seat = rng.choice([other for other in range(game.players) if other != asker])
+    log = game.observation_log(seat)
 
     def check(answer: Any) -> Verdict:
         return check_saw_card(answer, game, after)
-    return _posed("who_saw", lang, _view(game, seat, lang), seed=seed, after=after), check
+    return _posed("who_saw", lang, seat_view_svg(log, after, lang), seed=tried,
+                  after=after), check
 
 
 def lesson_game(seed: int) -> FiveSonsGame:
