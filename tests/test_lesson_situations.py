@@ -118,6 +118,12 @@ def test_lesson_4_on_paper_keeps_its_worlds_picture_and_a_seed_prints_the_seat_s
     first = re.search(r"<section class=\"exercise[^\"]*\">(?:(?!</section>).)*"
                       r"After question 1, how many worlds", sheet, re.S).group(0)
     assert "Seat 0's view. Possible worlds" in first   # the lesson's own worlds picture
+    assert "Use seat 0's view just above." in first
     sheet, key = worksheet_pages(run_lesson(4), seed=5)
     question, _check = situations.worlds_count(5)
     assert question.text in sheet and question.picture in sheet and question.picture in key
+    # The text about the lesson's own situation stays off a sheet of other situations, and
+    # the two exercises on one skill (3 and 4) are not the same situation twice.
+    assert "Use seat 0's view just above." not in sheet and "Go back one step" not in sheet
+    questions = re.findall(r'<p class="question">(.*?)</p>', sheet)
+    assert len(questions) == len(set(questions)) == 7   # two warm-ups, five exercises

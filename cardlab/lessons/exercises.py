@@ -377,6 +377,9 @@ class ExerciseBox(widgets.VBox):
         self.goals: tuple[str, ...] = ()
         #: The seed of the situation shown (None: the exercise has only one).
         self.seed: int | None = None
+        #: Whether its first situation is the one the lesson's text sets out (the text around
+        #: the exercise speaks of that one, not of the new ones).
+        self.opens_with_lesson = False
         #: Wrong answers so far (the same one twice counts once), the highest feedback tier
         #: reached, whether the answer was found, and every answer checked.
         self.tries, self.tier, self.solved = 0, 0, False
@@ -490,6 +493,7 @@ class ExerciseBox(widgets.VBox):
         else:
             box = cls.choice(question, own[0] if own else options, checker, lang)
         box._situations, box.seed = situations, seed
+        box.opens_with_lesson = first is not None
         box._picture(posed)
         box.controls.show([*box.controls.specs,
                            ButtonSpec("new", message("lesson.tier.new", lang))])

@@ -189,7 +189,9 @@ def _sheet_exercise(n: int, exercise: Exercise, lang: str) -> str:
     figures = "".join(f'<div class="figures">{_DETAILS.sub("", figure)}</div>'
                       for figure in shown)
     kind = " pictured page" if figures and n > 1 else " pictured" if figures else ""
-    intro = _on_paper(exercise.intro, lang)
+    # The text before an exercise that opens with the lesson's situation speaks of that one.
+    intro = "" if box.opens_with_lesson and box.seed != LESSON_SITUATION \
+        else _on_paper(exercise.intro, lang)
     return (f'<section class="exercise{kind}">{_heading(n, exercise, lang)}'
             f"{markdown_html(intro) if intro else ''}{figures}"
             f'<div class="task"><p class="question">{html.escape(box.prompt)}</p>'
