@@ -205,7 +205,8 @@ def _situation_figures(exercise: Exercise) -> list[str]:
     box = exercise.box
     if box.figure:
         return [box.figure]
-    return list(exercise.figures) if box.seed in (None, LESSON_SITUATION) else []
+    own = box.seed is None or (box.opens_with_lesson and box.seed == LESSON_SITUATION)
+    return list(exercise.figures) if own else []
 
 
 def _on_paper_at_all(box: ExerciseBox) -> bool:
