@@ -67,6 +67,7 @@ h2, .question { break-after: avoid; page-break-after: avoid; }
 .situation { float: right; font-size: 9pt; }
 .figures { margin: 2mm 0; }
 .figures svg, .figures img { max-width: 100%; height: auto; max-height: 150mm; }
+.figures.view svg { max-height: 200mm; }
 .figures table { border-collapse: collapse; font-size: 9.5pt; }
 .figures th, .figures td { border: 1px solid #000; padding: 0.5mm 2mm; }
 .question { font-weight: bold; margin: 2mm 0; }
@@ -186,7 +187,10 @@ def _sheet_exercise(n: int, exercise: Exercise, lang: str) -> str:
     box = exercise.box
     shown = [figure for figure in _situation_figures(exercise)
              if "<a download" not in figure]   # links to files to save do not print
-    figures = "".join(f'<div class="figures">{_DETAILS.sub("", figure)}</div>'
+    # A situation's own picture (a seat's view: a long game runs to two columns) may take
+    # more of its page than the lesson's pictures, so that its text stays legible.
+    view = " view" if box.figure else ""
+    figures = "".join(f'<div class="figures{view}">{_DETAILS.sub("", figure)}</div>'
                       for figure in shown)
     kind = " pictured page" if figures and n > 1 else " pictured" if figures else ""
     # The text before an exercise that opens with the lesson's situation speaks of that one.
@@ -236,7 +240,7 @@ def _key_exercise(n: int, exercise: Exercise, lang: str) -> str:
     box = exercise.box
     box.show()
     # The key shows a situation's own picture too: its reasoning names the events in it.
-    picture = f'<div class="figures">{box.figure}</div>' if box.figure else ""
+    picture = f'<div class="figures view">{box.figure}</div>' if box.figure else ""
     return (f'<section class="exercise{" pictured" if picture else ""}">'
             f'{_heading(n, exercise, lang)}'
             f'<p class="question">{html.escape(box.prompt)}</p>{picture}'
