@@ -167,3 +167,24 @@ def test_any_lesson_argument_is_refused_in_one_line_where_there_is_no_such_lesso
         assert main(["worksheet", "--out", "/nonexistent-out", "--", text]) == 2
     assert err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
     assert not Path("/nonexistent-out").exists()
+
+
+@pytest.mark.parametrize(("number", "lang", "view"), [
+    (3, "en", r"Seat (\d+)'s view after event (\d+)"),
+    (5, "de", r"Sicht von Platz (\d+) nach Ereignis (\d+)")])
+def test_a_situation_from_a_game_is_printed_with_what_its_seat_saw(number, lang, view):
+    sheet, key = worksheet_pages(run_lesson(number, lang))
+    for page in (sheet, key):
+        pictured = 0
+        for section in re.findall(r'<section class="exercise[^"]*">(.*?)</section>', page, re.S):
+            question = re.search(r'<p class="question">(.*?)</p>', section, re.S).group(1)
+            named = re.search(r"(?:seat|Platz) (\d+).*?(?:event|Ereignis) (\d+)|"
+                              r"(?:event|Ereignis) (\d+).*?(?:seat|Platz) (\d+)", question)
+            if "Seed" not in question and "seed" not in question:
+                continue
+            seat, after = (named.group(1), named.group(2)) if named.group(1) \
+                else (named.group(4), named.group(3))
+            titles = re.findall(rf"<title>{view}</title>", section)
+            assert titles == [(seat, after)], (question, titles)
+            pictured += 1
+        assert pictured >= 1

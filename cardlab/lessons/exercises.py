@@ -41,6 +41,7 @@ the widget is drawn, that copy is hidden, so nothing shows twice.
 
 from __future__ import annotations
 
+import functools
 import html
 import itertools
 import re
@@ -215,9 +216,28 @@ class Attempt:
     situation: int | None = None
 
 
-#: Makes the situation of a seed: the question, and the checker of its answers; an exercise
-#: answered by pressing cards may add its options (label, value), which change with the seed.
-Situation = Callable[[int], "tuple[str, Checker] | tuple[str, Checker, list[tuple[str, str]]]"]
+@dataclass(frozen=True)
+class Posed:
+    """A situation's question with the picture (SVG) of what the learner works from: what
+    one seat saw, so that the situation can be worked out on screen and on paper.
+
+    >>> Posed("How sure is seat 1?", "<svg></svg>").picture
+    '<svg></svg>'
+    """
+
+    text: str
+    picture: str = ""
+
+
+#: The seed of the situation the lesson's own text sets out (its pictures come before the
+#: exercise); "New situation" goes on from it to seeds 1, 2, ...
+LESSON_SITUATION = 0
+
+#: Makes the situation of a seed: the question (with its picture, if it has one), and the
+#: checker of its answers; an exercise answered by pressing an option may add its options
+#: (label, value), which change with the seed.
+Situation = Callable[[int], "tuple[str | Posed, Checker] "
+                             "| tuple[str | Posed, Checker, list[tuple[str, Any]]]"]
 
 
 def _too(value: Fraction, truth: Fraction, answer: str) -> Text:
@@ -328,6 +348,11 @@ def percent(value: Fraction | float, lang: str = "en") -> str:
 
 
 Checker = Callable[[Any], Verdict]
+
+
+def _lesson_first(first: tuple[Any, ...], situations: Situation, seed: int) -> Any:
+    """The lesson's own situation at seed `LESSON_SITUATION`, else the situation of `seed`."""
+    return first if seed == LESSON_SITUATION else situations(seed)
 #: Numbers the boxes of a lesson in the order it makes them (each lesson page has its own
 #: kernel): a box's place in its lesson, for the teacher's view of the class's answers.
 _PLACES = itertools.count(1)
@@ -355,6 +380,9 @@ class ExerciseBox(widgets.VBox):
         self.goals: tuple[str, ...] = ()
         #: The seed of the situation shown (None: the exercise has only one).
         self.seed: int | None = None
+        #: Whether its first situation is the one the lesson's text sets out (the text around
+        #: the exercise speaks of that one, not of the new ones).
+        self.opens_with_lesson = False
         #: Wrong answers so far (the same one twice counts once), the highest feedback tier
         #: reached, whether the answer was found, and every answer checked.
         self.tries, self.tier, self.solved = 0, 0, False
@@ -379,7 +407,10 @@ class ExerciseBox(widgets.VBox):
         # from stored outputs (JupyterLab, for a notebook it does not trust) keeps a widget's.
         self.question = widgets.HTML(
             f'{_BOX_STYLE}{_HIDE_OFFLINE}<p class="cardlab-question">{html.escape(question)}</p>')
-        super().__init__([self.question, control, self.controls])
+        #: The picture of the situation shown (SVG; "" for none): what the learner works from.
+        self.figure = ""
+        self.picture = widgets.HTML(layout=widgets.Layout(display="none"))
+        super().__init__([self.question, self.picture, control, self.controls])
         self.add_class(FOCUS_CLASS)
         self.add_class(BOX_CLASS)
         guard(self)
@@ -455,12 +486,16 @@ class ExerciseBox(widgets.VBox):
 
     @classmethod
     def practice(cls, situations: Situation, seed: int = 0, lang: str = "en",
-                 kind: str = "number", options: Sequence[tuple[str, Any]] = ()) -> ExerciseBox:
+                 kind: str = "number", options: Sequence[tuple[str, Any]] = (),
+                 first: tuple[Any, ...] | None = None) -> ExerciseBox:
         """An exercise whose situation comes from a seed, with a "New situation" button.
 
-        `situations(seed)` gives the question and its checker (and, for "set", the options
-        of that situation); `kind` is "number" (typed), "choice" (one of `options`) or "set"
-        (any of the options, pressed). A new situation starts the tiers afresh.
+        `situations(seed)` gives the question (a `Posed` where the situation has a picture)
+        and its checker, and may give the options of that situation; `kind` is "number"
+        (typed), "choice" (one of the options) or "set" (any of the options, pressed). A new
+        situation starts the tiers afresh. `first` is the situation the lesson's own text
+        sets out (question, checker and maybe options), shown at seed `LESSON_SITUATION`;
+        "New situation" goes on to `situations(1)`, `situations(2)`, ...
 
         >>> box = ExerciseBox.practice(
         ...     lambda seed: (f"What is {seed} + 1?",
@@ -470,14 +505,19 @@ class ExerciseBox(widgets.VBox):
         >>> box.controls.click("new"); box.seed, box._text, box.solved, box.control.value
         (5, 'What is 5 + 1?', False, '')
         """
-        question, checker, *own = situations(seed)
+        if first is not None:
+            situations = functools.partial(_lesson_first, first, situations)
+        posed, checker, *own = situations(seed)
+        question = posed.text if isinstance(posed, Posed) else posed
         if kind == "set":
             box = cls.many(question, own[0] if own else options, checker, lang)
         elif kind == "number":
             box = cls.number(question, checker, lang)
         else:
-            box = cls.choice(question, options, checker, lang)
+            box = cls.choice(question, own[0] if own else options, checker, lang)
         box._situations, box.seed = situations, seed
+        box.opens_with_lesson = first is not None
+        box._picture(posed)
         box.controls.show([*box.controls.specs,
                            ButtonSpec("new", message("lesson.tier.new", lang))])
         return box
@@ -486,19 +526,30 @@ class ExerciseBox(widgets.VBox):
         """Show the situation of `seed` (the next seed if None): a fresh question, no tries."""
         assert self._situations is not None, "this exercise has one situation only"
         self.seed = (self.seed or 0) + 1 if seed is None else seed
-        self._text, self.checker, *own = self._situations(self.seed)
+        posed, self.checker, *own = self._situations(self.seed)
+        self._text = posed.text if isinstance(posed, Posed) else posed
+        self._picture(posed)
         self.question.value = (f'{_BOX_STYLE}{_HIDE_OFFLINE}<p class="cardlab-question">'
                                f"{html.escape(self._text)}</p>")
         self.tries, self.tier, self.solved, self._last_wrong = 0, 0, False, None
         if isinstance(self.control, widgets.Text):
             self.control.value = ""
         elif isinstance(self.control, widgets.RadioButtons):
+            if own:
+                self.control.options = list(own[0])
+                self.choices = tuple(label for label, _ in own[0])
             self.control.value = None
         else:
             options = own[0] if own else [(spec.label, spec.id) for spec in self.control.specs]
             self.control.show([ButtonSpec(value, label, pressed=False) for label, value in options])
             self.choices = tuple(label for label, _ in options)
         self.controls.status = message("lesson.tier.new_done", self.lang)
+
+    def _picture(self, posed: str | Posed) -> None:
+        """Show the picture of the situation `posed` (none for a question without one)."""
+        self.figure = posed.picture if isinstance(posed, Posed) else ""
+        self.picture.value = self.figure
+        self.picture.layout.display = None if self.figure else "none"
 
     @property
     def prompt(self) -> str:
@@ -523,7 +574,7 @@ class ExerciseBox(widgets.VBox):
                   f"{html.escape(message('lesson.number_hint', lang))}</p>")
         return (f'<div class="{OFFLINE_CLASS}" style="{_OFFLINE_STYLE}">{_HIDE_OFFLINE}'
                 f"<p><strong>{html.escape(message('lesson.exercise', lang))}:</strong> "
-                f"{html.escape(self._text)}</p>{answer}"
+                f"{html.escape(self._text)}</p>{self.figure}{answer}"
                 f"<p><em>{html.escape(message('lesson.offline', lang))}</em></p></div>")
 
     def _ipython_display_(self) -> None:

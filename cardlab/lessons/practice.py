@@ -32,9 +32,17 @@ from cardlab.deal_counting import SOLUTION
 from cardlab.fivesons.evidence import Place
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
 from cardlab.fivesons.match import play_game as play_fivesons
+from cardlab.fivesons.render.view import seat_view_svg
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.i18n import Count, Number, Text, message
-from cardlab.lessons.exercises import Blank, Checker, Verdict, check_chance, check_number
+from cardlab.lessons.exercises import (
+    Blank,
+    Checker,
+    Posed,
+    Verdict,
+    check_chance,
+    check_number,
+)
 from cardlab.lessons.worlds import Cards
 
 #: The bots that play the practice games.
@@ -95,10 +103,16 @@ def scoring(seed: int, lang: str = "en") -> tuple[str, Checker]:
     return question, check
 
 
-def guess_chance(seed: int, lang: str = "en") -> tuple[str, Checker]:
+def guess_chance(seed: int, lang: str = "en") -> tuple[Posed, Checker]:
     """After some events of a recorded game, the chance that a seat's best guess is right.
 
     The lesson's point: a wrong guess costs the game, so guess when the chance is 100%.
+    The question comes with the picture of what the seat saw up to then.
+
+    >>> from cardlab.lessons.exercises import BLANK
+    >>> question, check = guess_chance(1)
+    >>> "<svg" in question.picture and check(BLANK).solution > 0
+    True
     """
     game = play_fivesons(FiveSonsRules(players=4), _FIVESONS_BOTS, seed=seed)
     rng = random.Random(seed)
@@ -110,8 +124,8 @@ def guess_chance(seed: int, lang: str = "en") -> tuple[str, Checker]:
     total = sum(pairs.values())
     best = max(pairs, key=lambda pair: pairs[pair])
     truth = Fraction(pairs[best], total)
-    question = Text("lesson.practice.guess_question", seed=seed, seat=seat,
-                    after=after).text(lang)
+    question = Posed(Text("lesson.practice.guess_question", seed=seed, seat=seat,
+                          after=after).text(lang), seat_view_svg(log, after, lang))
     why = Text("lesson.practice.guess_why" if len(pairs) > 1 else "lesson.practice.guess_sure",
                seat=seat, count=Count("count.solutions", len(pairs)), best=Cards(best),
                n=Number(pairs[best]), total=Number(total),
@@ -126,8 +140,9 @@ def guess_chance(seed: int, lang: str = "en") -> tuple[str, Checker]:
     return question, check
 
 
-def step_name(seed: int, lang: str = "en") -> tuple[str, Checker]:
-    """Which named step proves a certainty of some seat, after some event of a recorded game."""
+def step_name(seed: int, lang: str = "en") -> tuple[Posed, Checker]:
+    """Which named step proves a certainty of some seat, after some event of a recorded game;
+    the question comes with the picture of what the seat saw up to then."""
     game = play_fivesons(FiveSonsRules(players=4), _FIVESONS_BOTS, seed=seed)
     rng = random.Random(seed)
     for _ in range(100):
@@ -144,10 +159,10 @@ def step_name(seed: int, lang: str = "en") -> tuple[str, Checker]:
     truth = _step(fact.reason.key)
     assert truth is not None   # only facts with a named step were kept
     where = Place(SOLUTION if fact.place == SOLUTION else fact.place)
-    question = Text("lesson.practice.step_question" if fact.holds
-                    else "lesson.practice.step_question_not",
-                    seed=seed, seat=seat, after=after, card=CardName(fact.card),
-                    place=where).text(lang)
+    question = Posed(Text("lesson.practice.step_question" if fact.holds
+                          else "lesson.practice.step_question_not",
+                          seed=seed, seat=seat, after=after, card=CardName(fact.card),
+                          place=where).text(lang), seat_view_svg(log, after, lang))
     hint = Text("lesson.practice.step_hint", card=CardName(fact.card), after=after)
 
     def check(answer: Any) -> Verdict:

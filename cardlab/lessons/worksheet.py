@@ -6,7 +6,9 @@ question and room for the answer: a line for a number, boxes to tick for
 choices, lines for the reasoning. The answer key has the same exercises in
 the same situations, each with the answer and the reasoning the exercise box
 gives on "Show me". Exercises with a "New situation" button take the
-situation of `seed` where one is given (else the one the lesson opens with).
+situation of `seed` where one is given (else the one the lesson opens with); a
+situation with a picture of its own (what a seat saw) is printed with it, on the
+worksheet and in the key.
 
 >>> from cardlab.lessons.exercises import check_number
 >>> box = ExerciseBox.number("Wie viele Söhne hat die Herz-Drei?",
@@ -34,7 +36,7 @@ import ipywidgets as widgets
 from cardlab.errors import CardlabError
 from cardlab.i18n import message
 from cardlab.inputs import os_error
-from cardlab.lessons.exercises import BLANK, ExerciseBox
+from cardlab.lessons.exercises import BLANK, LESSON_SITUATION, ExerciseBox
 from cardlab.lessons.harvest import Exercise, Lesson, markdown_html, run_lesson
 from cardlab.widgets.controls import ControlBar
 
@@ -65,6 +67,7 @@ h2, .question { break-after: avoid; page-break-after: avoid; }
 .situation { float: right; font-size: 9pt; }
 .figures { margin: 2mm 0; }
 .figures svg, .figures img { max-width: 100%; height: auto; max-height: 150mm; }
+.figures.view svg { max-height: 200mm; }
 .figures table { border-collapse: collapse; font-size: 9.5pt; }
 .figures th, .figures td { border: 1px solid #000; padding: 0.5mm 2mm; }
 .question { font-weight: bold; margin: 2mm 0; }
@@ -182,18 +185,32 @@ def _heading(n: int, exercise: Exercise, lang: str) -> str:
 
 def _sheet_exercise(n: int, exercise: Exercise, lang: str) -> str:
     box = exercise.box
-    # An exercise with situations of its own states its situation in its question: the
-    # pictures before it belong to the lesson's text, not to its situation.
-    shown = [figure for figure in (exercise.figures if box.seed is None else ())
+    shown = [figure for figure in _situation_figures(exercise)
              if "<a download" not in figure]   # links to files to save do not print
-    figures = "".join(f'<div class="figures">{_DETAILS.sub("", figure)}</div>'
+    # A situation's own picture (a seat's view: a long game runs to two columns) may take
+    # more of its page than the lesson's pictures, so that its text stays legible.
+    view = " view" if box.figure else ""
+    figures = "".join(f'<div class="figures{view}">{_DETAILS.sub("", figure)}</div>'
                       for figure in shown)
     kind = " pictured page" if figures and n > 1 else " pictured" if figures else ""
-    intro = _on_paper(exercise.intro, lang)
+    # The text before an exercise that opens with the lesson's situation speaks of that one.
+    intro = "" if box.opens_with_lesson and box.seed != LESSON_SITUATION \
+        else _on_paper(exercise.intro, lang)
     return (f'<section class="exercise{kind}">{_heading(n, exercise, lang)}'
             f"{markdown_html(intro) if intro else ''}{figures}"
             f'<div class="task"><p class="question">{html.escape(box.prompt)}</p>'
             f"{_answer_space(box, lang)}</div></section>")
+
+
+def _situation_figures(exercise: Exercise) -> list[str]:
+    """The pictures an exercise is worked out from: its situation's own picture (what the
+    seat saw); else, for the situation the lesson's text sets out, the pictures before it.
+    Those pictures belong to the lesson's text, not to another situation of the exercise."""
+    box = exercise.box
+    if box.figure:
+        return [box.figure]
+    own = box.seed is None or (box.opens_with_lesson and box.seed == LESSON_SITUATION)
+    return list(exercise.figures) if own else []
 
 
 def _on_paper_at_all(box: ExerciseBox) -> bool:
@@ -222,8 +239,11 @@ def _answer_space(box: ExerciseBox, lang: str) -> str:
 def _key_exercise(n: int, exercise: Exercise, lang: str) -> str:
     box = exercise.box
     box.show()
-    return (f'<section class="exercise">{_heading(n, exercise, lang)}'
-            f'<p class="question">{html.escape(box.prompt)}</p>'
+    # The key shows a situation's own picture too: its reasoning names the events in it.
+    picture = f'<div class="figures view">{box.figure}</div>' if box.figure else ""
+    return (f'<section class="exercise{" pictured" if picture else ""}">'
+            f'{_heading(n, exercise, lang)}'
+            f'<p class="question">{html.escape(box.prompt)}</p>{picture}'
             f'<p class="key">{html.escape(box.controls.status)}</p></section>')
 
 

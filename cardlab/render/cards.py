@@ -70,6 +70,38 @@ def card_face(card: Card, x: float = 0, y: float = 0, *, four_colour: bool = Fal
     )
 
 
+#: A small card in a line of text (an event of a log): its rank over its suit, big enough to read.
+CHIP_WIDTH, CHIP_HEIGHT = 28, 38
+
+
+def card_chip(card: Card | None, x: float = 0, y: float = 0, *, lang: str = "en") -> str:
+    """A small card with its top-left corner at (x, y): `card` face up, or face down for None.
+
+    >>> from cardlab.cards import Card
+    >>> chip = card_chip(Card.parse("TH"))
+    >>> 'data-card="TH"' in chip and ">10</text>" in chip and "Ten of Hearts" in chip
+    True
+    >>> "data-card" in card_chip(None)
+    False
+    """
+    frame = {"x": 0.5, "y": 0.5, "width": CHIP_WIDTH - 1, "height": CHIP_HEIGHT - 1, "rx": 3}
+    if card is None:
+        return element("g", None, element("title", message("card.back", lang)),
+                       element("rect", **frame, fill="#24457a", stroke="#6b6b6b"),
+                       element("rect", x=4, y=4, width=CHIP_WIDTH - 8, height=CHIP_HEIGHT - 8,
+                               rx=2, fill="none", stroke="#d9e2f2"),
+                       transform=f"translate({x},{y})")
+    colour = suit_colour(card.suit)
+    return element(
+        "g", None, element("title", card.name(lang)),
+        element("rect", **frame, fill="#ffffff", stroke="#6b6b6b"),
+        element("text", message(f"rank_short.{card.rank.letter}", lang), x=CHIP_WIDTH / 2, y=16,
+                font_size=13, font_weight="bold", fill=colour, text_anchor="middle"),
+        element("text", card.suit.symbol, x=CHIP_WIDTH / 2, y=32, font_size=14, fill=colour,
+                text_anchor="middle"),
+        transform=f"translate({x},{y})", font_family=FONT, data_card=card.code)
+
+
 def card_back(x: float = 0, y: float = 0, *, lang: str = "en") -> str:
     """The SVG group that draws a face-down card with its top-left corner at (x, y)."""
     dots = "".join(

@@ -68,7 +68,7 @@ def test_stepper_has_no_serious_accessibility_violations(stepper, axe):
 
 def test_keyboard_focus_is_visible_and_stays_on_next_at_the_end(stepper):
     forward = stepper.get_by_role("button", name="Next ▶")
-    for _ in range(40):                 # Tab to "Next", from the page's start
+    for _ in range(80):                 # Tab to "Next", from the page's start
         stepper.keyboard.press("Tab")
         if forward.evaluate("e => e === document.activeElement"):
             break

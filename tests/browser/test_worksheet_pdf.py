@@ -20,11 +20,12 @@ INSIDE = round((210 - 30) / 25.4 * 96)
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory) -> list[Path]:
-    """Lesson 1 in English (text and blanks) and lesson 3 in German (card pictures, a table,
-    choices, boxes to tick and an exercise with situations), each sheet and key."""
+    """Lesson 1 in English (text and blanks), lesson 3 in German (card pictures, a table,
+    choices, boxes to tick and an exercise with situations) and lesson 5 in new situations
+    (what a seat saw of a long game: events in two columns), each sheet and key."""
     out = tmp_path_factory.mktemp("worksheets")
-    return [path for number, lang in ((1, "en"), (3, "de"))
-            for path in write_worksheet(number, lang, out)]
+    return [path for number, lang, seed in ((1, "en", None), (3, "de", None), (5, "en", 2))
+            for path in write_worksheet(number, lang, out, seed)]
 
 
 def test_worksheets_and_keys_print_to_a4_pdfs(browser, pages):
