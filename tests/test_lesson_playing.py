@@ -12,7 +12,6 @@ import pytest
 from cardlab.blackwidow.bots import make_bot
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.match import HandStats, make_bots
-from cardlab.blackwidow.match import play_game as play_blackwidow
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.cards import parse_cards
@@ -55,8 +54,7 @@ def test_intervals_cannot_be_judged_before_the_hands_are_played():
 
 
 def test_playout_averages_are_what_the_montecarlo_bot_weighs():
-    game = play_blackwidow(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4, seed=11,
-                           hands=0)
+    game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), 11)
     while game.turn != 0 or len(game.legal_cards()) < 3:
         game.play(game.legal_cards()[-1])
     view = seat_view(game, 0)
