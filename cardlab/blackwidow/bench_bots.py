@@ -11,8 +11,9 @@ thus played once by each bot against the same opponents: the points ratio
 montecarlo / ISMCTS compares them on the same cards (lower points are better).
 
 Two line-ups: ISMCTS thinks as long per card as `montecarlo` takes on
-average at its default settings (measured in a calibration hand before the
-match), and ten times as long. The deals rotate the pass direction (left,
+average at its default settings, and ten times as long (`montecarlo`'s
+mean time a card so far in the line-up; before its first card, from a
+calibration hand). The deals rotate the pass direction (left,
 right, across, hold). Both bots pass as `heuristic` does (`montecarlo`'s
 own pass): OpenSpiel 2.0.2's Hearts crashes when ISMCTS resamples a world
 for the second seat to pass, so ISMCTS cannot search its passes; the match
@@ -90,7 +91,7 @@ def measure(quick: bool = False, deals: int | None = None, quiet: bool = False,
               disable=True if quiet else None,
               desc=message("blackwidow.bench.bots_progress", lang)) as bar:
         for lineup in figures["lineups"]:
-            match = _Match(game, samples, move_s * lineup["time_factor"])
+            match = _Match(game, samples, move_s, lineup["time_factor"])
             for index, seed in enumerate(seeds):
                 match.play_deal(seed, DIRECTIONS[index % len(DIRECTIONS)])
                 bar.update()
@@ -136,15 +137,22 @@ def _calibrate(samples: int) -> float:
 
 
 class _Match:
-    """One line-up's games: `montecarlo` against ISMCTS given `move_s` per move."""
+    """One line-up's games: `montecarlo` against ISMCTS given `factor` times as long a move.
 
-    def __init__(self, game: Any, samples: int, move_s: float) -> None:
+    ISMCTS's time a move, set for each hand, is `factor` times `montecarlo`'s
+    mean over the line-up so far (before its first move, `move_s`, the
+    calibration's): a machine that grows busier or quieter during the match
+    slows both alike.
+    """
+
+    def __init__(self, game: Any, samples: int, move_s: float, factor: int) -> None:
         import pyspiel
 
         self.pyspiel = pyspiel
         self.game = game
         self.samples = samples
         self.move_s = move_s
+        self.factor = factor
         self.ours: list[list[int]] = []
         self.theirs: list[list[int]] = []
         self.ours_s: list[float] = []
@@ -211,7 +219,7 @@ class _Match:
         self.evaluators.append(rollouts)  # the bot does not keep its evaluator alive
         return pyspiel.ISMCTSBot((seed + seat) % 2**31, rollouts, UCT_C, 10**9, -1,
                                  pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-                                 False, False, self.move_s)
+                                 False, False, self.factor * _mean(self.ours_s, self.move_s))
 
     def _search(self, bot: Any, state: Any) -> int:
         """ISMCTS's action, applied to `state`.
@@ -237,6 +245,10 @@ class _Match:
 def _action(card: Card) -> int:
     """OpenSpiel numbers cards rank * 4 + suit, with ranks from 0 for the Two."""
     return (card.rank - 2) * 4 + card.suit
+
+
+def _mean(seconds: list[float], otherwise: float) -> float:
+    return statistics.fmean(seconds) if seconds else otherwise
 
 
 def _ms(seconds: list[float]) -> float | None:
