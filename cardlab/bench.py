@@ -27,13 +27,15 @@ class Benchmark:
     measure: Callable[[bool, str], dict[str, Any]]
     #: The figures as readable lines in a language.
     text: Callable[[dict[str, Any], str], str]
+    #: A run of a chosen size (`cardlab bench NAME --deals N`), where the benchmark has one.
+    sized: Callable[[int, str], dict[str, Any]] | None = None
 
 
 def benchmarks() -> dict[str, Benchmark]:
     """Every game's benchmarks by name, the default game's first.
 
     >>> list(benchmarks())
-    ['inference', 'playouts']
+    ['inference', 'playouts', 'bots']
     """
     from cardlab.games import Benchmarked, in_menu_order  # the registry's games import this
 

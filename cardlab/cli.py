@@ -124,6 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "review: seconds per reviewed game or hand; "
                               "levels: how often each bot level wins against the others")
     measure.add_argument("--quick", action="store_true", help="a short run, for smoke tests")
+    measure.add_argument("--deals", metavar="N",
+                         help="bots only: how many duplicate deals to play (1 to "
+                              f"{MAX_BENCH_DEALS})")
     measure.add_argument("--format", choices=("text", "json"), default="json",
                          help="JSON on stdout (default) or readable text")
     measure.set_defaults(run=_bench)
@@ -399,9 +402,24 @@ def _review(args: argparse.Namespace) -> int:
     return _emit(args, Report(review.to_json, review.text))
 
 
+#: The most deals `cardlab bench bots --deals` plays (each is ten hands of searching bots).
+MAX_BENCH_DEALS = 1000
+
+
 def _bench(args: argparse.Namespace) -> int:
     tell: Callable[[dict[str, Any], str], str]
-    if args.what == "limits":
+    figures: dict[str, Any]
+    deals = _whole_number(args.deals, "--deals", low=1)
+    if deals is not None:
+        sized = bench.benchmarks().get(args.what)
+        if sized is None or sized.sized is None:
+            raise CardlabError("bench.no_deals", what=args.what)
+        if deals > MAX_BENCH_DEALS:
+            raise RecordError("input.option.at_most", where="--deals", value=deals,
+                              high=MAX_BENCH_DEALS)
+        figures = sized.sized(deals, args.lang)
+        tell = sized.text
+    elif args.what == "limits":
         figures = worst.limits()
         tell = worst.text
     elif args.what == "classroom":

@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 from cardlab.bench import Benchmark, rates
+from cardlab.blackwidow import bench_bots
 from cardlab.blackwidow.kernel import MaskRules
 from cardlab.blackwidow.match import play_game
 from cardlab.blackwidow.playout import random_hand
@@ -75,8 +76,12 @@ def playouts_text(figures: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-#: `cardlab bench playouts`.
-BENCHMARKS = {"playouts": Benchmark(lambda quick, lang: playouts(quick=quick), playouts_text)}
+#: `cardlab bench playouts` and `cardlab bench bots`.
+BENCHMARKS = {
+    "playouts": Benchmark(lambda quick, lang: playouts(quick=quick), playouts_text),
+    "bots": Benchmark(lambda quick, lang: bench_bots.measure(quick, lang=lang), bench_bots.text,
+                      sized=lambda deals, lang: bench_bots.measure(deals=deals, lang=lang)),
+}
 
 
 #: The goal for reviewing one hand on 2 cores (`cardlab bench review`), in seconds.
