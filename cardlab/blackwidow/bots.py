@@ -189,53 +189,19 @@ class MonteCarloBot(HeuristicBot):
         knowledge = BlackWidowKnowledge.from_view(view)
         deals = knowledge.sample(self.rng, self.samples)
         start = time.perf_counter()
-        options = distinct_options(view, legal)
-        totals = dict.fromkeys(options, 0)
+        totals = dict.fromkeys(legal, 0)
         used = 0
-        for position in Position.from_view_deals(view, deals):
-            for card in options:
+        for deal in deals:
+            position = Position.from_view(view, deal)
+            for card in legal:
                 scores = rollout(view, position, card, self.rng).scores
                 totals[card] += scores[view.me] - view.scores[view.me]
             used += 1
             if self.budget_ms and (time.perf_counter() - start) * 1000 > self.budget_ms:
                 break
-        card = min(options, key=lambda c: (totals[c], c.rank))
+        card = min(legal, key=lambda c: (totals[c], c.rank))
         return card, Text("blackwidow.bot.montecarlo", samples=used, card=card,
                           points=Number(totals[card] / max(used, 1), 1))
-
-
-def distinct_options(view: BlackWidowView, legal: Sequence[Card]) -> list[Card]:
-    """`legal` without the cards that cannot play differently from a lower one kept.
-
-    Two cards of one suit are equivalent when no card that another seat may
-    hold, or has played to the trick in progress, lies between them, and they
-    score alike (hearts all count one; the Queen of Spades, and the Jack of
-    Diamonds where it counts, stand alone): which of them is played changes
-    no trick's winner and no score. The lowest of each run is kept.
-
-    >>> from cardlab.blackwidow.game import BlackWidowGame
-    >>> from cardlab.blackwidow.view import seat_view
-    >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
-    >>> view = seat_view(game, 0)
-    >>> diamonds = [card for card in view.hand if card.suit is Suit.DIAMONDS]
-    >>> [card.code for card in diamonds], [card.code for card in distinct_options(view, diamonds)]
-    (['2D', '3D', 'KD', 'AD'], ['2D', 'KD'])
-    """
-    gone = kernel.mask(card for _, card in view.plays[:len(view.plays) - len(view.trick)])
-    out = kernel.mask(view.rules.deck) & ~(view.hand_mask | gone)
-    kept: list[Card] = []
-    for card in sorted(legal, key=lambda c: c.index):
-        previous = kept[-1] if kept else None
-        if (previous is None or previous.suit is not card.suit
-                or out & ((1 << card.index) - (1 << previous.index))
-                or _scoring(previous, view.rules) != _scoring(card, view.rules)):
-            kept.append(card)
-    return kept
-
-
-def _scoring(card: Card, rules: BlackWidowRules) -> int:
-    """What a card adds to a trick's points (a heart 1, the Queen 13, a counting Jack -10)."""
-    return kernel.points(1 << card.index, rules.jack_of_diamonds)
 
 
 @dataclass(frozen=True)
@@ -313,70 +279,31 @@ def _first(card: int, then: Policy) -> Policy:
 def _duck_policy(table: MaskRules) -> Policy:
     """Fast rollout play: duck under the winner, else dump the worst card; lead low.
 
-    A lead is the lowest card by rank, hearts and the Ace, King and Queen of
-    Spades last. A seat that cannot duck plays its lowest card, or, last to
-    play, its highest but the Queen of Spades (it takes the trick anyway); a
-    seat that cannot follow throws the Queen of Spades, then the Ace and King
-    of Spades, then its highest heart, then its highest card. The last seat
-    to play takes a trick that holds the Jack of Diamonds (where it counts)
-    and no point cards; a seat that cannot follow keeps the Jack.
+    The last seat to play takes a trick that holds the Jack of Diamonds (where
+    it counts) and no point cards; a seat that cannot follow keeps the Jack.
     """
     last = table.players - 1
     jack = kernel.JACK_BIT if table.jack_of_diamonds else 0
 
     def choose(seat: int, legal: int, trick: list[int]) -> int:
         if not trick:
-            return _lowest_rank(legal & ~_RISKY_LEADS) or _lowest_rank(legal)
+            low = legal & ~kernel.HEARTS or legal
+            return low & -low
         led = kernel.SUIT_MASKS[(trick[0].bit_length() - 1) // 13]
+        top = 1 << (legal.bit_length() - 1)
         if legal & led:
             cards = sum(trick)
-            top = 1 << (legal.bit_length() - 1)
             if len(trick) == last and cards & jack and not cards & kernel.POINTS:
                 return top
             under = legal & ((1 << ((cards & led).bit_length() - 1)) - 1)
             if under:
                 return 1 << (under.bit_length() - 1)
-            if len(trick) < last:
-                return legal & -legal
-            if top == kernel.QUEEN_BIT and legal != top:
-                return 1 << ((legal ^ top).bit_length() - 1)
-            return top
+            return top if len(trick) == last else legal & -legal
         if legal & kernel.QUEEN_BIT:
             return kernel.QUEEN_BIT
-        worst = legal & _HIGH_SPADES or legal & kernel.HEARTS
-        if worst:
-            return 1 << (worst.bit_length() - 1)
-        return _highest_rank(legal & ~jack or legal)
+        worst = legal & kernel.HEARTS or legal & ~jack or legal
+        return 1 << (worst.bit_length() - 1)
     return choose
-
-
-#: Leads a rollout plays last: hearts, and the spades that can catch the Queen.
-_HIGH_SPADES = kernel.QUEEN_BIT << 1 | kernel.QUEEN_BIT << 2   # the King and the Ace
-_RISKY_LEADS = kernel.HEARTS | _HIGH_SPADES | kernel.QUEEN_BIT
-
-
-def _lowest_rank(cards: int) -> int:
-    """The card of lowest rank in `cards` (the lowest suit on a tie), or 0 if none."""
-    best, rank = 0, 13
-    for suit in kernel.SUIT_MASKS:
-        low = cards & suit
-        if low:
-            low &= -low
-            if (low.bit_length() - 1) % 13 < rank:
-                best, rank = low, (low.bit_length() - 1) % 13
-    return best
-
-
-def _highest_rank(cards: int) -> int:
-    """The card of highest rank in `cards` (the highest suit on a tie); `cards` is not empty."""
-    best, rank = 0, -1
-    for suit in kernel.SUIT_MASKS:
-        high = cards & suit
-        if high:
-            high = 1 << (high.bit_length() - 1)
-            if (high.bit_length() - 1) % 13 >= rank:
-                best, rank = high, (high.bit_length() - 1) % 13
-    return best
 
 
 def _danger(card: Card, hand: list[Card], rules: BlackWidowRules) -> int:

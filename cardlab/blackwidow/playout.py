@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -57,28 +57,17 @@ class Position:
 
         It must be `view.me`'s turn.
         """
-        return cls.from_view_deals(view, [deal])[0]
-
-    @classmethod
-    def from_view_deals(cls, view: BlackWidowView,
-                        deals: Sequence[dict[Card, int]]) -> list[Position]:
-        """`from_view` for each of `deals`; what they share is worked out once (the
-        positions share their `trick` and `taken` lists, which `play_out` leaves alone)."""
         n = view.rules.players
+        hands = [0] * n
+        for card, seat in deal.items():
+            hands[seat] |= 1 << card.index
+        hands[view.me] = view.hand_mask
         taken = kernel.taken_cards([(seat, 1 << card.index) for seat, card in view.plays], n)
         trick = [1 << card.index for _, card in view.trick]
         leader = view.trick[0][0] if view.trick else view.me
         broken = kernel.breaks_hearts(kernel.mask(card for _, card in view.plays),
                                       view.rules.queen_breaks_hearts)
-        mine, first = view.hand_mask, len(view.plays) < n
-        positions = []
-        for deal in deals:
-            hands = [0] * n
-            for card, seat in deal.items():
-                hands[seat] |= 1 << card.index
-            hands[view.me] = mine
-            positions.append(cls(hands, leader, trick, taken, broken, first))
-        return positions
+        return cls(hands, leader, trick, taken, broken, len(view.plays) < n)
 
 
 @dataclass(frozen=True)
