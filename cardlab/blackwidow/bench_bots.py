@@ -40,7 +40,7 @@ from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.rules import BlackWidowRules, PassDirection
 from cardlab.blackwidow.view import seat_view
 from cardlab.cards import Card
-from cardlab.i18n import message, number
+from cardlab.i18n import Count, message, number
 
 PLAYERS = 4
 SEED = 2026
@@ -271,7 +271,7 @@ def text(figures: dict[str, Any], lang: str = "en") -> str:
         return message("blackwidow.bench.no_openspiel", lang)
     lines = [message("blackwidow.bench.bots", lang, samples=figures["montecarlo"]["samples"],
                      ms=number(figures["montecarlo"]["ms_per_move"], lang),
-                     deals=figures["deals"])]
+                     deals=Count("blackwidow.count.duplicate_deals", figures["deals"]).label(lang))]
     for lineup in figures["lineups"]:
         lines.append(message(
             "blackwidow.bench.bots_lineup", lang, factor=lineup["time_factor"],
