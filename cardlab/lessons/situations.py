@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from cardlab.cards import Card, CardName
@@ -81,27 +82,26 @@ def _posed(key: str, lang: str, picture: str, **values: Any) -> Posed:
 
 def worlds_count(seed: int, lang: str = "en") -> tuple[Posed, Checker]:
     """How many worlds can a seat not tell apart from the real one (the real one counted)?"""
-    game, rng = small_game(seed)
-    seat = rng.randrange(game.players)
-    model = PossibleWorlds.from_game(game)
-    hint = Text("lesson.situations.worlds_hint", seat=seat)
-
-    def check(answer: str | Blank) -> Verdict:
-        return check_cannot_tell(answer, model, seat).but(hint=hint)
-    return _posed("worlds_count", lang, _view(game, seat, lang), seed=seed, seat=seat,
-                  after=len(game.events)), check
+    return _counted(seed, lang, "worlds_count", "worlds_hint", check_cannot_tell)
 
 
 def solutions_count(seed: int, lang: str = "en") -> tuple[Posed, Checker]:
     """How many solutions can a seat not rule out (one: it knows the solution)?"""
+    return _counted(seed, lang, "solutions_count", "solutions_hint", check_solutions_left)
+
+
+def _counted(seed: int, lang: str, key: str, hint_key: str,
+             checker: Callable[[str | Blank, PossibleWorlds, int], Verdict]
+             ) -> tuple[Posed, Checker]:
+    """A question that asks a count `checker` checks for a seat of a fresh small game."""
     game, rng = small_game(seed)
     seat = rng.randrange(game.players)
     model = PossibleWorlds.from_game(game)
-    hint = Text("lesson.situations.solutions_hint", seat=seat)
+    hint = Text(f"lesson.situations.{hint_key}", seat=seat)
 
     def check(answer: str | Blank) -> Verdict:
-        return check_solutions_left(answer, model, seat).but(hint=hint)
-    return _posed("solutions_count", lang, _view(game, seat, lang), seed=seed, seat=seat,
+        return checker(answer, model, seat).but(hint=hint)
+    return _posed(key, lang, _view(game, seat, lang), seed=seed, seat=seat,
                   after=len(game.events)), check
 
 
