@@ -42,14 +42,19 @@ def fivesons(tmp_path_factory):
     return path
 
 
+def _blackwidow_record(factory, seed: int, hands: int, plays: int) -> Path:
+    """A heuristic bots' game cut to its first `hands` hands, the last after `plays` plays."""
+    record = play_blackwidow(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4,
+                             seed=seed).to_record()
+    last = replace(record.hands[hands - 1], plays=record.hands[hands - 1].plays[:plays])
+    path = factory.mktemp("review") / "blackwidow.json"
+    save_record(replace(record, hands=(*record.hands[:hands - 1], last)), path)
+    return path
+
+
 @pytest.fixture(scope="module")
 def blackwidow(tmp_path_factory):
-    record = play_blackwidow(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4,
-                             seed=5).to_record()
-    hand = replace(record.hands[0], plays=record.hands[0].plays[:16])
-    path = tmp_path_factory.mktemp("review") / "blackwidow.json"
-    save_record(replace(record, hands=(hand,)), path)
-    return path
+    return _blackwidow_record(tmp_path_factory, seed=5, hands=1, plays=16)
 
 
 def _review(capsys, *args):
@@ -172,12 +177,7 @@ def test_a_progress_bar_shows_on_a_terminal_only(fivesons):
 @pytest.fixture(scope="module")
 def two_hands(tmp_path_factory):
     """A Black Widow game's first hand, finished, and 8 plays of its second."""
-    record = play_blackwidow(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4,
-                             seed=4).to_record()
-    second = replace(record.hands[1], plays=record.hands[1].plays[:8])
-    path = tmp_path_factory.mktemp("review") / "two-hands.json"
-    save_record(replace(record, hands=(record.hands[0], second)), path)
-    return path
+    return _blackwidow_record(tmp_path_factory, seed=4, hands=2, plays=8)
 
 
 def test_hand_k_reviews_that_hand_alone_in_the_documented_shape(two_hands, capsys):

@@ -96,12 +96,18 @@ def test_a_bits_figure_is_written_as_the_language_writes_it_and_explained():
     assert "lesson 6" in english.advice.value and "infogain" not in english.advice.value
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_black_widow_hint_names_the_cards(lang):
+def hinted_pass(lang: str) -> BlackWidowWidget:
+    """A Black Widow practice table just dealt, its learner given a hint for the pass."""
     widget = BlackWidowWidget(BlackWidowRules(), ("random",) * 3, seed=2, lang=lang)
     widget.setup.mode.value = "practice"
     widget.start_bar.click("deal")
     widget.actions.click("hint")
+    return widget
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_black_widow_hint_names_the_cards(lang):
+    widget = hinted_pass(lang)
     said = widget.status
     assert said.startswith({"en": "Hint: pass the ", "de": "Tipp: gib "}[lang]), said
     check(said)
@@ -209,10 +215,7 @@ def test_the_black_widow_learner_is_you_never_seat_0(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_black_widow_pass_hint_says_and_before_the_last_card(lang):
-    widget = BlackWidowWidget(BlackWidowRules(), ("random",) * 3, seed=2, lang=lang)
-    widget.setup.mode.value = "practice"
-    widget.start_bar.click("deal")
-    widget.actions.click("hint")
+    widget = hinted_pass(lang)
     assert re.search({"en": r", the [\w ]+ and the [\w ]+\. ",
                       "de": r", [\w-]+ und [\w-]+ weiter\. "}[lang], widget.status), \
         widget.status
