@@ -3,12 +3,15 @@ the preheated kernel learning its page, and the server's own runtime folder."""
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import json
+import logging
 import os
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
@@ -22,6 +25,7 @@ from cardlab.serve import kernels
 from cardlab.serve.kernels import PageKernels, default_max_apps, usable_mb
 from cardlab.serve.page_request import wait_for_page
 from cardlab.serve.runtime import LOCK, RuntimeFolder, remove_stale
+from cardlab.serve.server import CardlabVoila, PageRequestHandler
 
 # --- the cap ---------------------------------------------------------------------
 
@@ -123,6 +127,42 @@ def test_kernels_stopped_elsewhere_are_forgotten_and_pool_kernels_never_counted(
     assert "closed-tab" in pages
     assert pages.due(1, {}, alive={"pooled"}) == []
     assert len(pages) == 0 and "closed-tab" not in pages
+
+
+class StoppingManager:
+    """Voilà's kernel manager while it stops one kernel: meanwhile the pool's next
+    kernel starts and a page request takes it."""
+
+    def __init__(self, stopping: str, started: str) -> None:
+        self.ids = [stopping]
+        self.started = started
+
+    def list_kernel_ids(self) -> list[str]:
+        return list(self.ids)
+
+    def kernel_model(self, kernel_id: str) -> dict:
+        return {"connections": 0}
+
+    async def shutdown_kernel(self, kernel_id: str) -> None:
+        await asyncio.sleep(0)  # stopping takes a while; the server serves pages meanwhile
+        self.ids = [self.started]
+        PageRequestHandler.requests[self.started] = {"QUERY_STRING": "lang=de"}
+
+
+def test_a_kernel_handed_over_while_another_stops_keeps_its_pages_request():
+    """The server's watch stops a gone page's kernel; a page that took a kernel started
+    meanwhile must not lose its request, or that kernel waits for ever and the page
+    never loads."""
+    pages = PageKernels()
+    pages.handed("gone", now=0)
+    pages.sent("gone", now=0)
+    server = SimpleNamespace(kernel_manager=StoppingManager("gone", "new"), pages=pages,
+                             log=logging.getLogger("test"), top_up_pools=lambda: None)
+    try:
+        asyncio.run(CardlabVoila.watch(server))
+        assert PageRequestHandler.requests["new"] == {"QUERY_STRING": "lang=de"}
+    finally:
+        PageRequestHandler.requests.pop("new", None)
 
 
 # --- a preheated kernel learns its page ----------------------------------------------

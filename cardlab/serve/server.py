@@ -218,7 +218,9 @@ class CardlabVoila(Voila):
             self.log.info("Stopping kernel %s: %s", kernel_id, self.pages.reasons[kernel_id])
             with contextlib.suppress(Exception):  # stopped meanwhile: nothing to do
                 await manager.shutdown_kernel(kernel_id)
-        PageRequestHandler.forget(alive)
+        # Asked again, not `alive`: while a kernel was stopping, a page may have been
+        # handed a kernel started meanwhile, and its kernel still has to learn the request.
+        PageRequestHandler.forget(set(manager.list_kernel_ids()))
         self.top_up_pools()
 
     def top_up_pools(self) -> None:

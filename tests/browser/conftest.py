@@ -33,6 +33,25 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 PAGE_LOAD_MS = 120_000
 
 
+#: The log of each `gallery` server this process started, to show when a test fails.
+SERVE_LOGS: list[Path] = []
+#: How much of that log a failed test shows.
+LOG_LINES = 80
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test that used the gallery shows the end of the server's log: a page that
+    never loads says why only there."""
+    report = yield
+    if report.failed and "gallery" in getattr(item, "fixturenames", ()):
+        for log in SERVE_LOGS:
+            tail = log.read_text(errors="replace").splitlines()[-LOG_LINES:]
+            report.sections.append((f"cardlab serve log (last {LOG_LINES} lines)",
+                                    "\n".join(tail)))
+    return report
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if Path(item.fspath).is_relative_to(Path(__file__).parent):
@@ -168,7 +187,9 @@ def gallery(tmp_path_factory):
     Its output goes to a file: a pipe nobody reads would fill up and stall the server.
     """
     port = free_port()
-    log = (tmp_path_factory.mktemp("serve") / "serve.log").open("w+")
+    path = tmp_path_factory.mktemp("serve") / "serve.log"
+    SERVE_LOGS.append(path)
+    log = path.open("w+")
     process = subprocess.Popen(
         # Closing a test's browser context does not close its app's kernel the way closing
         # a tab does, so the session's many pages would reach the default cap of 20.
