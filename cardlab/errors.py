@@ -7,7 +7,7 @@ reads in English on the command line and in German in a widget.
 >>> str(err)
 "record: missing key 'hands'"
 >>> err.text("de")
-"Aufzeichnung: Schlüssel 'hands' fehlt"
+'Aufzeichnung: Schlüssel „hands“ fehlt'
 
 Values copied from the input are shown safely: on one line, control
 characters escaped, long text cut short, huge numbers not spelt out.
@@ -73,7 +73,7 @@ def _translated_where(where: str, lang: str) -> str:
     """A location such as "hand 2, play 17" in `lang` (paths and option names stay as they are).
 
     >>> _translated_where("game.json, hand 2, play 17, events[0].ask", "de")
-    'game.json, Runde 2, Zug 17, events[0].ask'
+    'game.json, Runde 2, Karte 17, events[0].ask'
     """
     parts = []
     for part in where.split(", "):

@@ -28,7 +28,7 @@ def test_german_messages(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text('{"format": "cardlab/1", "game": "skat"}')
     assert main(["--lang", "de", "replay", str(path)]) == 2
-    assert "unbekanntes Spiel 'skat'" in capsys.readouterr().err
+    assert "unbekanntes Spiel „skat“" in capsys.readouterr().err
 
 
 def test_help_lists_every_command():

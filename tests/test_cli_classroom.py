@@ -210,7 +210,7 @@ def test_bad_input_is_one_line_in_the_language_asked_and_changes_nothing(tmp_pat
         (("classroom", "export", "nope", "--store", str(store)),
          "There is no table 'nope' in this store."),
         (("classroom", "--lang", "de", "export", "nope", "--store", str(store)),
-         "In diesem Speicher gibt es keinen Tisch 'nope'."),
+         "In diesem Speicher gibt es keinen Tisch „nope“."),
         (("classroom", "export", "x", "--store", str(tmp_path / "none.sqlite")),
          f"There is no classroom store at {tmp_path / 'none.sqlite'}."),
         (("classroom", "export", "x", "--store", str(foreign)),

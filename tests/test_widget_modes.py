@@ -253,5 +253,5 @@ def test_the_address_chooses_the_mode_and_a_bad_one_is_explained(game):
     assert read_settings(game, "mode=game").mode == Mode.GAME
     bad = read_settings(game, "mode=exam&lang=de")
     assert bad.mode == Mode.PRACTICE
-    assert [p.text("de") for p in bad.problems] == ["mode: 'exam' ist kein Modus (practice, game)"]
+    assert [p.text("de") for p in bad.problems] == ["mode: „exam“ ist kein Modus (practice, game)"]
 

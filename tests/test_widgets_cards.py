@@ -45,7 +45,7 @@ def test_card_names_in_the_other_language_the_page_stays_in_its_own():
     assert german.names_in.description == "Kartennamen auf" and german.names_in.value == "de"
     assert german.codes.description == "Karten"
     german.codes.value = "ZZ"
-    assert german.controls.status.startswith("ungültiger Kartencode 'ZZ'")
+    assert german.controls.status.startswith("ungültiger Kartencode „ZZ“")
 
 
 def test_four_colour_deck():

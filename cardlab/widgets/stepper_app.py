@@ -19,7 +19,7 @@ True
 >>> StepperApp.from_query(f"game={second}").game.value == second
 True
 >>> app.load_bytes(b"{}"); print(app.status.value)
-<p role="status">Datei nicht gelesen: Aufzeichnung: Schlüssel 'format' fehlt</p>
+<p role="status">Datei nicht gelesen: Aufzeichnung: Schlüssel „format“ fehlt</p>
 """
 
 from __future__ import annotations
