@@ -8,7 +8,7 @@ keys stay the same.
 
 >>> print(playouts_text({"players": 4, "games_per_s": 7229.2,
 ...                      "openspiel_games_per_s": 3259.9, "ratio": 2.22}, "de"))
-Zufällige Black-Widow-Hände mit 4 Spielern: 7.229,2 pro Sekunde.
+Zufällige Runden „Schwarze Witwe“ mit 4 Spielern: 7.229,2 pro Sekunde.
 Hearts von OpenSpiel im selben Lauf: 3.259,9 pro Sekunde; unseres ist 2,22-mal so schnell.
 """
 
