@@ -292,7 +292,7 @@ def test_the_stepper_app_reviews_a_loaded_record_and_says_why_not_for_a_log():
     app.load_bytes(json.dumps(log.to_json()).encode(), "log.json")
     app.review.bar.click(START)
     assert app.review.wait(WAIT) and app.review.review is None
-    assert "braucht ein vollständiges Protokoll" in app.review.bar.status
+    assert "braucht eine vollständige Aufzeichnung" in app.review.bar.status
 
 
 # -- Which hand ---------------------------------------------------------------------------
