@@ -86,4 +86,4 @@ def test_the_review_benchmark_runs_and_says_its_figures(capsys):
     assert len(black_widow["hand_s"]) == 1 and black_widow["target_s"] == 10.0
     assert black_widow["within_target"] == (black_widow["hand_s"][0] <= 10.0)
     lines = review_bench.text(figures, "de").splitlines()
-    assert len(lines) == 2 and lines[1].startswith("Black Widow")
+    assert len(lines) == 2 and lines[1].startswith("Schwarze Witwe")
