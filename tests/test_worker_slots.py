@@ -20,6 +20,9 @@ from cardlab.blackwidow.match import play_game
 from cardlab.blackwidow.review import review_game
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.errors import CardlabError
+from cardlab.i18n import message
+from cardlab.records import save_record
+from cardlab.widgets.review import CANCEL, START, ReviewPanel
 from cardlab.worker_pool import WorkerPool, told_while_waiting
 from cardlab.worker_slots import Slots
 
@@ -226,3 +229,55 @@ def test_a_review_is_the_same_on_one_slot_as_on_two(tmp_path, monkeypatch):
     assert sizes == [1, 2]
     assert reviews[0] == reviews[1]
 
+
+def test_the_review_panel_says_it_waits_for_its_turn_and_cancels(tmp_path, monkeypatch):
+    slots = Slots(count=1, folder=tmp_path)
+    held = slots.claim(1)
+    pool = WorkerPool(2, preload=["cardlab.blackwidow.review"], slots=slots)
+    monkeypatch.setattr(worker_pool, "_KERNEL_POOL", pool)
+    monkeypatch.setattr(worker_pool, "pool_size", lambda: 2)
+    panel = ReviewPanel(_short_record(), seat=1, lang="de")
+    waiting = message("review_panel.waiting", "de")
+    try:
+        panel.bar.click(START)
+        assert _until(lambda: panel.bar.status == waiting)
+        assert panel.progress.description == waiting and panel.running
+        panel.bar.click(CANCEL)
+        assert panel.wait(WAIT)
+        assert panel.bar.status == message("review.cancelled", "de")
+        assert panel.review is None and not pool.running
+    finally:
+        held.release()
+        pool.close()
+
+
+@pytest.mark.skipif(worker_pool.pool_size() < 2, reason="one core: the review has no pool")
+def test_the_command_line_says_it_waits_for_its_turn_and_ctrl_c_stops_it(tmp_path):
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    path = tmp_path / "game.json"
+    save_record(_short_record(), path)
+    every = Slots(folder=tmp_path / f"cardlab-slots-{os.getuid()}")   # TMPDIR's, below
+    held = every.claim(every.count)
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 200, 0, 0))
+    process = subprocess.Popen([sys.executable, "-m", "cardlab.cli", "review", str(path),
+                                "--as", "1"], stdout=subprocess.DEVNULL, stderr=slave,
+                               env={**os.environ, "TMPDIR": str(tmp_path)})
+    os.close(slave)
+    written = ""
+    try:
+        deadline = time.monotonic() + WAIT
+        while "waiting for its turn" not in written and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.5)[0]:
+                written += os.read(master, 4096).decode(errors="replace")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(WAIT) == 130
+    finally:
+        process.kill()
+        os.close(master)
+        held.release()
+    assert "waiting for its turn" in written

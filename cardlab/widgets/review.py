@@ -5,7 +5,9 @@ for one seat. Where the game is played in hands (`cardlab.games.ReviewingHands`)
 the record has more than one, a choice above the buttons picks the hand to review:
 the last one played at first, any other, or every hand. "Review" starts the game's
 review in a thread, so the kernel keeps answering (the Cancel button, the rest of
-the page); a progress bar follows it, and Cancel stops it at its next step. Then the
+the page); a progress bar follows it, and Cancel stops it at its next step. A
+review that has to wait for its turn (every worker process the machine allows
+is busy: `cardlab.worker_slots`) says so, and Cancel stops the wait too. Then the
 panel shows a summary, a graph through the game with the turning points marked
 (`cardlab.render.review`) and a table of every decision: when, what kind, the
 choice, the best, the loss, the verdict, the sample size and the 95% interval of the
@@ -47,6 +49,7 @@ from cardlab.review import Estimate, Moment, Review
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import KernelOwned, guard
 from cardlab.widgets.stepper import Locating, Stepper
+from cardlab.worker_pool import told_while_waiting
 
 _HERE = Path(__file__).parent
 #: The panel's buttons.
@@ -178,12 +181,20 @@ class ReviewPanel(widgets.VBox):
             self.progress.value = min(done, self.progress.max)
             self.progress.description = self._text("running", done=done, total=total)
 
+        def waiting(now: bool) -> None:
+            if stop.is_set():
+                raise ReviewCancelled
+            self.bar.status = self._text("waiting" if now else "started")
+            if now:
+                self.progress.description = self._text("waiting")
+
         def run() -> None:
             try:
-                if isinstance(found, ReviewingHands) and hand != EVERY_HAND:
-                    review = found.review_hand(record, self.seat, hand, self.seed, tick)
-                else:
-                    review = entry.review(record, self.seat, self.seed, tick)
+                with told_while_waiting(waiting):
+                    if isinstance(found, ReviewingHands) and hand != EVERY_HAND:
+                        review = found.review_hand(record, self.seat, hand, self.seed, tick)
+                    else:
+                        review = entry.review(record, self.seat, self.seed, tick)
             except ReviewCancelled:
                 self._finish(message("review.cancelled", self.lang))
             except CardlabError as err:
