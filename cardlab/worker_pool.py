@@ -45,6 +45,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from cardlab.errors import CardlabError
 from cardlab.worker_slots import Claim, Slots, hold_one
 
 #: The most processes one kernel's pool has (a classroom runs a kernel per student).
@@ -226,13 +227,21 @@ class WorkerPool:
         unless it is leased again before (`over` set)."""
         deadline = time.monotonic() + self.idle
         while not over.wait(max(0.0, min(POLL_SECONDS, deadline - time.monotonic()))):
-            if time.monotonic() >= deadline or self.slots.someone_waiting():
+            if time.monotonic() >= deadline or self._wanted():
                 with self._lock:
                     if self._leases or self._idle is not over:
                         return                 # leased again meanwhile
                     executor, claim = self._stop()
                 self._end(executor, claim)
                 return
+
+    def _wanted(self) -> bool:
+        """True if someone waits for a slot, or if that cannot be told (the slots' folder
+        gone wrong): an idle pool then gives its slots back rather than hold them."""
+        try:
+            return self.slots.someone_waiting()
+        except (OSError, CardlabError):
+            return True
 
     def _stop(self) -> tuple[ProcessPoolExecutor | None, Claim | None]:
         """Forget the running pool (under the lock); what `_end` ends."""

@@ -208,6 +208,18 @@ def test_a_slot_folder_that_others_can_read_is_refused(tmp_path):
         Slots(count=1, folder=folder).claim(1)
 
 
+def test_an_idle_pool_whose_slot_folder_went_wrong_gives_its_slots_back(tmp_path):
+    folder = tmp_path / "slots"
+    pool = WorkerPool(workers=1, idle=600, slots=Slots(count=1, folder=folder))
+    try:
+        with pool.lease() as lease:
+            assert lease.submit(pow, 2, 2).result(timeout=WAIT) == 4
+        folder.chmod(0o755)                     # others may read it now: refused
+        assert _until(lambda: not pool.running)
+    finally:
+        pool.close()
+
+
 def _short_record():
     record = play_game(BlackWidowRules(pass_cycle=("hold",)), ["heuristic"] * 4,
                        seed=4).to_record()
