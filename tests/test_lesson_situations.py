@@ -127,3 +127,25 @@ def test_lesson_4_on_paper_keeps_its_worlds_picture_and_a_seed_prints_the_seat_s
     assert "Use seat 0's view just above." not in sheet and "Go back one step" not in sheet
     questions = re.findall(r'<p class="question">(.*?)</p>', sheet)
     assert len(questions) == len(set(questions)) == 7   # two warm-ups, five exercises
+    # Exercise 4's deals start at seed 1001: its heading names the seed its question does.
+    named = _seeds_named(sheet)
+    assert ("1005", "1005") in named and all(heading == seed for heading, seed in named)
+
+
+def test_lesson_5_on_paper_names_each_situation_by_the_seed_its_question_deals_from():
+    sheet, key = worksheet_pages(run_lesson(5, "de"), seed=2)
+    named = _seeds_named(sheet)
+    assert ("1002", "1002") in named and all(heading == seed for heading, seed in named)
+    assert _seeds_named(key) == named
+
+
+def _seeds_named(page: str) -> list[tuple[str, str]]:
+    """For each exercise of `page` whose question names a seed: the seed its heading names
+    and the seed its question names (a learner recreates the situation from either)."""
+    named = []
+    for section in re.findall(r'<section class="exercise[^"]*">(.*?)</section>', page, re.S):
+        question = re.search(r"[Ss]eed (\d+)", section.split("</h2>", 1)[1])
+        if question:
+            heading = re.search(r'<span class="situation">\D*(\d+)</span>', section)
+            named.append((heading.group(1) if heading else "", question.group(1)))
+    return named
