@@ -113,6 +113,14 @@ def test_the_lesson_s_own_situation_comes_first_then_new_ones_with_their_options
     assert list(box.control.options) == options and box.control.value is None
 
 
+def test_a_seed_passed_over_is_not_dealt_twice_and_the_box_names_the_seed_dealt_from():
+    # No card is shown in the small game of seed 6: who_saw deals seed 7's, and says so.
+    box = _box(situations.who_saw, "set", seed=6)
+    assert box.seed == 7 and "(seed 7)" in box.prompt
+    box.controls.click("new")
+    assert box.seed == 8 and "(seed 8)" in box.prompt
+
+
 def test_lesson_4_on_paper_keeps_its_worlds_picture_and_a_seed_prints_the_seat_s_view():
     sheet, _key = worksheet_pages(run_lesson(4))
     first = re.search(r"<section class=\"exercise[^\"]*\">(?:(?!</section>).)*"

@@ -221,12 +221,17 @@ class Posed:
     """A situation's question with the picture (SVG) of what the learner works from: what
     one seat saw, so that the situation can be worked out on screen and on paper.
 
+    `seed` is the seed it is dealt from, where that is not always the one asked for (a seed
+    whose deal has nothing to ask passes on to the next): the exercise box takes it, so that
+    the next "New situation" is another one.
+
     >>> Posed("How sure is seat 1?", "<svg></svg>").picture
     '<svg></svg>'
     """
 
     text: str
     picture: str = ""
+    seed: int | None = None
 
 
 #: The seed of the situation the lesson's own text sets out (its pictures come before the
@@ -348,6 +353,11 @@ def percent(value: Fraction | float, lang: str = "en") -> str:
 
 
 Checker = Callable[[Any], Verdict]
+
+
+def _dealt(posed: str | Posed, asked: int) -> int:
+    """The seed the situation `posed` (made for the seed `asked`) is dealt from."""
+    return posed.seed if isinstance(posed, Posed) and posed.seed is not None else asked
 
 
 def _lesson_first(first: tuple[Any, ...], situations: Situation, seed: int) -> Any:
@@ -519,7 +529,7 @@ class ExerciseBox(widgets.VBox):
             box = cls.number(question, checker, lang)
         else:
             box = cls.choice(question, own[0] if own else options, checker, lang)
-        box._situations, box.seed, box._new_from = situations, seed, new_from
+        box._situations, box.seed, box._new_from = situations, _dealt(posed, seed), new_from
         box.opens_with_lesson = first is not None
         box._picture(posed)
         box.controls.show([*box.controls.specs,
@@ -542,8 +552,9 @@ class ExerciseBox(widgets.VBox):
     def new_situation(self, seed: int | None = None) -> None:
         """Show the situation of `seed` (the next seed if None): a fresh question, no tries."""
         assert self._situations is not None, "this exercise has one situation only"
-        self.seed = max((self.seed or 0) + 1, self._new_from) if seed is None else seed
-        posed, self.checker, *own = self._situations(self.seed)
+        asked = max((self.seed or 0) + 1, self._new_from) if seed is None else seed
+        posed, self.checker, *own = self._situations(asked)
+        self.seed = _dealt(posed, asked)
         self._text = posed.text if isinstance(posed, Posed) else posed
         self._picture(posed)
         self.question.value = (f'{_BOX_STYLE}{_HIDE_OFFLINE}<p class="cardlab-question">'
