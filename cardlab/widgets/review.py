@@ -113,6 +113,8 @@ class ReviewPanel(widgets.VBox):
         self._stepper = stepper
         #: The finished review (None before, while running, and after a cancel).
         self.review: Review | None = None
+        #: The hand the finished review is of (`EVERY_HAND` for the whole game).
+        self._reviewed_hand: int | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._done: list[Callable[[Review], None]] = []
@@ -127,6 +129,8 @@ class ReviewPanel(widgets.VBox):
         self.hand_choice = widgets.Dropdown(description=self._text("hand"),
                                             style={"description_width": "initial"})
         self.hand_choice.layout.display = "none"
+        # "Review again" only for the hand whose review is shown; another hand is new.
+        self.hand_choice.observe(lambda _change: self._label_start(), "value")
         if not callable(record):
             self._offer_hands(record)
         self.progress = widgets.IntProgress(value=0, min=0, max=1,
@@ -161,7 +165,7 @@ class ReviewPanel(widgets.VBox):
             self.bar.status = self._text("failed", why=err.text(self.lang))
             return
         self._offer_hands(record)
-        hand = self.hand_choice.value if self.hand_choice.options else EVERY_HAND
+        hand = self._chosen_hand()
         self.review = None
         self.summary.value = ""
         self.board.html = ""
@@ -202,7 +206,7 @@ class ReviewPanel(widgets.VBox):
             except Exception as err:  # a thread's error reaches nobody else: say it here
                 self._finish(self._text("failed", why=f"{type(err).__name__}: {err}"))
             else:
-                self._show(review)
+                self._show(review, hand)
 
         self._thread = threading.Thread(target=run, name="cardlab-review", daemon=True)
         self._thread.start()
@@ -250,17 +254,26 @@ class ReviewPanel(widgets.VBox):
         elif button == CANCEL:
             self.cancel()
 
+    def _chosen_hand(self) -> int:
+        """The hand chosen (`EVERY_HAND` where there is no choice)."""
+        return self.hand_choice.value if self.hand_choice.options else EVERY_HAND
+
+    def _label_start(self) -> None:
+        """Offer the review "again" for the hand whose review is shown, else afresh."""
+        again = self.review is not None and self._reviewed_hand == self._chosen_hand()
+        self.bar.update(START, label=self._text("again" if again else "start"))
+
     def _finish(self, status: str) -> None:
         """The review ended: offer it again, and say how it ended."""
         self.progress.layout.display = "none"
         self.hand_choice.disabled = False
         self.bar.update(CANCEL, disabled=True)
-        self.bar.update(START, disabled=False,
-                        label=self._text("again" if self.review else "start"))
+        self.bar.update(START, disabled=False)
+        self._label_start()
         self.bar.status = status
 
-    def _show(self, review: Review) -> None:
-        self.review = review
+    def _show(self, review: Review, hand: int) -> None:
+        self.review, self._reviewed_hand = review, hand
         self.summary.value = f"<p>{html.escape(summary(review, self.lang, self.own))}</p>"
         self.board.html = board_html(review, self.lang, openable=self._stepper is not None)
         self._finish(self._text("done"))
