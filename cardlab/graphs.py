@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -65,12 +65,15 @@ def perspective(me: int | None) -> str:
 
 
 def add_seats(graph: nx.DiGraph[str], players: int, sizes: Sequence[int], me: int | None,
-              lang: str, you: bool = False) -> None:
-    """A node per seat; `me`'s is "Seat 0 (me)", or "You" where the reader is `me` (`you`)."""
+              lang: str, you: bool = False, names: Callable[[int], str] | None = None) -> None:
+    """A node per seat; `me`'s is "Seat 0 (me)", or "You" where the reader is `me` (`you`).
+    The other seats are "Seat 2", or as `names` calls them (a table's "Seat 2 (Beginner)")."""
     for seat in range(players):
         key = ("graph.you" if you else "graph.me") if seat == me else "graph.seat"
+        label = names(seat) if names is not None and seat != me else \
+            Text(key, seat=seat).text(lang)
         graph.add_node(str(seat), kind="seat", seat=seat, me=seat == me, cards=sizes[seat],
-                       label=Text(key, seat=seat).text(lang))
+                       label=label)
 
 
 def add_solution(graph: nx.DiGraph[str], cards: int, contents: Text, lang: str) -> None:

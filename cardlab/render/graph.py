@@ -314,7 +314,7 @@ def _edge(graph: nx.DiGraph[str], u: str, v: str, positions: Positions, show_imp
         return ""        # a card newly ruled out is outlined instead: lines would crowd
     colour = location_colour(graph, u)
     start, end = (x1, y1 + LOCATION_H / 2), (x2, y2 - CARD_H / 2)
-    tooltip = (f"{graph.nodes[u]['label']} – {v}: {_percent(data['p'])}"
+    tooltip = (f"{graph.nodes[u]['label']} – {graph.nodes[v]['label']}: {_percent(data['p'])}"
                + (f". {data['why']}" if data.get("why") else ""))
     halo = ""
     if changed:

@@ -578,7 +578,7 @@ class BlackWidowWidget(widgets.VBox):
                                                      and view.last_trick_fresh)
         self.last_trick.value = panels.last_trick_html(view, self.name, self.lang) \
             if shown else ""
-        self.counting.value = (panels.counting_html(view, self.lang)
+        self.counting.value = (panels.counting_html(view, self.name, self.lang)
                                if self.views.spec("counting").pressed else "")
         players = range(view.rules.players)
         self.teacher.value = panels.every_hand_html(
