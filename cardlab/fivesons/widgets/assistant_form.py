@@ -32,6 +32,8 @@ class EventForm(widgets.VBox):
     def __init__(self, rules: FiveSonsRules, lang: str = "en") -> None:
         self.lang = lang
         self.rules = rules
+        #: The player's own seat, once a log is started (its seat reads "You").
+        self.me: int | None = None
 
         def text(key: str) -> str:
             return message(f"fivesons.assistant_form.{key}", lang)
@@ -53,10 +55,11 @@ class EventForm(widgets.VBox):
                                        layout=_WRAP),
                           self.focus_choice])
 
-    def set_rules(self, rules: FiveSonsRules) -> None:
-        """Offer the seats and cards of `rules`."""
-        self.rules, lang = rules, self.lang
-        seats = [(message("stepper.seat", lang, seat=seat), seat) for seat in range(rules.players)]
+    def set_rules(self, rules: FiveSonsRules, me: int | None = None) -> None:
+        """Offer the seats and cards of `rules`; seat `me` (the player's own) is "You"."""
+        self.rules, self.me, lang = rules, me, self.lang
+        seats = [(message("stepper.you" if seat == me else "stepper.seat", lang, seat=seat), seat)
+                 for seat in range(rules.players)]
         self.asker.options = seats
         self.face.options = [(card.name(lang), card.code) for card in rules.faces]
         self.heart.options = [(card.name(lang), card.code) for card in rules.hearts]
