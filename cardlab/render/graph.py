@@ -369,7 +369,8 @@ def _node(graph: nx.DiGraph[str], node: str, positions: Positions, changed: set[
             element("rect", x=x - location_w / 2, y=y - LOCATION_H / 2, width=location_w,
                     height=LOCATION_H, rx=10, fill=colour, stroke=INK if strong
                     else colour, stroke_width=(5 if focused else 3) if strong else 1),
-            element("text", data["label"], x=x, y=y - 3, text_anchor="middle", font_size=14,
+            element("text", data.get("short", data["label"]), x=x, y=y - 3,
+                    text_anchor="middle", font_size=14,
                     font_weight="bold", fill=label_colour(colour)),
             element("text", _cards_line(data, lang), x=x, y=y + 15,
                     text_anchor="middle", font_size=12, fill=label_colour(colour)),
