@@ -365,6 +365,25 @@ def test_the_counting_panel_speaks_to_the_learner_and_names_cards_in_full(lang, 
         assert not NOT_YOU.search(line), line
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_replay_of_the_learners_game_calls_them_you(lang):
+    widget = dealt(BlackWidowRules(pass_cycle=("hold",), end_above=20), seed=8, lang=lang)
+    play_until(widget, lambda w: w.game.over)
+    widget.views.click("replay")
+    (stepper,) = widget.replay.children
+    you = catalogue(lang)["stepper.you"]
+    assert stepper.perspective.options == ((you, LEARNER),)
+    said = []
+    for after in range(1, stepper.count + 1, 5):
+        stepper.go(after)
+        said += sentences(stepper.story.value) + sentences(stepper.picture.value)
+        said += [unescape(text) for text in re.findall(r"<li>(.*?)</li>", stepper.story.value)]
+    assert any(("You played the " in line) or ("Du spielst " in line) for line in said)
+    for line in said:
+        assert not CARD_CODE.search(line), line
+        assert not NOT_YOU.search(line), line
+
+
 def test_the_german_counting_reasons_name_cards_with_article_and_case():
     widget = dealt(BlackWidowRules(), seed=6, lang="de")
     play_until(widget, lambda w: len(w.game.hand.plays) >= 20)

@@ -319,7 +319,8 @@ class BlackWidowWidget(widgets.VBox):
         if self.table is None or self.view.phase is not Phase.OVER:
             self._say(self._text("replay_not_yet"))
             return None
-        story = BlackWidowStory(self.table.game.to_record(), self.lang, seats=(self.seat,))
+        story = BlackWidowStory(self.table.game.to_record(), self.lang, seats=(self.seat,),
+                                you=self.seat)
         stepper = Stepper(story)
         self.replay.children = [stepper]
         return stepper
