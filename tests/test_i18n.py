@@ -5,7 +5,7 @@ import string
 import pytest
 
 from cardlab.cards import Card, CardName
-from cardlab.i18n import LANGUAGES, Count, Text, catalogue, message, number, percent
+from cardlab.i18n import LANGUAGES, Count, Text, card_codes, catalogue, message, number, percent
 
 
 def _fields(text):
@@ -57,3 +57,12 @@ def test_every_case_a_message_asks_for_is_one_the_catalogue_declines():
         for key, text in catalogue(lang).items():
             for _, _name, spec, _ in string.Formatter().parse(text):
                 assert not spec or spec.lower() in cases, (lang, key, spec)
+
+
+def test_a_card_without_a_declined_name_reads_as_itself_in_any_case():
+    queen = Card.parse("QS")
+    assert Text("blackwidow.graph_you.played_you", card=queen, play=3).text("de") == \
+        "Du hast D♠ als 3. Karte gespielt."
+    with card_codes():
+        assert Text("blackwidow.graph_you.played_you", card=queen, play=3).text("de") == \
+            "Du hast QS als 3. Karte gespielt."

@@ -144,11 +144,20 @@ def _in_language(value: object, lang: str) -> object:
     if isinstance(value, Text):
         return value.text(lang)
     if _CARD_CODES.get() and isinstance(code := getattr(value, "code", None), str):
-        return code
+        return _Undeclined(code)
     if callable(getattr(value, "declined", None)):
         return Declined(value, lang)
     label = getattr(value, "label", None)
-    return label(lang) if callable(label) else value
+    return _Undeclined(label(lang)) if callable(label) else value
+
+
+class _Undeclined(str):
+    """A name that reads the same in every case a message may ask for (a code, a corner)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
 
 
 class Declined:
