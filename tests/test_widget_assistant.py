@@ -126,3 +126,14 @@ def test_refusals_and_reasons_speak_to_the_player_and_name_cards_in_full(lang):
         assert not NOT_YOU.search(line), line
     you = catalogue(lang)["stepper.you"]
     assert (you, 0) in assistant.form.asker.options and (you, 0) in assistant.form.shown_by.options
+
+
+def test_choices_made_before_start_stay_chosen_and_the_players_seat_is_you():
+    assistant = Assistant()
+    form = assistant.form
+    form.asker.value, form.face.value, form.shown_by.value = 2, "QS", 3
+    assistant.me.value = 2
+    assistant.hand.value = "kh jc ah 5h jd"
+    assistant.setup.click("start")
+    assert (form.asker.value, form.face.value, form.shown_by.value) == (2, "QS", 3)
+    assert dict(form.asker.options)["You"] == 2 and "Seat 2" not in dict(form.asker.options)

@@ -56,8 +56,12 @@ class EventForm(widgets.VBox):
                           self.focus_choice])
 
     def set_rules(self, rules: FiveSonsRules, me: int | None = None) -> None:
-        """Offer the seats and cards of `rules`; seat `me` (the player's own) is "You"."""
+        """Offer the seats and cards of `rules`; seat `me` (the player's own) is "You". A
+        choice made before that is still on offer stays chosen."""
         self.rules, self.me, lang = rules, me, self.lang
+        choices = (self.asker, self.face, self.heart, self.shown_by, self.shown,
+                   self.focus_choice)
+        chosen = [choice.value for choice in choices]
         seats = [(message("stepper.you" if seat == me else "stepper.seat", lang, seat=seat), seat)
                  for seat in range(rules.players)]
         self.asker.options = seats
@@ -71,9 +75,9 @@ class EventForm(widgets.VBox):
             (message("stepper_focus.none", lang), UNSEEN), *seats,
             (message("graph.solution", lang), "solution"),
             *[(card.name(lang), card.code) for card in rules.deck]]
-        for choice in (self.asker, self.face, self.heart, self.shown_by, self.shown,
-                       self.focus_choice):
-            choice.value = choice.options[0][1]
+        for choice, value in zip(choices, chosen, strict=True):
+            offered = [option for _, option in choice.options]
+            choice.value = value if value in offered else offered[0]
 
     @property
     def focus(self) -> str | None:
