@@ -16,7 +16,7 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.stepper import FiveSonsStory
-from cardlab.i18n import catalogue
+from cardlab.i18n import catalogue, message
 from cardlab.review import POINTS, Estimate, Moment, Option, Review
 from cardlab.widgets.review import CANCEL, START, ReviewPanel, summary
 from cardlab.widgets.stepper import Stepper
@@ -318,6 +318,15 @@ def test_the_hand_choice_offers_each_hand_and_reviews_the_last_one_played_first(
     assert panel.review.moments and {m.where["hand"] for m in panel.review.moments} == {2}
     assert panel.review.to_json() == _review_of_hand(record, 1, 2)
     assert panel.board.html.count('<th scope="row">') == len(panel.review.moments)
+    # "Review again" for the hand reviewed; a hand picked that was not is reviewed afresh.
+    again, afresh = (message(f"review_panel.{key}", "de") for key in ("again", "start"))
+    assert panel.bar.spec(START).label == again
+    panel.hand_choice.set_state({"index": 0})
+    assert panel.hand_choice.value == 1 and panel.bar.spec(START).label == afresh
+    panel.hand_choice.set_state({"index": 2})
+    assert panel.bar.spec(START).label == afresh         # every hand: not reviewed either
+    panel.hand_choice.set_state({"index": 1})
+    assert panel.bar.spec(START).label == again
 
 
 def test_a_forged_hand_choice_is_refused_and_the_hand_stays():

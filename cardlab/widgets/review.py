@@ -5,7 +5,9 @@ for one seat. Where the game is played in hands (`cardlab.games.ReviewingHands`)
 the record has more than one, a choice above the buttons picks the hand to review:
 the last one played at first, any other, or every hand. "Review" starts the game's
 review in a thread, so the kernel keeps answering (the Cancel button, the rest of
-the page); a progress bar follows it, and Cancel stops it at its next step. Then the
+the page); a progress bar follows it, and Cancel stops it at its next step. A
+review that has to wait for its turn (every worker process the machine allows
+is busy: `cardlab.worker_slots`) says so, and Cancel stops the wait too. Then the
 panel shows a summary, a graph through the game with the turning points marked
 (`cardlab.render.review`) and a table of every decision: when, what kind, the
 choice, the best, the loss, the verdict, the sample size and the 95% interval of the
@@ -47,6 +49,7 @@ from cardlab.review import Estimate, Moment, Review
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import KernelOwned, guard
 from cardlab.widgets.stepper import Locating, Stepper
+from cardlab.worker_pool import told_while_waiting
 
 _HERE = Path(__file__).parent
 #: The panel's buttons.
@@ -110,6 +113,8 @@ class ReviewPanel(widgets.VBox):
         self._stepper = stepper
         #: The finished review (None before, while running, and after a cancel).
         self.review: Review | None = None
+        #: The hand the finished review is of (`EVERY_HAND` for the whole game).
+        self._reviewed_hand: int | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._done: list[Callable[[Review], None]] = []
@@ -124,6 +129,8 @@ class ReviewPanel(widgets.VBox):
         self.hand_choice = widgets.Dropdown(description=self._text("hand"),
                                             style={"description_width": "initial"})
         self.hand_choice.layout.display = "none"
+        # "Review again" only for the hand whose review is shown; another hand is new.
+        self.hand_choice.observe(lambda _change: self._label_start(), "value")
         if not callable(record):
             self._offer_hands(record)
         self.progress = widgets.IntProgress(value=0, min=0, max=1,
@@ -158,7 +165,7 @@ class ReviewPanel(widgets.VBox):
             self.bar.status = self._text("failed", why=err.text(self.lang))
             return
         self._offer_hands(record)
-        hand = self.hand_choice.value if self.hand_choice.options else EVERY_HAND
+        hand = self._chosen_hand()
         self.review = None
         self.summary.value = ""
         self.board.html = ""
@@ -178,12 +185,20 @@ class ReviewPanel(widgets.VBox):
             self.progress.value = min(done, self.progress.max)
             self.progress.description = self._text("running", done=done, total=total)
 
+        def waiting(now: bool) -> None:
+            if stop.is_set():
+                raise ReviewCancelled
+            self.bar.status = self._text("waiting" if now else "started")
+            if now:
+                self.progress.description = self._text("waiting")
+
         def run() -> None:
             try:
-                if isinstance(found, ReviewingHands) and hand != EVERY_HAND:
-                    review = found.review_hand(record, self.seat, hand, self.seed, tick)
-                else:
-                    review = entry.review(record, self.seat, self.seed, tick)
+                with told_while_waiting(waiting):
+                    if isinstance(found, ReviewingHands) and hand != EVERY_HAND:
+                        review = found.review_hand(record, self.seat, hand, self.seed, tick)
+                    else:
+                        review = entry.review(record, self.seat, self.seed, tick)
             except ReviewCancelled:
                 self._finish(message("review.cancelled", self.lang))
             except CardlabError as err:
@@ -191,7 +206,7 @@ class ReviewPanel(widgets.VBox):
             except Exception as err:  # a thread's error reaches nobody else: say it here
                 self._finish(self._text("failed", why=f"{type(err).__name__}: {err}"))
             else:
-                self._show(review)
+                self._show(review, hand)
 
         self._thread = threading.Thread(target=run, name="cardlab-review", daemon=True)
         self._thread.start()
@@ -239,17 +254,26 @@ class ReviewPanel(widgets.VBox):
         elif button == CANCEL:
             self.cancel()
 
+    def _chosen_hand(self) -> int:
+        """The hand chosen (`EVERY_HAND` where there is no choice)."""
+        return self.hand_choice.value if self.hand_choice.options else EVERY_HAND
+
+    def _label_start(self) -> None:
+        """Offer the review "again" for the hand whose review is shown, else afresh."""
+        again = self.review is not None and self._reviewed_hand == self._chosen_hand()
+        self.bar.update(START, label=self._text("again" if again else "start"))
+
     def _finish(self, status: str) -> None:
         """The review ended: offer it again, and say how it ended."""
         self.progress.layout.display = "none"
         self.hand_choice.disabled = False
         self.bar.update(CANCEL, disabled=True)
-        self.bar.update(START, disabled=False,
-                        label=self._text("again" if self.review else "start"))
+        self.bar.update(START, disabled=False)
+        self._label_start()
         self.bar.status = status
 
-    def _show(self, review: Review) -> None:
-        self.review = review
+    def _show(self, review: Review, hand: int) -> None:
+        self.review, self._reviewed_hand = review, hand
         self.summary.value = f"<p>{html.escape(summary(review, self.lang, self.own))}</p>"
         self.board.html = board_html(review, self.lang, openable=self._stepper is not None)
         self._finish(self._text("done"))
