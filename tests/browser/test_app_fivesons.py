@@ -39,7 +39,7 @@ WORDS = {
     "en": {"faces": "Face cards", "hearts": "Hearts", "hand": "Your hand", "ask": "Ask",
            "pass": "Don't guess", "turn": "Your turn to ask", "both": "you hold both",
            "over": "The game is over.", "status": "Your turn|Guess|hold both|over"},
-    "de": {"faces": "Bildkarten", "hearts": "Herzkarten", "hand": "Deine Karten",
+    "de": {"faces": "Bildkarten", "hearts": "Herzkarten", "hand": "Deine Hand",
            "ask": "Fragen", "pass": "Nicht raten", "turn": "Du fragst",
            "both": "du hast beide Karten", "over": "Das Spiel ist aus.",
            "status": "Du fragst|Rate|beide Karten|aus\\."},
@@ -157,7 +157,7 @@ def test_german_keyboard_only_on_a_phone(page, gallery, screenshot, axe_all):
     app = open_app(page, gallery, "&lang=de")
     # The own hand, before anyone asks for a card: pictures in full colour, not buttons that
     # look unavailable, and out of the tab order.
-    own = app.get_by_role("group", name="Deine Karten")
+    own = app.get_by_role("group", name="Deine Hand")
     assert own.get_by_role("img").count() >= 1 and own.get_by_role("button").count() == 0
     assert own.locator("[aria-disabled]").count() == 0
     face, heart = a_question_someone_answers()
@@ -171,7 +171,7 @@ def test_german_keyboard_only_on_a_phone(page, gallery, screenshot, axe_all):
         app.keyboard.press("Enter")
     app.get_by_role("status").filter(has_text="hat dir die Karte").wait_for(timeout=30_000)
     assert app.get_by_text("Du hast gefragt:").count() >= 1
-    hand = app.get_by_role("group", name="Deine Karten")
+    hand = app.get_by_role("group", name="Deine Hand")
     box = hand.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert app.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
