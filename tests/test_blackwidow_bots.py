@@ -8,7 +8,8 @@ import statistics
 import pytest
 
 from cardlab.blackwidow import kernel
-from cardlab.blackwidow.bots import BOTS, _duck_policy, make_bot, rollout
+from cardlab.blackwidow.bots import BOTS, make_bot, rollout
+from cardlab.blackwidow.ducking import duck
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.match import play_game, tournament
 from cardlab.blackwidow.playout import MaskRules, Position
@@ -187,11 +188,11 @@ def test_montecarlo_rollouts_score_like_the_engine(options):
 
 def test_rollouts_duck_by_the_player_count():
     """Last of five to play a trick it cannot duck, a rollout seat plays its highest card."""
-    duck = _duck_policy(MaskRules.of(BlackWidowRules(players=5)))
+    table = MaskRules.of(BlackWidowRules(players=5))
     legal = kernel.mask(parse_cards("8C KC"))
     trick = [1 << c.index for c in parse_cards("3C 7C 4C")]
-    assert duck(0, legal, trick) == 1 << C("8C").index             # not last: the lowest
-    assert duck(0, legal, [*trick, 1 << C("5C").index]) == 1 << C("KC").index  # last
+    assert duck(table, legal, trick) == 1 << C("8C").index             # not last
+    assert duck(table, legal, [*trick, 1 << C("5C").index]) == 1 << C("KC").index
 
 
 JACK_TRICK_DEAL = [
