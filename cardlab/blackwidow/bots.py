@@ -9,11 +9,17 @@
   a point itself when another seat is running for the moon. With the Jack of
   Diamonds in play it keeps the Jack and wins the tricks the Jack makes worth
   having.
-- `montecarlo`: for each legal card, plays out deals of the unseen cards drawn
-  uniformly from all consistent ones (exact card counting), with a fast
-  ducking policy for everyone, and picks the card that leaves its game score
-  lowest on average, scored under the game's rules (the Jack, the moon
-  option, exactly 100).
+- `montecarlo`: perfect-information Monte Carlo. It draws deals of the
+  unseen cards uniformly from all those consistent with its view (exact card
+  counting: the voids shown, the cards it passed, the hearts rule), and on
+  each deal plays every distinct legal card, then every seat to the end of
+  the hand by a fast ducking policy (`ducking`); it picks the card that
+  leaves its game score lowest on average, scored under the game's rules
+  (the Jack, the moon option, exactly 100). Cards with no card of another
+  seat between them play alike and are tried once (when all are alike it
+  plays the lowest without sampling); every 12 deals, cards clearly worse
+  than the best over the same deals are dropped, and it stops when one is
+  left.
 
 Legal cards, trick winners and scoring come from `kernel`, the engine's own
 rules, so the bots plan under the options of the game they sit in.
@@ -181,7 +187,10 @@ class HeuristicBot(BlackWidowBot):
 
 
 class MonteCarloBot(HeuristicBot):
-    """Plays out sampled consistent deals for each distinct legal card; keeps the cheapest."""
+    """Plays out sampled consistent deals for each distinct legal card; keeps the cheapest.
+
+    `samples` deals at most; `budget_ms` stops it sooner (see the module's description).
+    """
 
     name = "montecarlo"
     samples: int = 48
