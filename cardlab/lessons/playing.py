@@ -63,8 +63,7 @@ def playout_averages(view: BlackWidowView, samples: int, rng: random.Random
 
     `samples` deals of the unseen cards are drawn uniformly from every deal
     consistent with the view; for each, every legal card is played and the hand
-    played out with everyone ducking. A bot seeded like `rng` plays the cheapest
-    (it may stop sooner, once the other cards are clearly dearer: `bots`).
+    played out with everyone ducking. A bot seeded like `rng` plays the cheapest.
 
     >>> from cardlab.blackwidow.game import BlackWidowGame
     >>> from cardlab.blackwidow.view import seat_view
