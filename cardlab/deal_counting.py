@@ -434,39 +434,6 @@ class _Counter:
             arrays.append(_total(step) if step else self._empty(self.rows_before[b + 1], b + 1))
         return arrays
 
-    def final_index(self) -> tuple[int, ...]:
-        """The state in which every seat is full (problems without a solution)."""
-        return (0, 0, *(self.problem.capacity[seat] for seat in self.counted))
-
-    def draw(self, forwards: list[np.ndarray], final: tuple[int, ...], rng: random.Random
-             ) -> dict[Card, Location]:
-        """One deal, drawn backwards from `final` in proportion to the prefix counts."""
-        deal = {}
-        state = list(final)
-        for b in range(len(self.order) - 1, -1, -1):
-            options = []
-            for loc in self.places[b]:
-                before = self._unplace(state, loc)
-                if before is not None and forwards[b][tuple(before)]:
-                    options.append((loc, before, int(forwards[b][tuple(before)])))
-            pick = rng.randrange(sum(weight for _, _, weight in options))
-            for loc, before, weight in options:
-                if pick < weight:
-                    deal[self.order[b]], state = loc, before
-                    break
-                pick -= weight
-        return deal
-
-    def _unplace(self, state: list[int], loc: Location) -> list[int] | None:
-        """The state before a card went to `loc`, or None if it cannot have."""
-        before = list(state)
-        if loc in self.seat_axis:
-            axis = self.seat_axis[loc]
-            if before[axis] == 0:
-                return None
-            before[axis] -= 1
-        return before
-
     def _marginals(self, b: int, pieces: dict[Location, np.ndarray],
                    reversed_suffix: np.ndarray, worlds: int, at: dict[Location, int],
                    pairs: dict[tuple[Card, Card], int],
@@ -674,9 +641,8 @@ def sample_deals(problem: Problem, rng: random.Random, count: int
                  ) -> list[dict[Card, Location]]:
     """`count` deals drawn uniformly from all consistent deals, each as {card: location}.
 
-    Draws backwards through the forward counts: each card's location is chosen
-    in proportion to the number of ways to deal the cards before it. For
-    problems without a solution or clauses (card counting in a trick-taking game).
+    For problems without a solution or clauses (card counting in a trick-taking
+    game); `DealSampler` keeps the counts for more draws later.
 
     >>> from cardlab.cards import parse_cards
     >>> cards = parse_cards("2C 3C 4C")
@@ -684,14 +650,78 @@ def sample_deals(problem: Problem, rng: random.Random, count: int
     >>> sorted(sample_deals(problem, random.Random(1), 1)[0].values())
     [0, 0, 1]
     """
-    if problem.has_solution or problem.clauses:
-        raise ValueError("sampling needs a problem without a solution or clauses")
-    counter = _Counter(problem)
-    forwards = counter.forward_arrays()
-    final = counter.final_index()
-    if not forwards[-1][final]:
-        return []
-    return [counter.draw(forwards, final, rng) for _ in range(count)]
+    return DealSampler(problem).sample(rng, count)
+
+
+class DealSampler:
+    """Draws deals uniformly from all the deals of one problem without a solution or clauses.
+
+    Draws backwards through the forward counts: each card's location is chosen
+    in proportion to the number of ways to deal the cards before it. The
+    counts are made once, here; each draw then only reads them, as plain
+    integers at flat offsets.
+
+    >>> from cardlab.cards import parse_cards
+    >>> cards = parse_cards("2C 3C 4C")
+    >>> sampler = DealSampler(Problem(cards, {0: 2, 1: 1}, {c: frozenset({0, 1}) for c in cards}))
+    >>> sampler.worlds, sorted(sampler.sample(random.Random(1), 1)[0].values())
+    (3, [0, 0, 1])
+    """
+
+    def __init__(self, problem: Problem) -> None:
+        if problem.has_solution or problem.clauses:
+            raise ValueError("sampling needs a problem without a solution or clauses")
+        counter = _Counter(problem)
+        self.order = counter.order
+        # Without clauses every boundary's array has the base shape: one flat layout.
+        shape = counter.base_shape
+        strides = [math.prod(shape[axis + 1:]) for axis in range(len(shape))]
+        axes: dict[Location, tuple[int | None, int]] = {
+            seat: (number, strides[counter.seat_axis[seat]])
+            for number, seat in enumerate(counter.counted)}
+        #: Per card: (location, its counted seat's number or None, that seat's stride).
+        self._places = [[(loc, *axes.get(loc, (None, 0))) for loc in places]
+                        for places in counter.places]
+        self._full = [problem.capacity[seat] for seat in counter.counted]
+        self._final = sum(used * strides[counter.seat_axis[seat]]
+                          for seat, used in zip(counter.counted, self._full, strict=True))
+        self._forwards = [array.ravel().tolist() for array in counter.forward_arrays()]
+        self.worlds: int = self._forwards[-1][self._final]
+
+    def sample(self, rng: random.Random, count: int) -> list[dict[Card, Location]]:
+        """`count` deals, each as {card: location} (none if no deal fits)."""
+        return [self.draw(rng) for _ in range(count)] if self.worlds else []
+
+    def draw(self, rng: random.Random) -> dict[Card, Location]:
+        """One deal, drawn from the last card back, from every seat full."""
+        deal = {}
+        used = list(self._full)
+        offset = self._final
+        for b in range(len(self.order) - 1, -1, -1):
+            counts = self._forwards[b]
+            options = []
+            total = 0
+            for loc, seat, stride in self._places[b]:
+                if seat is not None:
+                    if not used[seat]:
+                        continue
+                    before = offset - stride
+                else:
+                    before = offset
+                weight = counts[before]
+                if weight:
+                    options.append((loc, seat, before, weight))
+                    total += weight
+            pick = rng.randrange(total)
+            for loc, seat, before, weight in options:
+                if pick < weight:
+                    deal[self.order[b]] = loc
+                    offset = before
+                    if seat is not None:
+                        used[seat] -= 1
+                    break
+                pick -= weight
+        return deal
 
 
 def _order_cards(cards: Iterable[Card], clauses: list[Clause]) -> list[Card]:
