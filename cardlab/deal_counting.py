@@ -690,11 +690,20 @@ class DealSampler:
 
     def sample(self, rng: random.Random, count: int) -> list[dict[Card, Location]]:
         """`count` deals, each as {card: location} (none if no deal fits)."""
-        return [self.draw(rng) for _ in range(count)] if self.worlds else []
+        if not self.worlds:
+            return []
+        last = len(self.order) - 1
+        return [{self.order[last - i]: loc for i, loc in enumerate(reversed(places))}
+                for places in self.sample_places(rng, count)]
 
-    def draw(self, rng: random.Random) -> dict[Card, Location]:
+    def sample_places(self, rng: random.Random, count: int) -> list[list[Location]]:
+        """`count` deals, each as every card's location in the order of `order` (the same
+        draws, from the same random numbers, as `sample`)."""
+        return [self._draw(rng) for _ in range(count)] if self.worlds else []
+
+    def _draw(self, rng: random.Random) -> list[Location]:
         """One deal, drawn from the last card back, from every seat full."""
-        deal = {}
+        places: list[Location] = [0] * len(self.order)
         used = list(self._full)
         offset = self._final
         for b in range(len(self.order) - 1, -1, -1):
@@ -715,13 +724,13 @@ class DealSampler:
             pick = rng.randrange(total)
             for loc, seat, before, weight in options:
                 if pick < weight:
-                    deal[self.order[b]] = loc
+                    places[b] = loc
                     offset = before
                     if seat is not None:
                         used[seat] -= 1
                     break
                 pick -= weight
-        return deal
+        return places
 
 
 def _order_cards(cards: Iterable[Card], clauses: list[Clause]) -> list[Card]:

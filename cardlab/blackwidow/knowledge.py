@@ -87,6 +87,18 @@ class BlackWidowKnowledge:
         # Without a solution every place is a seat.
         return cast(list[dict[Card, int]], self._sampler.sample(rng, count))
 
+    def sample_hands(self, rng: random.Random, count: int) -> list[list[int]]:
+        """The same deals as `sample` (from the same random numbers), each as the mask of
+        the unseen cards every seat gets (none for `view.me`)."""
+        bits = [1 << card.index for card in self._sampler.order]
+        hands = []
+        for places in self._sampler.sample_places(rng, count):
+            hand = [0] * self.view.rules.players
+            for bit, seat in zip(bits, places, strict=True):
+                hand[cast(int, seat)] |= bit
+            hands.append(hand)
+        return hands
+
     @cached_property
     def _sampler(self) -> DealSampler:
         """The sampler of these deals, made at the first draw and kept for the next."""

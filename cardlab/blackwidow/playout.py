@@ -70,6 +70,14 @@ class Position:
         return cls(hands, leader, trick, taken, broken, len(view.plays) < n)
 
 
+    def with_unseen(self, unseen: list[int]) -> Position:
+        """This position with each seat also holding its cards of `unseen` (masks by seat:
+        a sampled deal of the cards its seat has not seen)."""
+        hands = [held | cards for held, cards in zip(self.hands, unseen, strict=True)]
+        return Position(hands, self.leader, list(self.trick), list(self.taken),
+                        self.hearts_broken, self.first_trick)
+
+
 @dataclass(frozen=True)
 class Playout:
     """A hand played to the end: the cards played from the position on, and what each seat took."""
