@@ -336,6 +336,17 @@ class _Counter:
         self.is_first = [card in problem.first_kind for card in self.order]
         self.rows_before = [1 + sum(1 for p in self.hidden if p < b)
                             for b in range(len(self.order) + 1)]
+        # Per boundary: the solution's second-kind cards (as indices) that the prefix's rows
+        # and the suffix's rows number, in the order of those rows (see `_join`).
+        numbers = [(p, self.second_index[self.order[p]] - 1) for p in self.hidden]
+        self._row_seconds = [([k for p, k in numbers if p < b],
+                              [k for p, k in reversed(numbers) if p >= b])
+                             for b in range(len(self.order) + 1)]
+        # Entries per row of an array at each boundary: the base axes but 0, the open cards.
+        base = math.prod(self.base_shape[1:])
+        self._row_size = [base * math.prod(len(seats) + 1 for seats in domain.values())
+                          for domain in self.domains]
+        self._shifts: dict[tuple[int, int, int], tuple[tuple[slice, ...], tuple[slice, ...]]] = {}
 
     def _open_domains(self) -> list[dict[int, tuple[Location, ...]]]:
         """Before card k is placed: each open card and the seats its open clauses ask about."""
@@ -360,8 +371,7 @@ class _Counter:
         return 2 + len(self.hidden) - self.rows_before[boundary]
 
     def _size(self, rows: int, boundary: int) -> int:
-        return rows * int(math.prod(self.base_shape[1:])) * math.prod(
-            len(seats) + 1 for seats in self.domains[boundary].values())
+        return rows * self._row_size[boundary]
 
     def width(self, boundary: int) -> int:
         """Entries of the larger array (forward or backward) at `boundary`."""
@@ -500,11 +510,15 @@ class _Counter:
         if axis is None and not grows:  # the seat without an axis: usage follows from the count
             return array
         out = np.zeros((rows + grows, *array.shape[1:]), dtype=array.dtype)
-        target: list[slice] = [slice(0, rows)] + [slice(None)] * (array.ndim - 1)
-        source: list[slice] = [slice(None)] * array.ndim
-        if axis is not None:
-            target[axis], source[axis] = slice(1, None), slice(None, -1)
-        out[tuple(target)] = array[tuple(source)]
+        key = (0 if axis is None else axis, array.ndim, rows)
+        if key not in self._shifts:
+            target: list[slice] = [slice(0, rows)] + [slice(None)] * (array.ndim - 1)
+            source: list[slice] = [slice(None)] * array.ndim
+            if axis is not None:
+                target[axis], source[axis] = slice(1, None), slice(None, -1)
+            self._shifts[key] = tuple(target), tuple(source)
+        target_at, source_at = self._shifts[key]
+        out[target_at] = array[source_at]
         return out
 
     def _transfer(self, b: int, loc: Location, earlier: int) -> np.ndarray:
@@ -574,9 +588,7 @@ class _Counter:
         by_second = np.zeros(len(self.solution_seconds), dtype=self.dtype)
         prefix_flat = prefix.reshape(prefix.shape[0], -1)
         suffix_flat = reversed_suffix.reshape(reversed_suffix.shape[0], -1)
-        before = [self.second_index[self.order[p]] - 1 for p in self.hidden if p < boundary]
-        after = [self.second_index[self.order[p]] - 1 for p in reversed(self.hidden)
-                 if p >= boundary]
+        before, after = self._row_seconds[boundary]
         if before:
             by_second[before] = prefix_flat[1:] @ suffix_flat[0]
         if after:
@@ -621,10 +633,13 @@ def _apply(piece: np.ndarray, axis: int, matrix: np.ndarray, closes: bool) -> np
 
 
 def _total(arrays: Iterable[np.ndarray]) -> np.ndarray:
-    """The sum of equally shaped arrays, added into a copy of the first."""
+    """The sum of equally shaped arrays: the one array itself, or a new array (the arrays
+    are never changed)."""
     first, *rest = arrays
-    total = np.array(first)
-    for array in rest:
+    if not rest:
+        return first
+    total: np.ndarray = first + rest[0]
+    for array in rest[1:]:
         total += array
     return total
 
