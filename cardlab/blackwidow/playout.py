@@ -160,8 +160,9 @@ def play_ducking(table: MaskRules, position: Position, first: int = 0) -> Playou
     players = table.players
     last = players - 1
     jack = kernel.JACK_BIT if table.jack_of_diamonds else 0
-    points, hearts, queen = kernel.POINTS, kernel.HEARTS, kernel.QUEEN_BIT
-    suits = kernel.SUIT_MASKS
+    points, queen, suits = kernel.POINTS, kernel.QUEEN_BIT, kernel.SUIT_MASKS
+    not_points, not_hearts, not_jack = ~points, ~kernel.HEARTS, ~jack
+    hearts = kernel.HEARTS
     breaking = points if table.queen_breaks_hearts else hearts
     lenient = table.points_on_first_trick
     plays: list[int] = []
@@ -169,42 +170,44 @@ def play_ducking(table: MaskRules, position: Position, first: int = 0) -> Playou
     cards = sum(trick)
     led = suits[(trick[0].bit_length() - 1) // 13] if trick else 0
     while True:
-        for _ in range(players - len(trick)):
+        played = len(trick)
+        while played < players:
             hand = hands[seat]
-            if trick:  # the legal cards, as `kernel.legal` gives them
+            if played:  # the legal cards, as `kernel.legal` gives them
                 legal = hand & led
                 if not legal:
-                    legal = hand & ~points if first_trick and not lenient and hand & ~points \
-                        else hand
+                    legal = hand & not_points if first_trick and not lenient and \
+                        hand & not_points else hand
             elif first_trick:
                 legal = table.opening
-            elif not broken and hand & ~hearts:
-                legal = hand & ~hearts
+            elif not broken and hand & not_hearts:
+                legal = hand & not_hearts
             else:
                 legal = hand
             if first:
                 card, first = first, 0
-            elif not trick:
-                low = legal & ~hearts or legal
+            elif not played:
+                low = legal & not_hearts or legal
                 card = low & -low
             elif legal & led:
-                if len(trick) == last and cards & jack and not cards & points:
+                if played == last and cards & jack and not cards & points:
                     card = 1 << (legal.bit_length() - 1)
                 elif under := legal & ((1 << ((cards & led).bit_length() - 1)) - 1):
                     card = 1 << (under.bit_length() - 1)
                 else:
-                    card = 1 << (legal.bit_length() - 1) if len(trick) == last else legal & -legal
+                    card = 1 << (legal.bit_length() - 1) if played == last else legal & -legal
             elif legal & queen:
                 card = queen
             else:
-                worst = legal & hearts or legal & ~jack or legal
+                worst = legal & hearts or legal & not_jack or legal
                 card = 1 << (worst.bit_length() - 1)
             hands[seat] = hand ^ card
-            if not trick:
+            if not played:
                 led = suits[(card.bit_length() - 1) // 13]
             trick.append(card)
             cards |= card
-            seat = seat + 1 if seat + 1 < players else 0
+            played += 1
+            seat = seat + 1 if seat < last else 0
         # The highest card of the suit led wins (the trick's bits are distinct).
         leader = seat = (leader + trick.index(1 << ((cards & led).bit_length() - 1))) % players
         taken[seat] |= cards
