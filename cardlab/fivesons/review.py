@@ -179,7 +179,8 @@ def joint_counts(problem: Problem, face: Card | None, anywhere: Joint | None = N
     solution (interchangeable cards count alike): with `face` and that class's first
     card fixed, every heart's places come split by the solution's heart. Given
     `anywhere` (the table of `face` None: where the face is left open), the face's
-    last seat is not counted but what its other places leave of `anywhere`.
+    last seat is not counted but what its other places leave of `anywhere`, and the
+    face in the solution is read from `anywhere`'s rows with the face in the pair.
 
     >>> from cardlab.cards import parse_cards
     >>> qs, kd, ah, th = parse_cards("QS KD AH TH")
@@ -199,6 +200,9 @@ def joint_counts(problem: Problem, face: Card | None, anywhere: Joint | None = N
     table: Joint = {}
     for place in places:
         if place == derived:
+            continue
+        if place == SOLUTION and face is not None and anywhere is not None:
+            _read_solution(anywhere, face, table)
             continue
         groups = [[face]] if place == SOLUTION and face is not None else _interchangeable(
             problem, [card for card in hidden if card != face])
@@ -223,6 +227,15 @@ def joint_counts(problem: Problem, face: Card | None, anywhere: Joint | None = N
             if left := {pair: n for pair, n in rest.items() if n}:
                 table[derived, open_heart, open_place] = left
     return table
+
+
+def _read_solution(anywhere: Joint, face: Card, table: Joint) -> None:
+    """Fill `table` (of `face`) for `face` in the solution: the deals that put it there are
+    the rows of `anywhere` with `face` in the solution pair, in the same order."""
+    for (_, heart, where), cell in anywhere.items():
+        rows = {pair: n for pair, n in cell.items() if pair[0] == face}
+        if rows or heart is None:
+            table[SOLUTION, heart, where] = rows
 
 
 def _interchangeable(problem: Problem, cards: list[Card]) -> list[list[Card]]:
