@@ -652,29 +652,13 @@ def _deal_bound(problem: Problem) -> int:
     return bound
 
 
-def sample_deals(problem: Problem, rng: random.Random, count: int
-                 ) -> list[dict[Card, Location]]:
-    """`count` deals drawn uniformly from all consistent deals, each as {card: location}.
-
-    For problems without a solution or clauses (card counting in a trick-taking
-    game); `DealSampler` keeps the counts for more draws later.
-
-    >>> from cardlab.cards import parse_cards
-    >>> cards = parse_cards("2C 3C 4C")
-    >>> problem = Problem(cards, {0: 2, 1: 1}, {c: frozenset({0, 1}) for c in cards})
-    >>> sorted(sample_deals(problem, random.Random(1), 1)[0].values())
-    [0, 0, 1]
-    """
-    return DealSampler(problem).sample(rng, count)
-
-
 class DealSampler:
     """Draws deals uniformly from all the deals of one problem without a solution or clauses.
 
     Draws backwards through the forward counts: each card's location is chosen
     in proportion to the number of ways to deal the cards before it. The
     counts are made once, here; each draw then only reads them, as plain
-    integers at flat offsets.
+    integers at flat offsets (card counting in a trick-taking game).
 
     >>> from cardlab.cards import parse_cards
     >>> cards = parse_cards("2C 3C 4C")
