@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.kernel import MaskRules
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.playout import Playout, Policy, Position, play_out
+from cardlab.blackwidow.playout import Playout, Position, play_ducking
 from cardlab.blackwidow.rules import PASS_SIZE, BlackWidowRules, is_point
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit
@@ -240,10 +240,7 @@ def play_rest(rules: BlackWidowRules, scores: Sequence[int], position: Position,
     The rollout policy of `montecarlo`, for whole hands too (the review of a pass).
     """
     table = MaskRules.of(rules)
-    policy = _duck_policy(table)
-    if first is not None:
-        policy = _first(1 << first.index, policy)
-    playout = play_out(table, position, rng, policy=policy)
+    playout = play_ducking(table, position, 0 if first is None else 1 << first.index)
     points = playout.points(table)
     shooter = kernel.shooter(playout.taken)
 
@@ -265,45 +262,6 @@ def _better_moon(outcomes: dict[str, list[int]], seat: int, end_above: int) -> s
         outcome = (0 if scores[seat] <= best_other else 2) if ends else 1
         return (outcome, scores[seat] - best_other, scores[seat])
     return min(("others", "self"), key=lambda choice: standing(outcomes[choice]))
-
-
-def _first(card: int, then: Policy) -> Policy:
-    """A policy that plays `card` first (it must be legal), then follows `then`."""
-    pending = [card]
-
-    def choose(seat: int, legal: int, trick: list[int]) -> int:
-        return pending.pop() if pending else then(seat, legal, trick)
-    return choose
-
-
-def _duck_policy(table: MaskRules) -> Policy:
-    """Fast rollout play: duck under the winner, else dump the worst card; lead low.
-
-    The last seat to play takes a trick that holds the Jack of Diamonds (where
-    it counts) and no point cards; a seat that cannot follow keeps the Jack.
-    """
-    last = table.players - 1
-    jack = kernel.JACK_BIT if table.jack_of_diamonds else 0
-
-    def choose(seat: int, legal: int, trick: list[int]) -> int:
-        if not trick:
-            low = legal & ~kernel.HEARTS or legal
-            return low & -low
-        led = kernel.SUIT_MASKS[(trick[0].bit_length() - 1) // 13]
-        top = 1 << (legal.bit_length() - 1)
-        if legal & led:
-            cards = sum(trick)
-            if len(trick) == last and cards & jack and not cards & kernel.POINTS:
-                return top
-            under = legal & ((1 << ((cards & led).bit_length() - 1)) - 1)
-            if under:
-                return 1 << (under.bit_length() - 1)
-            return top if len(trick) == last else legal & -legal
-        if legal & kernel.QUEEN_BIT:
-            return kernel.QUEEN_BIT
-        worst = legal & kernel.HEARTS or legal & ~jack or legal
-        return 1 << (worst.bit_length() - 1)
-    return choose
 
 
 def _danger(card: Card, hand: list[Card], rules: BlackWidowRules) -> int:
