@@ -258,6 +258,7 @@ def test_the_table_names_cards_as_the_learner_reads_them_not_by_their_codes():
     cells = re.findall(r"<td>([^<]*)</td>", _table(review, "de", openable=False))
     assert any(re.search(r"[BDK]♣ \+ [A2-4]♥", cell) for cell in cells)    # "B♣ + 2♥"
     assert [cell for cell in cells if re.search(r"\b[2-9TJQKA][CDHS]\b", cell)] == []
+    assert [cell for cell in cells if re.search(r"\d\.\d", cell)] == []     # "0,415 Bit"
 
 
 def _review_of(record, seat):

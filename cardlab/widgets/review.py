@@ -43,7 +43,7 @@ import traitlets
 from cardlab.cards import Card
 from cardlab.errors import CardlabError
 from cardlab.games import GameRecord, ReviewingHands, game_of, reviewing
-from cardlab.i18n import Count, catalogue, message
+from cardlab.i18n import Count, Number, catalogue, message
 from cardlab.render.review import MARKS, review_graph_svg
 from cardlab.review import Estimate, Moment, Review
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
@@ -306,7 +306,8 @@ def summary(review: Review, lang: str = "en", own: bool = False) -> str:
                    decisions=Count("count.decisions", len(review.moments)).label(lang),
                    inaccuracies=Count("count.inaccuracies", counts["inaccuracy"]).label(lang),
                    mistakes=Count("count.mistakes", counts["mistake"]).label(lang),
-                   loss=f"{review.loss():.2f}", unit=message(f"review.unit.{review.unit}", lang))
+                   loss=Number(review.loss(), 2).label(lang),
+                   unit=message(f"review.unit.{review.unit}", lang))
 
 
 def board_html(review: Review, lang: str = "en", openable: bool = True) -> str:
@@ -383,7 +384,7 @@ def _row(game: str, number: int, moment: Moment, lang: str, openable: bool) -> s
         _words(f"{game}.review.kind.{moment.kind}", moment.kind, lang),
         _option(game, moment.chosen_key, lang),
         _option(game, moment.best_key, lang),
-        f"{loss:.{scale.digits}f} {unit}",
+        f"{Number(loss, scale.digits).label(lang)} {unit}",
         message(f"review.verdict.{verdict}", lang) + symbol,
         str(moment.samples),
         _interval(chosen, scale.digits, lang),
@@ -420,9 +421,15 @@ def _option(game: str, key: str, lang: str) -> str:
 
 
 def _interval(estimate: Estimate | None, digits: int, lang: str) -> str:
-    """The 95% interval of a value: ``[2.40, 3.80]``, "exact", or "–" where unknown."""
+    """The 95% interval of a value: ``[2.40, 3.80]``, "exact", or "–" where unknown.
+
+    >>> _interval(Estimate(2.0, 1.5, 2.5, 9), 2, "de")
+    '[1,50; 2,50]'
+    """
     if estimate is None or not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
         return "–"
     if estimate.is_exact:
         return message("review_panel.exact", lang)
-    return f"[{estimate.low:.{digits}f}, {estimate.high:.{digits}f}]"
+    low, high = (Number(value, digits).label(lang) for value in (estimate.low, estimate.high))
+    # Where the decimal mark is a comma (German), a semicolon keeps the two numbers apart.
+    return f"[{low}; {high}]" if "," in low else f"[{low}, {high}]"
