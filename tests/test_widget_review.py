@@ -3,6 +3,7 @@ what the seat knew."""
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
 
@@ -18,7 +19,7 @@ from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.stepper import FiveSonsStory
 from cardlab.i18n import catalogue, message
 from cardlab.review import POINTS, Estimate, Moment, Option, Review
-from cardlab.widgets.review import CANCEL, START, ReviewPanel, summary
+from cardlab.widgets.review import CANCEL, START, ReviewPanel, _table, summary
 from cardlab.widgets.stepper import Stepper
 
 from helpers.blackwidow import play_until
@@ -248,6 +249,16 @@ def test_the_learners_own_review_speaks_to_them_in_both_languages(lang, heading,
     assert seat in ReviewPanel(lambda: None, seat=0, lang=lang).heading.value
     assert summary(review, lang, own=True).startswith(said)
     assert summary(review, lang).startswith(seat)
+
+
+def test_the_table_names_cards_as_the_learner_reads_them_not_by_their_codes():
+    from cardlab.games import game_of, reviewing
+    record = _fivesons_record()
+    review = reviewing(game_of(record)).review(record, 0, 0, None)
+    cells = re.findall(r"<td>([^<]*)</td>", _table(review, "de", openable=False))
+    assert any(re.search(r"[BDK]♣ \+ [A2-4]♥", cell) for cell in cells)    # "B♣ + 2♥"
+    assert [cell for cell in cells if re.search(r"\b[2-9TJQKA][CDHS]\b", cell)] == []
+    assert [cell for cell in cells if re.search(r"\d\.\d", cell)] == []     # "0,415 Bit"
 
 
 def _review_of(record, seat):

@@ -382,7 +382,7 @@ def _reason(view: BlackWidowView, chosen: tuple[Card, ...], best: tuple[Card, ..
     """Why `best` is better, in the engine's terms: the Queen, hearts, the moon, or points."""
     def rate(rows: list[Outcome], field: int) -> float:
         return sum(row[field] for row in rows) / len(rows)
-    names = {"chosen": _name(chosen), "best": _name(best)}
+    names = {"chosen": _Option(tuple(sorted(chosen))), "best": _Option(tuple(sorted(best)))}
     queen = rate(mine, 1) - rate(better, 1)
     if queen >= 0.2:
         reason = Text("blackwidow.review.queen", **names, mine=Number(100 * rate(mine, 1)),
@@ -428,6 +428,26 @@ def _moon_moment(decision: _Decision) -> Moment:
 def _name(option: tuple[Card, ...]) -> str:
     """An option as a key: a card's code, or a pass's three codes."""
     return " ".join(card.code for card in sorted(option))
+
+
+@dataclass(frozen=True)
+class _Option:
+    """A card, or a pass's three, inside a reason: as their corners show them, or written
+    as in the review where messages name cards by their codes.
+
+    >>> option = _Option((Card.parse("KD"),))
+    >>> option.label("de"), option.code
+    ('K♦', 'KD')
+    """
+
+    cards: tuple[Card, ...]
+
+    @property
+    def code(self) -> str:
+        return _name(self.cards)
+
+    def label(self, lang: str = "en") -> str:
+        return ", ".join(card.label(lang) for card in self.cards)
 
 
 def _action(option: tuple[Card, ...]) -> str | list[str]:

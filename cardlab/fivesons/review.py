@@ -32,7 +32,7 @@ symmetry, so each such class is counted once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from cardlab.cards import Card
 from cardlab.deal_counting import SOLUTION, Counts, Location, Problem, count_deals, settle
@@ -320,8 +320,8 @@ def _ask_reason(knowledge: FiveSonsKnowledge, face: Card, heart: Card,
     for card in (face, heart):
         place = _known_place(knowledge, card)
         if place is not None:
-            return Text("fivesons.review.ask_known", card=card, best=_question(*best))
-    return Text("fivesons.review.ask_bits", best=_question(*best))
+            return Text("fivesons.review.ask_known", card=card, best=_Pair(*best))
+    return Text("fivesons.review.ask_bits", best=_Pair(*best))
 
 
 def _known_place(knowledge: FiveSonsKnowledge, card: Card) -> object | None:
@@ -355,7 +355,7 @@ def _guess_chance(knowledge: FiveSonsKnowledge, record: FiveSonsRecord, seat: in
         judgement = (CHANCE.verdict(Estimate.exact(p, worlds), Estimate.exact(1.0, worlds))[0]
                      if loss else "good", round(loss, 9))
         key = "guess_certain" if loss == 0 else "guess_unsure"
-        reason = Text(f"fivesons.review.{key}", pair=_question(*named),
+        reason = Text(f"fivesons.review.{key}", pair=_Pair(*named),
                       chance=Number(100 * p, 1), solutions=len(pairs))
         best_key = _question(*likeliest) if certain else "no_guess"
         return Moment("guess", CHANCE, options, _question(*named), _question(*named),
@@ -365,7 +365,7 @@ def _guess_chance(knowledge: FiveSonsKnowledge, record: FiveSonsRecord, seat: in
     if certain:
         pair = _question(*likeliest)
         return Moment("no_guess", CHANCE, options, None, "no_guess", pair, pair,
-                      {"after": index}, Text("fivesons.review.missed_win", pair=pair),
+                      {"after": index}, Text("fivesons.review.missed_win", pair=_Pair(*likeliest)),
                       {"certain": True, "chance": 1.0, "solutions": 1}, ("mistake", 1.0))
     return Moment("no_guess", CHANCE, options, None, "no_guess", None, "no_guess",
                   {"after": index}, None,
@@ -420,4 +420,29 @@ def _fixed(problem: Problem, cards: set[Card], seat: int) -> Counts:
 def _question(face: Card, heart: Card) -> str:
     """A question (or a solution pair) written as in the review: ``"KC+5H"``."""
     return f"{face.code}+{heart.code}"
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """A question (or a solution pair) inside a reason: as a learner reads the cards'
+    corners, or written as in the review where messages name cards by their codes.
+
+    >>> from cardlab.i18n import card_codes
+    >>> pair = _Pair(Card.parse("JC"), Card.parse("5H"))
+    >>> Text("fivesons.review.ask_bits", best=pair).text("de").startswith("B♣ + 5♥ ")
+    True
+    >>> with card_codes():
+    ...     Text("fivesons.review.ask_bits", best=pair).text()
+    'JC+5H was expected to tell you more about the solution.'
+    """
+
+    face: Card
+    heart: Card
+
+    @property
+    def code(self) -> str:
+        return _question(self.face, self.heart)
+
+    def label(self, lang: str = "en") -> str:
+        return f"{self.face.label(lang)} + {self.heart.label(lang)}"
 

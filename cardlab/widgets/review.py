@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -41,9 +42,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from cardlab.cards import Card
 from cardlab.errors import CardlabError
 from cardlab.games import GameRecord, ReviewingHands, game_of, reviewing
-from cardlab.i18n import Count, card_codes, catalogue, message
+from cardlab.i18n import Count, Number, catalogue, message
 from cardlab.render.review import MARKS, review_graph_svg
 from cardlab.review import Estimate, Moment, Review
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
@@ -328,7 +330,8 @@ def summary(review: Review, lang: str = "en", own: bool = False) -> str:
                    decisions=Count("count.decisions", len(review.moments)).label(lang),
                    inaccuracies=Count("count.inaccuracies", counts["inaccuracy"]).label(lang),
                    mistakes=Count("count.mistakes", counts["mistake"]).label(lang),
-                   loss=f"{review.loss():.2f}", unit=message(f"review.unit.{review.unit}", lang))
+                   loss=Number(review.loss(), 2).label(lang),
+                   unit=message(f"review.unit.{review.unit}", lang))
 
 
 def board_html(review: Review, lang: str = "en", openable: bool = True) -> str:
@@ -373,6 +376,8 @@ def _turning_points(review: Review, lang: str, openable: bool) -> str:
             f'<ul>{"".join(items)}</ul></div>')
 
 
+#: An option written as records write cards: one card, a pass, a Five Sons question.
+_CARD_CODES = re.compile(r"[2-9TJQKA][CDHS](?:[+ ][2-9TJQKA][CDHS])*")
 _COLUMNS = ("number", "when", "kind", "chosen", "best", "loss", "verdict", "samples",
             "interval", "why")
 
@@ -396,18 +401,14 @@ def _row(game: str, number: int, moment: Moment, lang: str, openable: bool) -> s
     unit = message(f"review.unit.{scale.unit}", lang)
     symbol = f" {MARKS[verdict][2]}" if verdict in MARKS else ""
     chosen = moment.value(moment.chosen_key)
-    if moment.reason is None:
-        why = ""
-    else:
-        with card_codes():
-            why = moment.reason.text(lang)
+    why = "" if moment.reason is None else moment.reason.text(lang)
     cells = [
         ", ".join(message(f"review.where.{key}", lang, value=value)
                   for key, value in moment.where.items()),
         _words(f"{game}.review.kind.{moment.kind}", moment.kind, lang),
         _option(game, moment.chosen_key, lang),
         _option(game, moment.best_key, lang),
-        f"{loss:.{scale.digits}f} {unit}",
+        f"{Number(loss, scale.digits).label(lang)} {unit}",
         message(f"review.verdict.{verdict}", lang) + symbol,
         str(moment.samples),
         _interval(chosen, scale.digits, lang),
@@ -427,14 +428,32 @@ def _words(key: str, fallback: str, lang: str) -> str:
 
 
 def _option(game: str, key: str, lang: str) -> str:
-    """An option as the table shows it: as records write it, or the game's words for it."""
-    return _words(f"{game}.review.option.{key}", key, lang)
+    """An option as the table shows it: the game's words for it, or its cards as their
+    corners show them, else as records write it.
+
+    >>> _option("fivesons", "KC+5H", "de"), _option("blackwidow", "2C 3C QS", "en")
+    ('K♣ + 5♥', '2♣, 3♣, Q♠')
+    """
+    words = catalogue(lang).get(f"{game}.review.option.{key}")
+    if words:
+        return words
+    if not _CARD_CODES.fullmatch(key):
+        return key
+    if "+" in key:
+        return " + ".join(Card.parse(code).label(lang) for code in key.split("+"))
+    return ", ".join(Card.parse(code).label(lang) for code in key.split())
 
 
 def _interval(estimate: Estimate | None, digits: int, lang: str) -> str:
-    """The 95% interval of a value: ``[2.40, 3.80]``, "exact", or "–" where unknown."""
+    """The 95% interval of a value: ``[2.40, 3.80]``, "exact", or "–" where unknown.
+
+    >>> _interval(Estimate(2.0, 1.5, 2.5, 9), 2, "de")
+    '[1,50; 2,50]'
+    """
     if estimate is None or not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
         return "–"
     if estimate.is_exact:
         return message("review_panel.exact", lang)
-    return f"[{estimate.low:.{digits}f}, {estimate.high:.{digits}f}]"
+    low, high = (Number(value, digits).label(lang) for value in (estimate.low, estimate.high))
+    # Where the decimal mark is a comma (German), a semicolon keeps the two numbers apart.
+    return f"[{low}; {high}]" if "," in low else f"[{low}, {high}]"

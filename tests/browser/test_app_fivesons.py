@@ -100,6 +100,14 @@ def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot, axe_all
     assert app.get_by_role("heading", name="The game is over.").count() == 0
 
 
+#: The widest spacing of the page's wrapped text (a paragraph, a log section's summary),
+#: as line height over font size: about 1.4 is text, 2 and more a double-spaced page.
+SPACING = """() => Math.max(...[...document.querySelectorAll(
+    '.cardlab-fivesons p, .cardlab-log summary')].filter(e => e.offsetParent).map(e => {
+      const style = getComputedStyle(e);
+      return parseFloat(style.lineHeight) / parseFloat(style.fontSize); }))"""
+
+
 def test_a_game_in_german_on_a_phone_to_the_end(page, gallery, screenshot, axe_all):
     """Game mode (no help offered), German, 390 x 844: no sideways scrolling, the Ask
     button within one screen of the cards it asks about, and the end screen."""
@@ -112,6 +120,7 @@ def test_a_game_in_german_on_a_phone_to_the_end(page, gallery, screenshot, axe_a
     button = app.get_by_role("button", name=words["ask"], exact=True).bounding_box()
     assert button["y"] + button["height"] - first["y"] <= PHONE["height"], (first, button)
     screenshot("app-fivesons-phone-de-start", app)
+    assert app.evaluate(SPACING) < 1.6       # "... zum Fragen oder Raten:" wraps here
     assert axe_all(app) == []
     status = play(app, decisions=60, lang="de")
     assert words["over"] in status.text_content()
@@ -120,6 +129,7 @@ def test_a_game_in_german_on_a_phone_to_the_end(page, gallery, screenshot, axe_a
     assert app.get_by_role("table", name="Wer was auf der Hand hatte").is_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot("app-fivesons-phone-de-end", app)
+    assert app.evaluate(SPACING) < 1.6       # and so does each earlier question's summary
     assert axe_all(app) == []
 
 
