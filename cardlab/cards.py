@@ -215,6 +215,18 @@ class CardName:
         """The full name in `lang`."""
         return self.card.name(lang)
 
+    def declined(self, lang: str, case: str) -> str:
+        """The full name with its definite article in the grammatical `case` (``nom``,
+        ``acc``, ``dat``), for a message that asks for it as ``{card:acc}``.
+
+        >>> CardName(QUEEN_OF_SPADES).declined("en", "acc")
+        'the Queen of Spades'
+        >>> CardName(Card.parse("JH")).declined("de", "dat")
+        'dem Herz-Buben'
+        """
+        card = self.card
+        return message(f"card_case.{case}.{card.rank.letter}", lang, suit=card.suit.title(lang))
+
 
 class Hand(tuple[Card, ...]):
     """An ordered group of cards that draws itself in Jupyter.

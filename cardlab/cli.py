@@ -43,7 +43,7 @@ from cardlab.render.graph import graph_svg
 from cardlab.report import Report
 from cardlab.serve import kernels
 from cardlab.table import Table
-from cardlab.worker_pool import close_kernel_pool
+from cardlab.worker_pool import close_kernel_pool, told_while_waiting
 
 
 class _UsageError(Exception):
@@ -393,7 +393,11 @@ def _review(args: argparse.Namespace) -> int:
             def tick(done: int, total: int) -> None:
                 bar.total, bar.n = total, done
                 bar.refresh()
-            review = measure(tick)
+
+            def waiting(now: bool) -> None:
+                bar.set_description(message("review.waiting", args.lang) if now else "")
+            with told_while_waiting(waiting):
+                review = measure(tick)
     except KeyboardInterrupt:
         _refuse(message("review.cancelled", args.lang))
         return 130

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -65,12 +65,20 @@ def perspective(me: int | None) -> str:
 
 
 def add_seats(graph: nx.DiGraph[str], players: int, sizes: Sequence[int], me: int | None,
-              lang: str, you: bool = False) -> None:
-    """A node per seat; `me`'s is "Seat 0 (me)", or "You" where the reader is `me` (`you`)."""
+              lang: str, you: bool = False, names: Callable[[int], str] | None = None) -> None:
+    """A node per seat; `me`'s is "Seat 0 (me)", or "You" where the reader is `me` (`you`).
+    The other seats are "Seat 2", or as `names` calls them (a table's "Seat 2 (Beginner)");
+    then `short` is the name drawn in the seat's box ("Seat 2"), where a long one would not
+    fit."""
     for seat in range(players):
         key = ("graph.you" if you else "graph.me") if seat == me else "graph.seat"
-        graph.add_node(str(seat), kind="seat", seat=seat, me=seat == me, cards=sizes[seat],
-                       label=Text(key, seat=seat).text(lang))
+        short = Text(key, seat=seat).text(lang)
+        if names is None:
+            graph.add_node(str(seat), kind="seat", seat=seat, me=seat == me, cards=sizes[seat],
+                           label=short)
+        else:
+            graph.add_node(str(seat), kind="seat", seat=seat, me=seat == me, cards=sizes[seat],
+                           label=short if seat == me else names(seat), short=short)
 
 
 def add_solution(graph: nx.DiGraph[str], cards: int, contents: Text, lang: str) -> None:

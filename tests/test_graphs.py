@@ -122,6 +122,9 @@ def test_german_graph():
     assert corners and not re.search(r">[JQ][♣♦♥♠]</text>", svg)
     desc = ET.fromstring(svg).find(f"{NS}desc").text
     assert re.search(r"Platz \d ≠ \w+-\w+\.", desc) and not re.search(r"≠ [2-9TJQKA][CDHS]\.", desc)
+    # The notes sheet's rows are named as a German reader reads them: "B♣", never "B♣  JC".
+    rows = re.findall(r">([^<]*[♣♦♥♠][^<]*)</text>", notes_svg(graph, "de"))
+    assert "B♣" in rows and not [row for row in rows if re.search(r"\b[2-9TJQKA][CDHS]\b", row)]
 
 
 def test_cardlab_graph_command(tmp_path, capsys):
@@ -236,3 +239,19 @@ def test_the_page_shows_the_narrow_picture_below_720_px():
     assert "@media (max-width: 720px) { .cardlab-graph-wide { display: none; }" in page
     assert graph_svg(graph, lang="de", focus="3") in page
     assert graph_svg(graph, lang="de", focus="3", narrow=True) in page
+
+
+def test_a_table_names_long_seat_names_in_full_but_draws_them_short_in_their_boxes():
+    game = play_blackwidow(BlackWidowRules(pass_cycle=("hold",)), ["random"] * 4, seed=3,
+                           hands=1)
+    view = seat_view(game, 0)
+    graph = blackwidow_graph(BlackWidowKnowledge.from_view(view), "en",
+                             "Seat {} (Beginner)".format)
+    assert [graph.nodes[str(seat)]["label"] for seat in range(4)] == [
+        "You", "Seat 1 (Beginner)", "Seat 2 (Beginner)", "Seat 3 (Beginner)"]
+    for narrow in (False, True):
+        root = ET.fromstring(graph_svg(graph, narrow=narrow))
+        drawn = {text.text for text in root.iter(f"{NS}text")}
+        titles = {title.text for title in root.iter(f"{NS}title")}
+        assert {"You", "Seat 1", "Seat 3"} <= drawn and "Seat 1 (Beginner)" not in drawn
+        assert "Seat 1 (Beginner)" in titles

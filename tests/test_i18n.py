@@ -4,7 +4,8 @@ import string
 
 import pytest
 
-from cardlab.i18n import LANGUAGES, Count, catalogue, message, number, percent
+from cardlab.cards import Card, CardName
+from cardlab.i18n import LANGUAGES, Count, Text, card_codes, catalogue, message, number, percent
 
 
 def _fields(text):
@@ -36,3 +37,32 @@ def test_german_numbers_use_a_decimal_comma():
     assert number(1234567.891, "de", 2) == "1.234.567,89"
     assert number(10**20 + 1, "en") == "100,000,000,000,000,000,001"  # exact, not a float
     assert (percent(0.125, "de"), percent(0.125, "en")) == ("12,5 %", "12.5%")
+
+
+def test_a_card_is_named_in_the_grammatical_case_its_message_asks_for():
+    jack, ace, ten = (CardName(Card.parse(code)) for code in ("JS", "AH", "TD"))
+    assert [Text("blackwidow.graph_you.passed_by_me", card=card, name="Platz 1").text("de")
+            for card in (jack, ace, ten)] == [
+        "Du hast den Pik-Buben an Platz 1 weitergegeben.",
+        "Du hast das Herz-Ass an Platz 1 weitergegeben.",
+        "Du hast die Karo-Zehn an Platz 1 weitergegeben."]
+    assert Text("graph.in_your_hand", card=jack).text("de") == "Der Pik-Bube ist in deiner Hand."
+    assert Text("graph.in_your_hand", card=jack).text() == "The Jack of Spades is in your hand."
+
+
+def test_every_case_a_message_asks_for_is_one_the_catalogue_declines():
+    cases = {"nom", "acc", "dat"}
+    assert {key.split(".")[1] for key in catalogue("de") if key.startswith("card_case.")} == cases
+    for lang in LANGUAGES:
+        for key, text in catalogue(lang).items():
+            for _, _name, spec, _ in string.Formatter().parse(text):
+                assert not spec or spec.lower() in cases, (lang, key, spec)
+
+
+def test_a_card_without_a_declined_name_reads_as_itself_in_any_case():
+    queen = Card.parse("QS")
+    assert Text("blackwidow.graph_you.played_you", card=queen, play=3).text("de") == \
+        "Du hast D♠ als 3. Karte gespielt."
+    with card_codes():
+        assert Text("blackwidow.graph_you.played_you", card=queen, play=3).text("de") == \
+            "Du hast QS als 3. Karte gespielt."

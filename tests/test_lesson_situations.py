@@ -113,6 +113,14 @@ def test_the_lesson_s_own_situation_comes_first_then_new_ones_with_their_options
     assert list(box.control.options) == options and box.control.value is None
 
 
+def test_a_seed_passed_over_is_not_dealt_twice_and_the_box_names_the_seed_dealt_from():
+    # No card is shown in the small game of seed 6: who_saw deals seed 7's, and says so.
+    box = _box(situations.who_saw, "set", seed=6)
+    assert box.seed == 7 and "(seed 7)" in box.prompt
+    box.controls.click("new")
+    assert box.seed == 8 and "(seed 8)" in box.prompt
+
+
 def test_lesson_4_on_paper_keeps_its_worlds_picture_and_a_seed_prints_the_seat_s_view():
     sheet, _key = worksheet_pages(run_lesson(4))
     first = re.search(r"<section class=\"exercise[^\"]*\">(?:(?!</section>).)*"
@@ -127,3 +135,25 @@ def test_lesson_4_on_paper_keeps_its_worlds_picture_and_a_seed_prints_the_seat_s
     assert "Use seat 0's view just above." not in sheet and "Go back one step" not in sheet
     questions = re.findall(r'<p class="question">(.*?)</p>', sheet)
     assert len(questions) == len(set(questions)) == 7   # two warm-ups, five exercises
+    # Exercise 4's deals start at seed 1001: its heading names the seed its question does.
+    named = _seeds_named(sheet)
+    assert ("1005", "1005") in named and all(heading == seed for heading, seed in named)
+
+
+def test_lesson_5_on_paper_names_each_situation_by_the_seed_its_question_deals_from():
+    sheet, key = worksheet_pages(run_lesson(5, "de"), seed=2)
+    named = _seeds_named(sheet)
+    assert ("1002", "1002") in named and all(heading == seed for heading, seed in named)
+    assert _seeds_named(key) == named
+
+
+def _seeds_named(page: str) -> list[tuple[str, str]]:
+    """For each exercise of `page` whose question names a seed: the seed its heading names
+    and the seed its question names (a learner recreates the situation from either)."""
+    named = []
+    for section in re.findall(r'<section class="exercise[^"]*">(.*?)</section>', page, re.S):
+        question = re.search(r"[Ss]eed (\d+)", section.split("</h2>", 1)[1])
+        if question:
+            heading = re.search(r'<span class="situation">\D*(\d+)</span>', section)
+            named.append((heading.group(1) if heading else "", question.group(1)))
+    return named

@@ -39,7 +39,9 @@ def test_taking_the_queen_for_sure_is_a_mistake_of_about_13_points():
     assert moment["chosen"] == "AS" and moment["best"] == "2S"
     assert moment["verdict"] == "mistake" and 10 <= moment["loss"] <= 16
     assert moment["samples"] == PLAY_DEALS
-    assert "Queen of Spades" in moment["reason"]
+    assert "Queen of Spades" in moment["reason"] and "AS" in moment["reason"]   # as records
+    said = review.moments[-1].reason.text("de")              # as the review panel shows it
+    assert "A♠" in said and "2♠" in said and "AS" not in said and "2S" not in said
     # The duck is judged good, with no loss.
     ducked = review_game(_played(QUEEN_DEAL, "2C AC 3C 4C KS QS 3S 2S"), 0, workers=1)
     assert ducked.moments[-1].judged == ("good", 0.0)

@@ -4,13 +4,18 @@ import asyncio
 import base64
 import concurrent.futures
 import json
+import re
 from datetime import UTC, datetime
+from html import unescape
 
 import pytest
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.game import BlackWidowGame, Phase
+from cardlab.blackwidow.graph import blackwidow_graph
+from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.view import seat_view
 from cardlab.blackwidow.widgets import play as module
 from cardlab.blackwidow.widgets.play import LEARNER, BlackWidowWidget
 from cardlab.cards import Card, parse_cards
@@ -329,6 +334,68 @@ def test_the_counting_panel_shows_only_what_seat_0_can_count():
     assert "<svg" in widget.counting.value
     widget.views.click("counting")
     assert widget.counting.value == ""
+
+
+#: A card by its code (QS, 10H) or its corner (Q♠, German D♠), inside a sentence.
+CARD_CODE = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b|(?:10|[2-9JQKAB])[♠♥♦♣]")
+#: What a counting panel's sentences must not call the learner: a seat number, "I", "me".
+NOT_YOU = re.compile(r"\b(?:seat 0|platz 0|me|my|ich|mir|meiner)\b|\bI\b", re.IGNORECASE)
+
+
+def sentences(html_text):
+    """The sentences a screen reader or tooltip reads out of a panel: paragraphs, titles and
+    descriptions (not the corner labels drawn on the card pictures)."""
+    return [unescape(re.sub(r"<[^>]+>", "", text)) for _, text in re.findall(
+        r"<(p|title|desc)\b[^>]*>(.*?)</\1>", html_text, re.DOTALL)]
+
+
+@pytest.mark.parametrize(("lang", "heading"), [
+    ("en", "What you can count after "), ("de", "Was du nach ")])
+def test_the_counting_panel_speaks_to_the_learner_and_names_cards_in_full(lang, heading):
+    widget = dealt(BlackWidowRules(), seed=6, lang=lang)
+    play_until(widget, lambda w: len(w.game.hand.plays) >= 20)
+    widget.views.click("counting")
+    said = sentences(widget.counting.value)
+    assert said[0].startswith(heading), said[0]
+    assert any(widget.name(1) in line for line in said)       # "Seat 1 (Beginner)"
+    you = catalogue(lang)["graph.you"]
+    assert any(line.startswith(f"{you} – ") for line in said)  # the learner's own edges
+    for line in said:
+        assert not CARD_CODE.search(line), line
+        assert not NOT_YOU.search(line), line
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_replay_of_the_learners_game_calls_them_you(lang):
+    widget = dealt(BlackWidowRules(pass_cycle=("hold",), end_above=20), seed=8, lang=lang)
+    play_until(widget, lambda w: w.game.over)
+    widget.views.click("replay")
+    (stepper,) = widget.replay.children
+    you = catalogue(lang)["stepper.you"]
+    assert stepper.perspective.options == ((you, LEARNER),)
+    said = []
+    for after in range(1, stepper.count + 1, 5):
+        stepper.go(after)
+        said += sentences(stepper.story.value) + sentences(stepper.picture.value)
+        said += [unescape(text) for text in re.findall(r"<li>(.*?)</li>", stepper.story.value)]
+    assert any(("You played the " in line) or ("Du spielst " in line) for line in said)
+    for line in said:
+        assert not CARD_CODE.search(line), line
+        assert not NOT_YOU.search(line), line
+
+
+def test_the_german_counting_reasons_name_cards_with_article_and_case():
+    widget = dealt(BlackWidowRules(), seed=6, lang="de")
+    play_until(widget, lambda w: len(w.game.hand.plays) >= 20)
+    knowledge = BlackWidowKnowledge.from_view(seat_view(widget.game, LEARNER))
+    graph = blackwidow_graph(knowledge, "de", widget.name)
+    reasons = {data["why"] for _, _, data in graph.edges(data=True) if data.get("why")}
+    card = r"(?:Kreuz|Pik|Herz|Karo)-\w+"
+    bare = [why for why in reasons
+            if re.search(rf"(?<!\b(?i:der|die|das|den|dem) ){card}", why)]
+    assert not bare, bare[:3]
+    assert any(re.search(rf"hat den {card} als \d+\. Karte gespielt", why) for why in reasons)
+    assert "Der Pik-Bube ist in deiner Hand." in reasons
 
 
 # -- the table as a learner reads it --------------------------------------------------

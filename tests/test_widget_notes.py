@@ -179,7 +179,7 @@ def test_the_notes_reasons_speak_to_the_learner_in_card_names(log, lang, monkeyp
     sheet.check()                           # nothing marked: every certainty with its reason
     said = html.unescape(sheet.feedback.value)
     assert {"en": "Seat 2 showed you the Jack of Spades in event 1.",
-            "de": "Platz 2 hat dir in Ereignis 1 die Karte Pik-Bube gezeigt."}[lang] in said
+            "de": "Platz 2 hat dir in Ereignis 1 den Pik-Buben gezeigt."}[lang] in said
     assert not CORNERS.search(said), said
     assert not re.search(FIRST_PERSON[lang], said), said
 

@@ -3,6 +3,7 @@ what the seat knew."""
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
 
@@ -16,9 +17,9 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.stepper import FiveSonsStory
-from cardlab.i18n import catalogue
+from cardlab.i18n import catalogue, message
 from cardlab.review import POINTS, Estimate, Moment, Option, Review
-from cardlab.widgets.review import CANCEL, START, ReviewPanel, summary
+from cardlab.widgets.review import CANCEL, START, ReviewPanel, _table, summary
 from cardlab.widgets.stepper import Stepper
 
 from helpers.blackwidow import play_until
@@ -250,6 +251,16 @@ def test_the_learners_own_review_speaks_to_them_in_both_languages(lang, heading,
     assert summary(review, lang).startswith(seat)
 
 
+def test_the_table_names_cards_as_the_learner_reads_them_not_by_their_codes():
+    from cardlab.games import game_of, reviewing
+    record = _fivesons_record()
+    review = reviewing(game_of(record)).review(record, 0, 0, None)
+    cells = re.findall(r"<td>([^<]*)</td>", _table(review, "de", openable=False))
+    assert any(re.search(r"[BDK]♣ \+ [A2-4]♥", cell) for cell in cells)    # "B♣ + 2♥"
+    assert [cell for cell in cells if re.search(r"\b[2-9TJQKA][CDHS]\b", cell)] == []
+    assert [cell for cell in cells if re.search(r"\d\.\d", cell)] == []     # "0,415 Bit"
+
+
 def _review_of(record, seat):
     from cardlab.games import game_of, reviewing
     return reviewing(game_of(record)).review(record, seat, 0, None).to_json()
@@ -318,6 +329,15 @@ def test_the_hand_choice_offers_each_hand_and_reviews_the_last_one_played_first(
     assert panel.review.moments and {m.where["hand"] for m in panel.review.moments} == {2}
     assert panel.review.to_json() == _review_of_hand(record, 1, 2)
     assert panel.board.html.count('<th scope="row">') == len(panel.review.moments)
+    # "Review again" for the hand reviewed; a hand picked that was not is reviewed afresh.
+    again, afresh = (message(f"review_panel.{key}", "de") for key in ("again", "start"))
+    assert panel.bar.spec(START).label == again
+    panel.hand_choice.set_state({"index": 0})
+    assert panel.hand_choice.value == 1 and panel.bar.spec(START).label == afresh
+    panel.hand_choice.set_state({"index": 2})
+    assert panel.bar.spec(START).label == afresh         # every hand: not reviewed either
+    panel.hand_choice.set_state({"index": 1})
+    assert panel.bar.spec(START).label == again
 
 
 def test_a_forged_hand_choice_is_refused_and_the_hand_stays():

@@ -131,3 +131,21 @@ def test_a_parameter_the_explorer_does_not_take_or_a_bad_value_is_named(query):
     view = explorer(query)
     assert query.split("=")[0] in view.problems.value and view.rules == SMALL
     assert view.controls.status.startswith("After 0 of")
+
+
+#: A card by its code (QS, 10H) or its corner (Q♠, German D♠), inside a sentence.
+CARD_CODE = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b|(?:10|[2-9JQKAB])[♠♥♦♣]")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_sentence_names_cards_in_full(lang):
+    view = explorer(f"seed=1&lang={lang}")
+    for after in range(view.count + 1):
+        view.go(after)
+        html_text = view.picture.value + view.statements.value + view.asker.value
+        said = [text for _, text in re.findall(r"<(p|title|desc|td)\b[^>]*>(.*?)</\1>",
+                                               html_text, re.DOTALL)]
+        said.append(view.controls.status)
+        assert any("+" in line for line in said)          # the worlds' solutions are named
+        for line in said:
+            assert not CARD_CODE.search(line), line

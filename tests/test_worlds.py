@@ -203,7 +203,9 @@ def test_exercise_one_can_be_counted_from_seat_zeros_view():
     assert sorted(texts[0] for texts in shaded) == ["Q♣ · 2♥ · 3♥", "Q♣ · 2♥ · A♥"]
     desc = ET.fromstring(svg).find(f"{NS}desc").text
     assert ("Seat 0 cannot tell 2 worlds from the real one (the real one included): "
-            "J♣ + A♥: Q♣ · 2♥ · 3♥; J♣ + 3♥: Q♣ · 2♥ · A♥.") in desc
+            "Jack of Clubs + Ace of Hearts: Queen of Clubs · Two of Hearts · Three of Hearts; "
+            "Jack of Clubs + Three of Hearts: Queen of Clubs · Two of Hearts · Ace of Hearts."
+            ) in desc
 
 
 def test_the_view_fits_a_phone_with_readable_text_and_no_overlap():

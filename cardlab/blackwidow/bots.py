@@ -13,8 +13,8 @@
   unseen cards uniformly from all those consistent with its view (exact card
   counting: the voids shown, the cards it passed, the hearts rule), and on
   each deal plays every distinct legal card, then every seat to the end of
-  the hand by a fast ducking policy (`ducking`); it picks the card that
-  leaves its game score lowest on average, scored under the game's rules
+  the hand by a fast ducking policy (`playout.play_ducking`); it picks the
+  card that leaves its game score lowest on average, scored under the rules
   (the Jack, the moon option, exactly 100), the lower card on a tie. Cards
   with no card of another seat between them play alike and are rolled out
   once (when all are alike it plays the lowest without sampling): the same
@@ -39,13 +39,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cardlab.blackwidow import kernel
-from cardlab.blackwidow.ducking import duck_out
 from cardlab.blackwidow.kernel import MaskRules
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.playout import Playout, Position
+from cardlab.blackwidow.playout import Playout, Position, play_ducking
 from cardlab.blackwidow.rules import PASS_SIZE, BlackWidowRules, is_point
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit
@@ -199,20 +198,17 @@ class MonteCarloBot(HeuristicBot):
         if len(options) == 1:
             card = options[0]
             return card, Text("blackwidow.bot.alike", card=card)
-        deals = BlackWidowKnowledge.from_view(view).sample(self.rng, self.samples)
+        unseen = BlackWidowKnowledge.from_view(view).sample_hands(self.rng, self.samples)
         start = time.perf_counter()
         table = MaskRules.of(view.rules)
-        template = Position.from_view(view, deals[0])
+        seen = Position.from_view(view, {})
         totals = dict.fromkeys(options, 0)
         used = 0
-        for deal in deals:
-            hands = [0] * view.rules.players
-            for unseen, seat in deal.items():
-                hands[seat] |= 1 << unseen.index
-            hands[view.me] = template.hands[view.me]
-            position = replace(template, hands=hands)
+        for hands in unseen:
+            position = seen.with_unseen(hands)
             for card in options:
-                scores = _score(view.rules, view.scores, duck_out(table, position, 1 << card.index))
+                playout = play_ducking(table, position, 1 << card.index)
+                scores = _score(view.rules, view.scores, playout)
                 totals[card] += scores[view.me] - view.scores[view.me]
             used += 1
             if self.budget_ms and (time.perf_counter() - start) * 1000 > self.budget_ms:
@@ -291,7 +287,8 @@ def play_rest(rules: BlackWidowRules, scores: Sequence[int], position: Position,
 
     The rollout policy of `montecarlo`, for whole hands too (the review of a pass).
     """
-    playout = duck_out(MaskRules.of(rules), position, 1 << first.index if first else 0)
+    first_bit = 0 if first is None else 1 << first.index
+    playout = play_ducking(MaskRules.of(rules), position, first_bit)
     return Rollout(playout, _score(rules, scores, playout))
 
 

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardlab.blackwidow.game import BlackWidowGame
@@ -86,20 +87,42 @@ def tournament_json(stats: dict[str, HandStats]) -> dict[str, Any]:
                    "interval95": bot.interval} for name, bot in stats.items()}
 
 
-def knowledge_text(knowledge: BlackWidowKnowledge, lang: str = "en") -> str:
-    """Card counting in words: possible deals, the Queen, cards out, voids."""
+def knowledge_text(knowledge: BlackWidowKnowledge, lang: str = "en",
+                   name: Callable[[int], str] | None = None) -> str:
+    """Card counting in words: possible deals, the Queen, cards out, voids.
+
+    With `name` (how the table calls each seat) it is told to the learner at the counting
+    seat: "what you can count", the other seats by their names.
+
+    >>> from cardlab.blackwidow.game import BlackWidowGame
+    >>> from cardlab.blackwidow.rules import BlackWidowRules
+    >>> from cardlab.blackwidow.view import seat_view
+    >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
+    >>> knowledge = BlackWidowKnowledge.from_view(seat_view(game, 0))
+    >>> knowledge_text(knowledge, "de", "Platz {} (Profi)".format).splitlines()[0]
+    'Was du nach 0 Karten dieser Runde zählen kannst'
+    """
     view = knowledge.view
     queen = knowledge.queen()
-    chances = ", ".join(f"{message('graph.seat', lang, seat=seat)} {percent(p, lang)}"
-                        for seat, p in queen.items())
-    voids = ", ".join(message("blackwidow.knowledge.void", lang, seat=v.seat,
-                              suit=v.suit.label(lang), play=v.play) for v in knowledge.voids)
+    section = "blackwidow.knowledge" if name is None else "blackwidow.knowledge_you"
+
+    def seat_name(seat: int) -> str:
+        return message("graph.seat", lang, seat=seat) if name is None else name(seat)
+
+    def void(seat: int, suit: str, play: int) -> str:
+        if name is not None and seat == view.me:
+            return message(f"{section}.void_you", lang, suit=suit, play=play)
+        return message(f"{section}.void", lang, seat=seat, name=seat_name(seat), suit=suit,
+                       play=play)
+
+    chances = ", ".join(f"{seat_name(seat)} {percent(p, lang)}" for seat, p in queen.items())
+    voids = ", ".join(void(v.seat, v.suit.label(lang), v.play) for v in knowledge.voids)
     counts = ", ".join(f"{suit.symbol} {n}" for suit, n in knowledge.out_per_suit().items())
     return "\n".join([
-        message("blackwidow.knowledge.title", lang, seat=view.me, plays=len(view.plays)),
+        message(f"{section}.title", lang, seat=view.me, plays=len(view.plays)),
         message("blackwidow.knowledge.worlds", lang, worlds=number(knowledge.worlds, lang)),
         message("blackwidow.knowledge.queen", lang, chances=chances) if queen
-        else message("blackwidow.knowledge.queen_seen", lang),
+        else message(f"{section}.queen_seen", lang),
         message("blackwidow.knowledge.out", lang, counts=counts),
         message("blackwidow.knowledge.voids", lang,
                 voids=voids or message("blackwidow.knowledge.no_voids", lang)),

@@ -29,6 +29,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from cardlab.classroom.lesson_log import record_for_learner
 from cardlab.classroom.store import Store
 
 #: The most opponents a run keeps, and the longest name of one: a run is a few numbers.
@@ -105,20 +106,12 @@ class BotRuns:
         """Write `run` for the student of the link whose token has SHA-256 `link_sha256`,
         under `run_id` (the same id twice is kept once); False, writing nothing, if that
         link is not the student's working link."""
-        when = time.time() if at is None else at
         own = run.own
-        with self.store.lock, self.store.db.transaction():
-            written = self.store.db.run(
-                f"INSERT INTO bot_runs (id, {_COLUMNS}) SELECT CAST(? AS TEXT), name, "
-                "CAST(? AS INTEGER), CAST(? AS BIGINT), CAST(? AS INTEGER), "
-                "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), "
-                "CAST(? AS DOUBLE PRECISION), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION) "
-                "FROM learners WHERE token_sha256 = ? AND active = 1 ON CONFLICT DO NOTHING",
-                (run_id, run.lesson, run.seed, own.hands, own.mean, own.low, own.high,
-                 _others(run.others), when, link_sha256))
-            if written:
-                return True
-            return bool(self.store.db.rows("SELECT 1 FROM bot_runs WHERE id = ?", (run_id,)))
+        return record_for_learner(self.store, "bot_runs", _COLUMNS, run_id, link_sha256, [
+            ("INTEGER", run.lesson), ("BIGINT", run.seed), ("INTEGER", own.hands),
+            ("DOUBLE PRECISION", own.mean), ("DOUBLE PRECISION", own.low),
+            ("DOUBLE PRECISION", own.high), ("TEXT", _others(run.others)),
+            ("DOUBLE PRECISION", time.time() if at is None else at)])
 
     def runs(self) -> list[StudentRun]:
         """Every run, oldest first."""

@@ -38,7 +38,9 @@ from __future__ import annotations
 import re
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cardlab.classroom.store import TOKEN_BYTES, Store, token_hash
 from cardlab.errors import CardlabError
@@ -49,6 +51,36 @@ MAX_NAME = 60
 MAX_EXERCISE_NAME = 40
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _COLUMNS = "student, lesson, exercise, exercise_id, seed, tries, tier, solved, at"
+
+
+def record_for_learner(store: Store, table: str, columns: str, row_id: str, link_sha256: str,
+                       values: Sequence[tuple[str, Any]]) -> bool:
+    """Write a row of `table` under `row_id` for the student of the link whose token has
+    SHA-256 `link_sha256`: `columns` names its columns after ``id``, the student's first,
+    then one for each of `values` (its SQL type, its value). The same id twice is kept
+    once (True again); False, writing nothing, if that link is not the student's working
+    link.
+
+    >>> import tempfile, pathlib
+    >>> from cardlab.classroom.store import Store, token_hash
+    >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
+    >>> link = token_hash(LessonLog(store).new_link("Ada"))
+    >>> row = [("INTEGER", 2), ("INTEGER", 1), ("TEXT", "deals"), ("BIGINT", None),
+    ...        ("INTEGER", 0), ("INTEGER", 0), ("INTEGER", 1), ("DOUBLE PRECISION", 1.5)]
+    >>> [record_for_learner(store, "attempts", _COLUMNS, row_id, sha, row)
+    ...  for row_id, sha in [("a1", link), ("a1", link), ("a2", token_hash("no link"))]]
+    [True, True, False]
+    """
+    # Each value is cast to its column's type: PostgreSQL does not infer the type of a
+    # parameter that stands in a SELECT's list.
+    casts = "".join(f", CAST(? AS {kind})" for kind, _ in values)
+    with store.lock, store.db.transaction():
+        if store.db.run(f"INSERT INTO {table} (id, {columns}) SELECT CAST(? AS TEXT), name"
+                        f"{casts} FROM learners WHERE token_sha256 = ? AND active = 1 "
+                        "ON CONFLICT DO NOTHING",
+                        (row_id, *(value for _, value in values), link_sha256)):
+            return True
+        return bool(store.db.rows(f"SELECT 1 FROM {table} WHERE id = ?", (row_id,)))
 
 
 @dataclass(frozen=True)
@@ -134,21 +166,11 @@ class LessonLog:
         """Write `attempt` for the student of the link whose token has SHA-256 `link_sha256`,
         under `attempt_id` (the same id twice is kept once); False, writing nothing, if
         that link is not the student's working link."""
-        when = time.time() if at is None else at
-        with self.store.lock, self.store.db.transaction():
-            written = self.store.db.run(
-                f"INSERT INTO attempts (id, {_COLUMNS}) SELECT CAST(? AS TEXT), name, "
-                "CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS BIGINT), "
-                "CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS INTEGER), "
-                "CAST(? AS DOUBLE PRECISION) FROM learners WHERE token_sha256 = ? AND "
-                "active = 1 ON CONFLICT DO NOTHING",
-                (attempt_id, attempt.lesson, attempt.place,
-                 attempt.exercise[:MAX_EXERCISE_NAME], attempt.seed,
-                 attempt.tries, attempt.tier, int(attempt.solved), when, link_sha256))
-            if written:
-                return True
-            return bool(self.store.db.rows("SELECT 1 FROM attempts WHERE id = ?",
-                                           (attempt_id,)))
+        return record_for_learner(self.store, "attempts", _COLUMNS, attempt_id, link_sha256, [
+            ("INTEGER", attempt.lesson), ("INTEGER", attempt.place),
+            ("TEXT", attempt.exercise[:MAX_EXERCISE_NAME]), ("BIGINT", attempt.seed),
+            ("INTEGER", attempt.tries), ("INTEGER", attempt.tier), ("INTEGER", int(attempt.solved)),
+            ("DOUBLE PRECISION", time.time() if at is None else at)])
 
     def attempts(self) -> list[LessonAttempt]:
         """Every attempt, oldest first."""

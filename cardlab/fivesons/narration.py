@@ -14,6 +14,7 @@ solution.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from cardlab.cards import Card, CardName
@@ -21,6 +22,7 @@ from cardlab.decisions import Event
 from cardlab.errors import CardlabError
 from cardlab.fivesons.actions import Question
 from cardlab.fivesons.cards import QuestionSentence
+from cardlab.fivesons.reasoning import to_learner
 from cardlab.i18n import Text, catalogue
 
 #: What can happen, as the events' `kind`.
@@ -141,3 +143,46 @@ def refusal_to_you(refusal: CardlabError, me: int, lang: str = "en") -> str:
                 return Text(key, **{name: CardName(value) if isinstance(value, Card) else value
                                     for name, value in refusal.params.items()}).text(lang)
     return refusal.text(lang)
+
+
+def error_to_learner(error: CardlabError, me: int) -> CardlabError:
+    """`error` about seat `me`'s own observation log, told to the learner who sits there:
+    "you" where it names `me`'s seat or speaks as `me` ("I passed ..."), cards by their
+    names; where it happened is kept. Any other error is returned as it is.
+
+    >>> from cardlab.cards import Card
+    >>> from cardlab.errors import InconsistentObservations
+    >>> error = InconsistentObservations("fivesons.inconsistent.i_passed", where="event 2",
+    ...                                  card=Card.parse("JC"))
+    >>> error_to_learner(error, 0).text(), error_to_learner(error, 0).text("de")
+    ('event 2: you passed, but you hold the Jack of Clubs', \
+'Ereignis 2: du hast gepasst, hast aber den Kreuz-Buben')
+    """
+    section, _, part = error.key.rpartition(".")
+    if section == "fivesons.contradiction":
+        told = to_learner(Text(error.key, **error.params))
+        key, params = told.key, told.params
+    elif section in _LEARNER_FORMS:
+        messages = catalogue("en")
+        named = (f"{section}_you.{part}.{name}" for name, value in error.params.items()
+                 if value == me and not isinstance(value, bool))
+        key = next((key for key in named if key in messages), f"{section}_you.{part}")
+        if key not in messages:
+            return error
+        params = {name: CardName(value) if isinstance(value, Card) else value
+                  for name, value in error.params.items()}
+    else:
+        return error
+    return type(error)(key, where=_EVENT_FIELD.sub(_event_number, error.where),
+                       more=error.more, **params)
+
+
+#: The sections of errors with forms told to the learner (`SECTION_you`): a key
+#: `PART.PARAM` where the seat that PARAM names is the learner's, else `PART`.
+_LEARNER_FORMS = ("fivesons.illegal", "fivesons.inconsistent", "fivesons.records")
+#: A field of the log's JSON, which a learner who typed events in knows as "event N".
+_EVENT_FIELD = re.compile(r"^events\[(\d+)\](?:\.\w+)*$")
+
+
+def _event_number(field: re.Match[str]) -> str:
+    return f"event {int(field[1]) + 1}"

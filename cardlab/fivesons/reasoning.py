@@ -42,7 +42,7 @@ def to_learner(reason: Text) -> Text:
     >>> why = Text("fivesons.reason.shown_to_me", seat=2, card=qs, event=1)
     >>> to_learner(why).text(), to_learner(why).text("de")
     ('Seat 2 showed you the Queen of Spades in event 1.', \
-'Platz 2 hat dir in Ereignis 1 die Karte Pik-Dame gezeigt.')
+'Platz 2 hat dir in Ereignis 1 die Pik-Dame gezeigt.')
     """
     section, _, part = reason.key.rpartition(".")
     key = f"{section}_you.{part}" if section in _TOLD_TO_LEARNER else reason.key

@@ -139,13 +139,53 @@ def card_codes() -> Iterator[None]:
 
 
 def _in_language(value: object, lang: str) -> object:
-    """A parameter as `lang` shows it: texts and things with a `label` name themselves."""
+    """A parameter as `lang` shows it: texts and things with a `label` name themselves, and
+    things that can be `declined` also in the grammatical case a message asks for."""
     if isinstance(value, Text):
         return value.text(lang)
     if _CARD_CODES.get() and isinstance(code := getattr(value, "code", None), str):
-        return code
+        return _Undeclined(code)
+    if callable(getattr(value, "declined", None)):
+        return Declined(value, lang)
     label = getattr(value, "label", None)
-    return label(lang) if callable(label) else value
+    return _Undeclined(label(lang)) if callable(label) else value
+
+
+class _Undeclined(str):
+    """A name that reads the same in every case a message may ask for (a code, a corner)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
+
+
+class Declined:
+    """A parameter that a message may ask for in a grammatical case: ``{card:acc}``.
+
+    German names a card differently as subject and object ("der Pik-Bube ist ...",
+    "hat den Pik-Buben nicht"), so a message gives the case in its placeholder's format
+    spec: ``nom``, ``acc`` or ``dat``; with a capital (``Nom``) the phrase starts a
+    sentence. The value's ``declined(lang, case)`` says it (cards: the ``card_case``
+    catalogue section); with no spec it reads as its ``label``.
+
+    >>> from cardlab.cards import Card, CardName
+    >>> jack = CardName(Card.parse("JS"))
+    >>> "{0:acc}, {0:Nom}, {0}".format(Declined(jack, "de"))
+    'den Pik-Buben, Der Pik-Bube, Pik-Bube'
+    """
+
+    __slots__ = ("lang", "value")
+
+    def __init__(self, value: Any, lang: str) -> None:
+        self.value = value
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self.value.label(self.lang))
+        phrase = str(self.value.declined(self.lang, spec.lower()))
+        return phrase[:1].upper() + phrase[1:] if spec[:1].isupper() else phrase
 
 
 class Count:

@@ -221,12 +221,17 @@ class Posed:
     """A situation's question with the picture (SVG) of what the learner works from: what
     one seat saw, so that the situation can be worked out on screen and on paper.
 
+    `seed` is the seed it is dealt from, where that is not always the one asked for (a seed
+    whose deal has nothing to ask passes on to the next): the exercise box takes it, so that
+    the next "New situation" is another one.
+
     >>> Posed("How sure is seat 1?", "<svg></svg>").picture
     '<svg></svg>'
     """
 
     text: str
     picture: str = ""
+    seed: int | None = None
 
 
 #: The seed of the situation the lesson's own text sets out (its pictures come before the
@@ -350,6 +355,11 @@ def percent(value: Fraction | float, lang: str = "en") -> str:
 Checker = Callable[[Any], Verdict]
 
 
+def _dealt(posed: str | Posed, asked: int) -> int:
+    """The seed the situation `posed` (made for the seed `asked`) is dealt from."""
+    return posed.seed if isinstance(posed, Posed) and posed.seed is not None else asked
+
+
 def _lesson_first(first: tuple[Any, ...], situations: Situation, seed: int) -> Any:
     """The lesson's own situation at seed `LESSON_SITUATION`, else the situation of `seed`."""
     return first if seed == LESSON_SITUATION else situations(seed)
@@ -376,6 +386,7 @@ class ExerciseBox(widgets.VBox):
         self._value = value
         self._text = question
         self._situations: Situation | None = None
+        self._new_from = 1
         #: The learning goals of its lesson that this exercise checks (their ids), see `for_goals`.
         self.goals: tuple[str, ...] = ()
         #: The seed of the situation shown (None: the exercise has only one).
@@ -487,7 +498,7 @@ class ExerciseBox(widgets.VBox):
     @classmethod
     def practice(cls, situations: Situation, seed: int = 0, lang: str = "en",
                  kind: str = "number", options: Sequence[tuple[str, Any]] = (),
-                 first: tuple[Any, ...] | None = None) -> ExerciseBox:
+                 first: tuple[Any, ...] | None = None, new_from: int = 1) -> ExerciseBox:
         """An exercise whose situation comes from a seed, with a "New situation" button.
 
         `situations(seed)` gives the question (a `Posed` where the situation has a picture)
@@ -495,7 +506,10 @@ class ExerciseBox(widgets.VBox):
         (typed), "choice" (one of the options) or "set" (any of the options, pressed). A new
         situation starts the tiers afresh. `first` is the situation the lesson's own text
         sets out (question, checker and maybe options), shown at seed `LESSON_SITUATION`;
-        "New situation" goes on to `situations(1)`, `situations(2)`, ...
+        "New situation" goes on to `situations(new_from)`, `situations(new_from + 1)`, ...
+        (a second exercise on the same situations starts elsewhere, so that its deals are
+        not the first one's). `seed` is always the one the situation is made from, so the
+        question, a worksheet's heading and the class's answers all name the same seed.
 
         >>> box = ExerciseBox.practice(
         ...     lambda seed: (f"What is {seed} + 1?",
@@ -515,18 +529,32 @@ class ExerciseBox(widgets.VBox):
             box = cls.number(question, checker, lang)
         else:
             box = cls.choice(question, own[0] if own else options, checker, lang)
-        box._situations, box.seed = situations, seed
+        box._situations, box.seed, box._new_from = situations, _dealt(posed, seed), new_from
         box.opens_with_lesson = first is not None
         box._picture(posed)
         box.controls.show([*box.controls.specs,
                            ButtonSpec("new", message("lesson.tier.new", lang))])
         return box
 
+    def situation_seed(self, number: int) -> int:
+        """The seed of this exercise's situation `number`: 0 is the one the lesson opens
+        with, 1, 2, ... its new ones in the order "New situation" shows them.
+
+        >>> box = ExerciseBox.practice(lambda seed: (f"Seed {seed}?", lambda a: Verdict(True)),
+        ...                            new_from=1001)
+        >>> box.situation_seed(0), box.situation_seed(1), box.situation_seed(2)
+        (0, 1001, 1002)
+        >>> box.controls.click("new"); box.seed, box._text
+        (1001, 'Seed 1001?')
+        """
+        return number if number == LESSON_SITUATION else self._new_from + number - 1
+
     def new_situation(self, seed: int | None = None) -> None:
         """Show the situation of `seed` (the next seed if None): a fresh question, no tries."""
         assert self._situations is not None, "this exercise has one situation only"
-        self.seed = (self.seed or 0) + 1 if seed is None else seed
-        posed, self.checker, *own = self._situations(self.seed)
+        asked = max((self.seed or 0) + 1, self._new_from) if seed is None else seed
+        posed, self.checker, *own = self._situations(asked)
+        self.seed = _dealt(posed, asked)
         self._text = posed.text if isinstance(posed, Posed) else posed
         self._picture(posed)
         self.question.value = (f'{_BOX_STYLE}{_HIDE_OFFLINE}<p class="cardlab-question">'

@@ -76,8 +76,8 @@ def _view(game: FiveSonsGame, seat: int, lang: str) -> str:
     return seat_view_svg(log, len(log.events), lang)
 
 
-def _posed(key: str, lang: str, picture: str, **values: Any) -> Posed:
-    return Posed(Text(f"lesson.situations.{key}", **values).text(lang), picture)
+def _posed(key: str, lang: str, picture: str, seed: int, **values: Any) -> Posed:
+    return Posed(Text(f"lesson.situations.{key}", seed=seed, **values).text(lang), picture, seed)
 
 
 def worlds_count(seed: int, lang: str = "en") -> tuple[Posed, Checker]:

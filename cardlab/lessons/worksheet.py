@@ -92,13 +92,14 @@ _DETAILS = re.compile(r"<details\b.*?</details>", re.DOTALL | re.IGNORECASE)
 def worksheet_pages(lesson: Lesson, seed: int | None = None) -> tuple[str, str]:
     """The worksheet and its answer key for `lesson`, in the lesson's language.
 
-    `seed` picks the situation of every exercise that has more than one; the key
-    answers exactly the situations the worksheet shows.
+    `seed` picks the situation of every exercise that has more than one (the one of that
+    seed; for an exercise whose new situations start further on, its `seed`-th one, whose
+    own seed its heading names); the key answers exactly the situations the worksheet shows.
     """
     if seed is not None:
         for exercise in lesson.exercises:
             if exercise.box.seed is not None:
-                exercise.box.new_situation(seed)
+                exercise.box.new_situation(exercise.box.situation_seed(seed))
     exercises = [exercise for exercise in lesson.exercises if _on_paper_at_all(exercise.box)]
     if not exercises:
         raise CardlabError("lesson.worksheet.no_exercises", lesson=lesson.number)

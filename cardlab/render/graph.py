@@ -314,7 +314,7 @@ def _edge(graph: nx.DiGraph[str], u: str, v: str, positions: Positions, show_imp
         return ""        # a card newly ruled out is outlined instead: lines would crowd
     colour = location_colour(graph, u)
     start, end = (x1, y1 + LOCATION_H / 2), (x2, y2 - CARD_H / 2)
-    tooltip = (f"{graph.nodes[u]['label']} – {v}: {_percent(data['p'])}"
+    tooltip = (f"{graph.nodes[u]['label']} – {graph.nodes[v]['label']}: {_percent(data['p'])}"
                + (f". {data['why']}" if data.get("why") else ""))
     halo = ""
     if changed:
@@ -369,7 +369,8 @@ def _node(graph: nx.DiGraph[str], node: str, positions: Positions, changed: set[
             element("rect", x=x - location_w / 2, y=y - LOCATION_H / 2, width=location_w,
                     height=LOCATION_H, rx=10, fill=colour, stroke=INK if strong
                     else colour, stroke_width=(5 if focused else 3) if strong else 1),
-            element("text", data["label"], x=x, y=y - 3, text_anchor="middle", font_size=14,
+            element("text", data.get("short", data["label"]), x=x, y=y - 3,
+                    text_anchor="middle", font_size=14,
                     font_weight="bold", fill=label_colour(colour)),
             element("text", _cards_line(data, lang), x=x, y=y + 15,
                     text_anchor="middle", font_size=12, fill=label_colour(colour)),

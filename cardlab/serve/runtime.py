@@ -20,16 +20,14 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import os
 import shutil
-import stat
 import tempfile
 import time
 from pathlib import Path
 
-from cardlab.errors import CardlabError
+from cardlab.private_folder import own_private_folder
 
 #: A server's folder name starts with this.
 PREFIX = "run-"
@@ -73,7 +71,7 @@ class RuntimeFolder:
         """A new folder under `root` (default: `default_root`), after removing the
         folders of servers that are gone."""
         root = default_root() if root is None else root
-        _own_private_folder(root)
+        own_private_folder(root, "serve.bad_runtime")
         remove_stale(root)
         path = Path(tempfile.mkdtemp(prefix=PREFIX, dir=root))
         lock = os.open(path / LOCK, os.O_RDWR | os.O_CREAT, 0o600)
@@ -114,11 +112,3 @@ def remove_stale(root: Path) -> list[Path]:
         removed.append(folder)
     return removed
 
-
-def _own_private_folder(root: Path) -> None:
-    """Make `root` readable by this user only, or refuse one that is not ours."""
-    with contextlib.suppress(FileExistsError):
-        root.mkdir(mode=0o700, parents=True)
-    info = root.lstat()
-    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
-        raise CardlabError("serve.bad_runtime", path=str(root))

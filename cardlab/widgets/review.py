@@ -5,7 +5,9 @@ for one seat. Where the game is played in hands (`cardlab.games.ReviewingHands`)
 the record has more than one, a choice above the buttons picks the hand to review:
 the last one played at first, any other, or every hand. "Review" starts the game's
 review in a thread, so the kernel keeps answering (the Cancel button, the rest of
-the page); a progress bar follows it, and Cancel stops it at its next step. Then the
+the page); a progress bar follows it, and Cancel stops it at its next step. A
+review that has to wait for its turn (every worker process the machine allows
+is busy: `cardlab.worker_slots`) says so, and Cancel stops the wait too. Then the
 panel shows a summary, a graph through the game with the turning points marked
 (`cardlab.render.review`) and a table of every decision: when, what kind, the
 choice, the best, the loss, the verdict, the sample size and the 95% interval of the
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -39,14 +42,16 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from cardlab.cards import Card
 from cardlab.errors import CardlabError
 from cardlab.games import GameRecord, ReviewingHands, game_of, reviewing
-from cardlab.i18n import Count, card_codes, catalogue, message
+from cardlab.i18n import Count, Number, catalogue, message
 from cardlab.render.review import MARKS, review_graph_svg
 from cardlab.review import Estimate, Moment, Review
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import KernelOwned, guard
 from cardlab.widgets.stepper import Locating, Stepper
+from cardlab.worker_pool import told_while_waiting
 
 _HERE = Path(__file__).parent
 #: The panel's buttons.
@@ -110,6 +115,8 @@ class ReviewPanel(widgets.VBox):
         self._stepper = stepper
         #: The finished review (None before, while running, and after a cancel).
         self.review: Review | None = None
+        #: The hand the finished review is of (`EVERY_HAND` for the whole game).
+        self._reviewed_hand: int | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._done: list[Callable[[Review], None]] = []
@@ -124,6 +131,8 @@ class ReviewPanel(widgets.VBox):
         self.hand_choice = widgets.Dropdown(description=self._text("hand"),
                                             style={"description_width": "initial"})
         self.hand_choice.layout.display = "none"
+        # "Review again" only for the hand whose review is shown; another hand is new.
+        self.hand_choice.observe(lambda _change: self._label_start(), "value")
         if not callable(record):
             self._offer_hands(record)
         self.progress = widgets.IntProgress(value=0, min=0, max=1,
@@ -158,7 +167,7 @@ class ReviewPanel(widgets.VBox):
             self.bar.status = self._text("failed", why=err.text(self.lang))
             return
         self._offer_hands(record)
-        hand = self.hand_choice.value if self.hand_choice.options else EVERY_HAND
+        hand = self._chosen_hand()
         self.review = None
         self.summary.value = ""
         self.board.html = ""
@@ -178,12 +187,20 @@ class ReviewPanel(widgets.VBox):
             self.progress.value = min(done, self.progress.max)
             self.progress.description = self._text("running", done=done, total=total)
 
+        def waiting(now: bool) -> None:
+            if stop.is_set():
+                raise ReviewCancelled
+            self.bar.status = self._text("waiting" if now else "started")
+            if now:
+                self.progress.description = self._text("waiting")
+
         def run() -> None:
             try:
-                if isinstance(found, ReviewingHands) and hand != EVERY_HAND:
-                    review = found.review_hand(record, self.seat, hand, self.seed, tick)
-                else:
-                    review = entry.review(record, self.seat, self.seed, tick)
+                with told_while_waiting(waiting):
+                    if isinstance(found, ReviewingHands) and hand != EVERY_HAND:
+                        review = found.review_hand(record, self.seat, hand, self.seed, tick)
+                    else:
+                        review = entry.review(record, self.seat, self.seed, tick)
             except ReviewCancelled:
                 self._finish(message("review.cancelled", self.lang))
             except CardlabError as err:
@@ -191,7 +208,7 @@ class ReviewPanel(widgets.VBox):
             except Exception as err:  # a thread's error reaches nobody else: say it here
                 self._finish(self._text("failed", why=f"{type(err).__name__}: {err}"))
             else:
-                self._show(review)
+                self._show(review, hand)
 
         self._thread = threading.Thread(target=run, name="cardlab-review", daemon=True)
         self._thread.start()
@@ -239,17 +256,26 @@ class ReviewPanel(widgets.VBox):
         elif button == CANCEL:
             self.cancel()
 
+    def _chosen_hand(self) -> int:
+        """The hand chosen (`EVERY_HAND` where there is no choice)."""
+        return self.hand_choice.value if self.hand_choice.options else EVERY_HAND
+
+    def _label_start(self) -> None:
+        """Offer the review "again" for the hand whose review is shown, else afresh."""
+        again = self.review is not None and self._reviewed_hand == self._chosen_hand()
+        self.bar.update(START, label=self._text("again" if again else "start"))
+
     def _finish(self, status: str) -> None:
         """The review ended: offer it again, and say how it ended."""
         self.progress.layout.display = "none"
         self.hand_choice.disabled = False
         self.bar.update(CANCEL, disabled=True)
-        self.bar.update(START, disabled=False,
-                        label=self._text("again" if self.review else "start"))
+        self.bar.update(START, disabled=False)
+        self._label_start()
         self.bar.status = status
 
-    def _show(self, review: Review) -> None:
-        self.review = review
+    def _show(self, review: Review, hand: int) -> None:
+        self.review, self._reviewed_hand = review, hand
         self.summary.value = f"<p>{html.escape(summary(review, self.lang, self.own))}</p>"
         self.board.html = board_html(review, self.lang, openable=self._stepper is not None)
         self._finish(self._text("done"))
@@ -304,7 +330,8 @@ def summary(review: Review, lang: str = "en", own: bool = False) -> str:
                    decisions=Count("count.decisions", len(review.moments)).label(lang),
                    inaccuracies=Count("count.inaccuracies", counts["inaccuracy"]).label(lang),
                    mistakes=Count("count.mistakes", counts["mistake"]).label(lang),
-                   loss=f"{review.loss():.2f}", unit=message(f"review.unit.{review.unit}", lang))
+                   loss=Number(review.loss(), 2).label(lang),
+                   unit=message(f"review.unit.{review.unit}", lang))
 
 
 def board_html(review: Review, lang: str = "en", openable: bool = True) -> str:
@@ -349,6 +376,8 @@ def _turning_points(review: Review, lang: str, openable: bool) -> str:
             f'<ul>{"".join(items)}</ul></div>')
 
 
+#: An option written as records write cards: one card, a pass, a Five Sons question.
+_CARD_CODES = re.compile(r"[2-9TJQKA][CDHS](?:[+ ][2-9TJQKA][CDHS])*")
 _COLUMNS = ("number", "when", "kind", "chosen", "best", "loss", "verdict", "samples",
             "interval", "why")
 
@@ -372,18 +401,14 @@ def _row(game: str, number: int, moment: Moment, lang: str, openable: bool) -> s
     unit = message(f"review.unit.{scale.unit}", lang)
     symbol = f" {MARKS[verdict][2]}" if verdict in MARKS else ""
     chosen = moment.value(moment.chosen_key)
-    if moment.reason is None:
-        why = ""
-    else:
-        with card_codes():
-            why = moment.reason.text(lang)
+    why = "" if moment.reason is None else moment.reason.text(lang)
     cells = [
         ", ".join(message(f"review.where.{key}", lang, value=value)
                   for key, value in moment.where.items()),
         _words(f"{game}.review.kind.{moment.kind}", moment.kind, lang),
         _option(game, moment.chosen_key, lang),
         _option(game, moment.best_key, lang),
-        f"{loss:.{scale.digits}f} {unit}",
+        f"{Number(loss, scale.digits).label(lang)} {unit}",
         message(f"review.verdict.{verdict}", lang) + symbol,
         str(moment.samples),
         _interval(chosen, scale.digits, lang),
@@ -403,14 +428,32 @@ def _words(key: str, fallback: str, lang: str) -> str:
 
 
 def _option(game: str, key: str, lang: str) -> str:
-    """An option as the table shows it: as records write it, or the game's words for it."""
-    return _words(f"{game}.review.option.{key}", key, lang)
+    """An option as the table shows it: the game's words for it, or its cards as their
+    corners show them, else as records write it.
+
+    >>> _option("fivesons", "KC+5H", "de"), _option("blackwidow", "2C 3C QS", "en")
+    ('K♣ + 5♥', '2♣, 3♣, Q♠')
+    """
+    words = catalogue(lang).get(f"{game}.review.option.{key}")
+    if words:
+        return words
+    if not _CARD_CODES.fullmatch(key):
+        return key
+    if "+" in key:
+        return " + ".join(Card.parse(code).label(lang) for code in key.split("+"))
+    return ", ".join(Card.parse(code).label(lang) for code in key.split())
 
 
 def _interval(estimate: Estimate | None, digits: int, lang: str) -> str:
-    """The 95% interval of a value: ``[2.40, 3.80]``, "exact", or "–" where unknown."""
+    """The 95% interval of a value: ``[2.40, 3.80]``, "exact", or "–" where unknown.
+
+    >>> _interval(Estimate(2.0, 1.5, 2.5, 9), 2, "de")
+    '[1,50; 2,50]'
+    """
     if estimate is None or not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
         return "–"
     if estimate.is_exact:
         return message("review_panel.exact", lang)
-    return f"[{estimate.low:.{digits}f}, {estimate.high:.{digits}f}]"
+    low, high = (Number(value, digits).label(lang) for value in (estimate.low, estimate.high))
+    # Where the decimal mark is a comma (German), a semicolon keeps the two numbers apart.
+    return f"[{low}; {high}]" if "," in low else f"[{low}, {high}]"

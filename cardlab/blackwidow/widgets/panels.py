@@ -68,12 +68,13 @@ def last_trick_html(view: BlackWidowView, name: Names, lang: str = "en") -> str:
     return f'<div class="cardlab-bw-last"><p>{caption}</p><div>{cards}</div></div>'
 
 
-def counting_html(view: BlackWidowView, lang: str = "en") -> str:
-    """What the seat can count: the knowledge report and its graph."""
+def counting_html(view: BlackWidowView, name: Names, lang: str = "en") -> str:
+    """What the learner at the viewer's seat can count: the knowledge report and its graph,
+    told to them ("you"), the other seats as the table calls them."""
     knowledge = BlackWidowKnowledge.from_view(view)
     lines = "".join(f"<p>{escape(line)}</p>"
-                    for line in knowledge_text(knowledge, lang).splitlines())
-    graph = graph_html(blackwidow_graph(knowledge, lang), lang=lang)
+                    for line in knowledge_text(knowledge, lang, name).splitlines())
+    graph = graph_html(blackwidow_graph(knowledge, lang, name), lang=lang)
     return f'<section class="cardlab-bw-counting">{lines}{graph}</section>'
 
 

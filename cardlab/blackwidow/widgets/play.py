@@ -319,7 +319,8 @@ class BlackWidowWidget(widgets.VBox):
         if self.table is None or self.view.phase is not Phase.OVER:
             self._say(self._text("replay_not_yet"))
             return None
-        story = BlackWidowStory(self.table.game.to_record(), self.lang, seats=(self.seat,))
+        story = BlackWidowStory(self.table.game.to_record(), self.lang, seats=(self.seat,),
+                                you=self.seat)
         stepper = Stepper(story)
         self.replay.children = [stepper]
         return stepper
@@ -578,7 +579,7 @@ class BlackWidowWidget(widgets.VBox):
                                                      and view.last_trick_fresh)
         self.last_trick.value = panels.last_trick_html(view, self.name, self.lang) \
             if shown else ""
-        self.counting.value = (panels.counting_html(view, self.lang)
+        self.counting.value = (panels.counting_html(view, self.name, self.lang)
                                if self.views.spec("counting").pressed else "")
         players = range(view.rules.players)
         self.teacher.value = panels.every_hand_html(

@@ -32,7 +32,7 @@ from cardlab.blackwidow.actions import Deal, Pass, Play
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.narration import BlackWidowEvent
+from cardlab.blackwidow.narration import BlackWidowEvent, addressed
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.i18n import Count, message
@@ -66,11 +66,14 @@ class BlackWidowStory:
     views = ("graph",)
 
     def __init__(self, record: BlackWidowRecord, lang: str = "en",
-                 seats: Sequence[int] | None = None) -> None:
-        """`seats`: the views offered (default every seat; a learner's replay: their own)."""
+                 seats: Sequence[int] | None = None, you: int | None = None) -> None:
+        """`seats`: the views offered (default every seat; a learner's replay: their own).
+        `you`: the learner's seat, in a replay of their own game: called "You" everywhere,
+        its sentences, graph and certainties told to them."""
         self.rules = record.rules
         self.seats = tuple(range(record.rules.players) if seats is None else seats)
         self.lang = lang
+        self.you = you
         steps = _Steps(record.rules.players)
         self._game = BlackWidowGame.from_record(record, told=steps.hear)   # refuses an illegal
         self.steps = steps.steps                                           # record, naming it
@@ -93,13 +96,12 @@ class BlackWidowStory:
     @property
     def perspectives(self) -> list[tuple[str, int]]:
         """(label, seat) of each seat: a seat's view is the only one with a hand to count from."""
-        return [(message("stepper.seat", self.lang, seat=seat), seat) for seat in self.seats]
+        return [(self._name(seat), seat) for seat in self.seats]
 
     @property
     def places(self) -> list[tuple[str, str]]:
         """(label, graph node) of each seat, for the graph's focus."""
-        return [(message("stepper.seat", self.lang, seat=seat), str(seat))
-                for seat in range(self.rules.players)]
+        return [(self._name(seat), str(seat)) for seat in range(self.rules.players)]
 
     @property
     def cards(self) -> list[tuple[str, str]]:
@@ -114,7 +116,9 @@ class BlackWidowStory:
                        tricks=Count("count.tricks", step.tricks).label(self.lang))
 
     def sentences(self, who: int, after: int) -> list[str]:
-        """Step `after` in words, as seat `who` may hear it."""
+        """Step `after` in words, as seat `who` may hear it (the learner: told to them)."""
+        if who == self.you:
+            return [addressed(event, who).text(self.lang) for event in self.steps[after].events]
         return [event.told_to(who).text(self.lang) for event in self.steps[after].events]
 
     def view(self, who: int, after: int) -> BlackWidowView:
@@ -195,7 +199,12 @@ class BlackWidowStory:
         return BlackWidowKnowledge.from_view(self.view(who, after))
 
     def _draw(self, who: int, after: int) -> nx.DiGraph[str]:
-        return blackwidow_graph(self.knowledge(who, after), self.lang)
+        names = self._name if who == self.you else None
+        return blackwidow_graph(self.knowledge(who, after), self.lang, names)
+
+    def _name(self, seat: int) -> str:
+        return message("stepper.you" if seat == self.you else "stepper.seat", self.lang,
+                       seat=seat)
 
 
 class _Steps:

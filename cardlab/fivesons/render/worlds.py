@@ -55,18 +55,23 @@ MARGIN, GAP, BOX_H, FONT_SIZE, CHAR_W = 10, 8, 26, 13, 7.6
 DASHES = ("7 4", "2 3", "10 3 2 3", "4 4", "12 4", "1 4")
 
 
-def cards_label(cards: Iterable[Card], lang: str = "en", joiner: str = " ") -> str:
-    """Several cards as their corners show them, joined: ``J♣ + A♥``.
+def cards_label(cards: Iterable[Card], lang: str = "en", joiner: str = " ",
+                full: bool = False) -> str:
+    """Several cards as their corners show them, joined: ``J♣ + A♥`` (`full`: by their full
+    names, for the sentences a screen reader reads).
 
     >>> from cardlab.cards import parse_cards
     >>> cards_label(parse_cards("JC AH"), joiner=" + ")
     'J♣ + A♥'
+    >>> cards_label(parse_cards("JC AH"), "de", " + ", full=True)
+    'Kreuz-Bube + Herz-Ass'
     """
-    return joiner.join(card.label(lang) for card in cards)
+    return joiner.join(card.name(lang) if full else card.label(lang) for card in cards)
 
 
-def deal_label(model: PossibleWorlds, i: int, lang: str = "en") -> str:
-    """World `i`'s deal: each seat's hand in seat order, then any card shown by choice.
+def deal_label(model: PossibleWorlds, i: int, lang: str = "en", full: bool = False) -> str:
+    """World `i`'s deal: each seat's hand in seat order, then any card shown by choice
+    (`full`: cards by their full names).
 
     >>> from cardlab.fivesons.worlds import tiny_game
     >>> game = tiny_game()
@@ -74,12 +79,19 @@ def deal_label(model: PossibleWorlds, i: int, lang: str = "en") -> str:
     'D♣ · 2♥ · 3♥'
     """
     world = model.worlds[i]
-    label = " · ".join(cards_label(sorted(hand), lang) for hand in world.hands)
+    label = " · ".join(cards_label(sorted(hand), lang, full=full) for hand in world.hands)
     twins = sum(1 for other in model.worlds
                 if other.hands == world.hands and other.solution == world.solution)
     if twins > 1:
-        label += " ▸" + cards_label((card for card in world.shown if card is not None), lang)
+        label += " ▸" + cards_label((card for card in world.shown if card is not None), lang,
+                                    full=full)
     return label
+
+
+def _world_names(model: PossibleWorlds, worlds: Iterable[int], lang: str) -> str:
+    """Worlds in a sentence: each one's solution and deal, cards by their full names."""
+    return "; ".join(f"{cards_label(model.worlds[i].solution, lang, ' + ', full=True)}: "
+                     f"{deal_label(model, i, lang, full=True)}" for i in worlds)
 
 
 def group_names(model: PossibleWorlds, seat: int) -> dict[int, str]:
@@ -143,15 +155,15 @@ def worlds_svg(model: PossibleWorlds, lang: str = "en", seat: int = 0) -> str:
     real = model.worlds[model.real]
     description = " ".join([
         title + ".",
-        message("fivesons.worlds.real", lang, solution=cards_label(real.solution, lang, " + "),
-                hands="; ".join(cards_label(sorted(h), lang) for h in real.hands)),
+        message("fivesons.worlds.real", lang,
+                solution=cards_label(real.solution, lang, " + ", full=True),
+                hands="; ".join(cards_label(sorted(h), lang, ", ", full=True)
+                                for h in real.hands)),
         message("fivesons.worlds.cannot_tell", lang, seat=seat,
-                count=Count("count.worlds", len(mine)).label(lang), worlds="; ".join(
-            f"{cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}"
-            for i in sorted(mine))),
+                count=Count("count.worlds", len(mine)).label(lang),
+                worlds=_world_names(model, sorted(mine), lang)),
         message("fivesons.worlds.letters", lang, seat=seat, worlds="; ".join(
-            f"{names[i]}, {cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}"
-            for i in range(len(model.worlds))))])
+            f"{names[i]}, {_world_names(model, [i], lang)}" for i in range(len(model.worlds))))])
     return svg_document(width, height, title, element("rect", width=width, height=height,
                                                       fill=BACKGROUND),
                         element("g", None, *parts, font_family=FONT),
@@ -186,10 +198,11 @@ def _box(model: PossibleWorlds, i: int, x: float, y: float, w: float, label: str
          seat: tuple[str, str] | None, lang: str) -> str:
     """World `i` as a box at (x, y): a dot, its deal and its group's letter."""
     world = model.worlds[i]
-    hands = "; ".join(f"{s}: {cards_label(sorted(hand), lang)}"
+    hands = "; ".join(f"{s}: {cards_label(sorted(hand), lang, ', ', full=True)}"
                       for s, hand in enumerate(world.hands))
+    solution = cards_label(world.solution, lang, " + ", full=True)
     parts = [_frame(x, y, w, BOX_H, seat),
-             element("circle", tooltip=f"{cards_label(world.solution, lang, ' + ')} | {hands}",
+             element("circle", tooltip=f"{solution} | {hands}",
                      cx=x + 12, cy=y + BOX_H / 2, r=5, fill=SOFT_INK),
              element("text", label, x=x + 24, y=y + 17.5, font_size=FONT_SIZE, fill=INK),
              element("text", name, x=x + w - 10, y=y + 17.5, text_anchor="middle",
@@ -370,8 +383,8 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en",
         message("fivesons.worlds_picture.groups", lang, seat=seat, groups=len(groups),
                 sizes=", ".join(str(len(g)) for g in groups)),
         message("fivesons.worlds_picture.real_group", lang, seat=seat,
-                count=Count("count.worlds", len(mine)).label(lang), worlds="; ".join(
-            f"{cards_label(model.worlds[i].solution, lang, ' + ')}: {labels[i]}" for i in mine)),
+                count=Count("count.worlds", len(mine)).label(lang),
+                worlds=_world_names(model, mine, lang)),
         "" if every_pair else message("fivesons.worlds_picture.chains", lang, limit=MAX_LINKS)])
     return svg_document(width, height, title, element("g", None, *parts, font_family=FONT),
                         description=description.strip(), fluid=True)

@@ -34,6 +34,7 @@ from cardlab.cards import Card
 from cardlab.errors import CardlabError, RecordError
 from cardlab.fivesons.graph import fivesons_graph
 from cardlab.fivesons.knowledge import FiveSonsKnowledge
+from cardlab.fivesons.narration import error_to_learner
 from cardlab.fivesons.record import FiveSonsLog, SeenEvent
 from cardlab.fivesons.render.notes import notes_svg
 from cardlab.fivesons.rules import FiveSonsRules
@@ -149,11 +150,13 @@ class Assistant(widgets.VBox):
             assert isinstance(log, FiveSonsLog)
             knowledge = FiveSonsKnowledge.from_log(log)
         except CardlabError as err:
-            self._say(message("fivesons.assistant.refused", self.lang, why=err.text(self.lang)))
+            me = data.get("me")
+            told = error_to_learner(err, me) if isinstance(me, int) else err
+            self._say(message("fivesons.assistant.refused", self.lang, why=told.text(self.lang)))
             return
         self.observations = log
-        if log.rules != self.form.rules:
-            self.form.set_rules(log.rules)
+        if (log.rules, log.me) != (self.form.rules, self.form.me):
+            self.form.set_rules(log.rules, log.me)
         self._say(done)
         self._show(knowledge)
 
@@ -161,9 +164,9 @@ class Assistant(widgets.VBox):
         log = knowledge.log
         self.actions.update("add", disabled=False)
         self.actions.update("undo", disabled=not log.events)
-        graph = fivesons_graph(knowledge, self.lang)
+        graph = fivesons_graph(knowledge, self.lang, you=True)
         previous = (fivesons_graph(FiveSonsKnowledge.from_log(log, len(log.events) - 1),
-                                   self.lang) if log.events else None)
+                                   self.lang, you=True) if log.events else None)
         self.picture.value = graph_html(graph, previous, lang=self.lang, focus=self.form.focus)
         self.notes.value = notes_svg(graph, self.lang)
         total = knowledge.worlds

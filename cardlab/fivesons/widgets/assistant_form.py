@@ -32,6 +32,8 @@ class EventForm(widgets.VBox):
     def __init__(self, rules: FiveSonsRules, lang: str = "en") -> None:
         self.lang = lang
         self.rules = rules
+        #: The player's own seat, once a log is started (its seat reads "You").
+        self.me: int | None = None
 
         def text(key: str) -> str:
             return message(f"fivesons.assistant_form.{key}", lang)
@@ -53,10 +55,15 @@ class EventForm(widgets.VBox):
                                        layout=_WRAP),
                           self.focus_choice])
 
-    def set_rules(self, rules: FiveSonsRules) -> None:
-        """Offer the seats and cards of `rules`."""
-        self.rules, lang = rules, self.lang
-        seats = [(message("stepper.seat", lang, seat=seat), seat) for seat in range(rules.players)]
+    def set_rules(self, rules: FiveSonsRules, me: int | None = None) -> None:
+        """Offer the seats and cards of `rules`; seat `me` (the player's own) is "You". A
+        choice made before that is still on offer stays chosen."""
+        self.rules, self.me, lang = rules, me, self.lang
+        choices = (self.asker, self.face, self.heart, self.shown_by, self.shown,
+                   self.focus_choice)
+        chosen = [choice.value for choice in choices]
+        seats = [(message("stepper.you" if seat == me else "stepper.seat", lang, seat=seat), seat)
+                 for seat in range(rules.players)]
         self.asker.options = seats
         self.face.options = [(card.name(lang), card.code) for card in rules.faces]
         self.heart.options = [(card.name(lang), card.code) for card in rules.hearts]
@@ -68,9 +75,9 @@ class EventForm(widgets.VBox):
             (message("stepper_focus.none", lang), UNSEEN), *seats,
             (message("graph.solution", lang), "solution"),
             *[(card.name(lang), card.code) for card in rules.deck]]
-        for choice in (self.asker, self.face, self.heart, self.shown_by, self.shown,
-                       self.focus_choice):
-            choice.value = choice.options[0][1]
+        for choice, value in zip(choices, chosen, strict=True):
+            offered = [option for _, option in choice.options]
+            choice.value = value if value in offered else offered[0]
 
     @property
     def focus(self) -> str | None:
