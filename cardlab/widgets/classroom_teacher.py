@@ -354,7 +354,7 @@ class TeacherApp(widgets.VBox):
                        for number, status in enumerate(self.statuses, 1))
         # On a narrow screen the table scrolls sideways within its box, not the page.
         return (f'<div style="overflow-x:auto"><table class="cardlab-classroom-tables"><caption>'
-                f'{html.escape(_text("tables", self.lang))}</caption><thead><tr>{head}</tr>'
+                f'{html.escape(_text("tables_caption", self.lang))}</caption><thead><tr>{head}</tr>'
                 f"</thead><tbody>{rows}</tbody></table></div>")
 
     def _row(self, number: int, status: TableStatus) -> str:
