@@ -550,3 +550,16 @@ def test_the_tables_caption_does_not_repeat_the_heading_above_it(room, lang):
     caption = re.search("<caption>(.*?)</caption>", teacher.overview.value)
     assert caption is not None and caption.group(1).strip()
     assert caption.group(1) != message("classroom.teacher.tables", lang)
+
+
+@pytest.mark.parametrize(("lang", "me", "seat"), [("en", "(me)", "Seat 1"),
+                                                  ("de", "(ich)", "Platz 1")])
+def test_the_teachers_seat_graphs_name_each_seat_not_me(room, lang, me, seat):
+    """The teacher is no seat: each watched seat's graph names that seat as a seat."""
+    for game in ("fivesons", "blackwidow"):
+        table = room.create_table(game, {"players": 3}, 2, ["student", "student", "bot:random"])
+        teacher = TeacherApp(room, lang)
+        teacher.chooser.value = table
+        columns = teacher.seats.value.split('class="cardlab-classroom-seat"')[1:]
+        assert len(columns) == 3 and me not in teacher.seats.value
+        assert seat in columns[1]
