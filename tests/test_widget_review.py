@@ -261,6 +261,21 @@ def test_the_table_names_cards_as_the_learner_reads_them_not_by_their_codes():
     assert [cell for cell in cells if re.search(r"\d\.\d", cell)] == []     # "0,415 Bit"
 
 
+@pytest.mark.parametrize(("lang", "lost"), [("en", "100%"), ("de", "100 %")])
+def test_a_chance_lost_reads_in_percent_not_as_a_bare_chance(lang, lost):
+    """A missed sure win loses the whole chance: the table says 100 %, not "1.000 chance"."""
+    from cardlab.fivesons.review import review_game
+    game = fixed_game()
+    qs, h3, kd, h2 = parse_cards("QS 3H KD 2H")
+    game.ask(0, qs, h3)          # nobody can show: seat 0 is now certain
+    game.ask(1, kd, h2)          # ... yet let its chance pass
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", _table(review_game(game.to_record(), seat=0),
+                                                     lang, openable=False))
+    missed = [row for row in rows if "certain" in row or "sicher" in row]
+    assert missed and all(f"<td>{lost}</td>" in row for row in missed), missed
+    assert not [row for row in rows if re.search(r"\d (chance|Chance)<", row)]
+
+
 def _review_of(record, seat):
     from cardlab.games import game_of, reviewing
     return reviewing(game_of(record)).review(record, seat, 0, None).to_json()

@@ -45,9 +45,9 @@ import traitlets
 from cardlab.cards import Card
 from cardlab.errors import CardlabError
 from cardlab.games import GameRecord, ReviewingHands, game_of, reviewing
-from cardlab.i18n import Count, Number, catalogue, message
+from cardlab.i18n import Count, Number, catalogue, message, percent
 from cardlab.render.review import MARKS, review_graph_svg
-from cardlab.review import Estimate, Moment, Review
+from cardlab.review import CHANCE, Estimate, Moment, Review, Scale
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import KernelOwned, guard
 from cardlab.widgets.stepper import Locating, Stepper
@@ -398,7 +398,6 @@ def _table(review: Review, lang: str, openable: bool) -> str:
 def _row(game: str, number: int, moment: Moment, lang: str, openable: bool) -> str:
     verdict, loss = moment.judged
     scale = moment.scale
-    unit = message(f"review.unit.{scale.unit}", lang)
     symbol = f" {MARKS[verdict][2]}" if verdict in MARKS else ""
     chosen = moment.value(moment.chosen_key)
     why = "" if moment.reason is None else moment.reason.text(lang)
@@ -408,7 +407,7 @@ def _row(game: str, number: int, moment: Moment, lang: str, openable: bool) -> s
         _words(f"{game}.review.kind.{moment.kind}", moment.kind, lang),
         _option(game, moment.chosen_key, lang),
         _option(game, moment.best_key, lang),
-        f"{Number(loss, scale.digits).label(lang)} {unit}",
+        _amount(loss, scale, lang),
         message(f"review.verdict.{verdict}", lang) + symbol,
         str(moment.samples),
         _interval(chosen, scale.digits, lang),
@@ -420,6 +419,18 @@ def _row(game: str, number: int, moment: Moment, lang: str, openable: bool) -> s
     body = "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
     marked = f' class="cardlab-review-{verdict}"' if verdict in MARKS else ""
     return f'<tr{marked}><th scope="row">{number}</th>{body}{button}</tr>'
+
+
+def _amount(value: float, scale: Scale, lang: str) -> str:
+    """A loss as a learner reads it: a chance in percent, anything else in its unit.
+
+    >>> from cardlab.review import POINTS
+    >>> _amount(0.4, CHANCE, "de"), _amount(0.0, CHANCE, "en"), _amount(1.5, POINTS, "en")
+    ('40,0 %', '0%', '1.50 points')
+    """
+    if scale.unit == CHANCE.unit:
+        return percent(value, lang)
+    return f"{Number(value, scale.digits).label(lang)} {message(f'review.unit.{scale.unit}', lang)}"
 
 
 def _words(key: str, fallback: str, lang: str) -> str:
