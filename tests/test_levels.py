@@ -149,7 +149,7 @@ def test_an_unknown_level_is_explained_on_the_page_and_the_beginner_plays(lang):
 
 def test_the_five_sons_level_is_chosen_before_the_first_move_and_then_stays():
     widget = FiveSonsWidget(FiveSonsRules(players=3), seed=4)
-    assert widget.level.options[0][0].startswith("Beginner: asks at random")
+    assert widget.level.options[0][0].startswith("Beginner: asks about cards it has not ticked off")
     widget.level.value = "standard"                         # the chooser, as the page sets it
     assert [seat.name for seat in widget.table.seats[1:]] == ["logician", "logician"]
     assert "(Standard)" in widget.seats.value and "Standard:" in widget.note.status
