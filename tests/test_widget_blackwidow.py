@@ -473,7 +473,7 @@ def test_hearts_broken_is_said_above_the_table_not_on_a_seats_label():
 def test_the_bots_are_named_in_the_learners_language_never_by_their_code(lang, names):
     widget = BlackWidowWidget(HOLD, ("lowest", "random", "heuristic"), seed=3, lang=lang)
     offered = list(widget.setup.bots[0]._options_labels)    # what the drop-down shows
-    given = widget.setup.level.options[0][0]
+    given = widget.setup.level.note.value                  # the line-up as set
     widget.start_bar.click("deal")
     play_until(widget, lambda w: w.game.phase is Phase.SCORED)
     shown = widget.picture.value + widget.scores.value + widget.end.summary.value + given

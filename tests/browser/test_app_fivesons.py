@@ -234,6 +234,19 @@ def test_nothing_another_seat_was_told_reaches_the_page(page, gallery, received)
         assert solution not in text
 
 
+#: How many px of a drop-down's chosen option its box cuts off (0: it all shows).
+CUT_OFF = """(select) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = style.font;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Math.max(0, context.measureText(select.selectedOptions[0].text).width - room);
+}"""
+#: The smallest text of an SVG picture as rendered on the page, in px.
+SMALLEST_TEXT = """(svg) => Math.min(...[...svg.querySelectorAll("text")].map(
+  text => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a))"""
+
+
 def test_a_full_table_fits_a_phone(page, gallery, screenshot):
     page.set_viewport_size(PHONE)
     page.goto(gallery + f"voila/render/apps/fivesons.ipynb?seed={SEED}")
@@ -241,6 +254,10 @@ def test_a_full_table_fits_a_phone(page, gallery, screenshot):
     sheet = page.locator(".cardlab-notes")
     sheet.wait_for()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    for name in ("Bots' level", "Mode"):           # a phone's menu shows its whole choice
+        assert page.get_by_role("combobox", name=name).evaluate(CUT_OFF) == 0, name
+    assert page.get_by_text("asks at random").is_visible()      # what it does, below it
+    assert round(page.get_by_role("img", name="The table").evaluate(SMALLEST_TEXT), 1) >= 12
     for part in (sheet, page.locator(".cardlab-notes caption"),
                  page.locator(".cardlab-notes thead th").last):
         box = part.bounding_box()

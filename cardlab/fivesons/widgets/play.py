@@ -83,6 +83,7 @@ from cardlab.table import Person, Seat, SeatBot, Table
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.described_choice import DescribedChoice
 from cardlab.widgets.end_screen import NEW_GAME, SAVE, EndScreen, end_buttons
 from cardlab.widgets.event_log import EventLog, LogSection, split
 from cardlab.widgets.guard import guard
@@ -114,7 +115,7 @@ class FiveSonsWidget(widgets.VBox):
         self.shared = source is not None
         #: The bots' levels; the chooser is offered against bots only, before the first move.
         self.levels = cast(FiveSons, game_entry("fivesons"))
-        self.level: widgets.Dropdown | None = None
+        self.level: DescribedChoice | None = None
         if source is None:
             game = game or FiveSonsGame.deal(rules or FiveSonsRules(), seed)
             if not bots:
@@ -171,7 +172,7 @@ class FiveSonsWidget(widgets.VBox):
             self.level.observe(lambda change: self.choose_level(change["new"]), "value")
         if self.mode is not None:
             self.mode.observe(lambda change: self.choose_mode(change["new"]), "value")
-        super().__init__([self.problems, *([self.level] if self.level else []),
+        super().__init__([self.problems, *(self.level.parts if self.level else []),
                           *self._start_controls(), self.seats,
                           _label(message("fivesons.pick.hand", lang)),
                           self.hand, _label(message("fivesons.pick.pick", lang)),
@@ -482,7 +483,7 @@ class FiveSonsWidget(widgets.VBox):
 
     def _start_controls(self) -> list[widgets.Widget]:
         """What is chosen at the start of a game, above the table."""
-        return [self.mode] if self.mode is not None else []
+        return self.mode.parts if self.mode is not None else []
 
     def _show_end(self, view: FiveSonsView) -> None:
         if not view.over:
