@@ -49,12 +49,16 @@ def test_the_setup_comes_first_and_a_bad_option_is_explained():
 def test_passing_selects_three_cards_and_marks_those_received():
     widget = dealt(BlackWidowRules(), seed=4)
     assert widget.decision.kind == "pass"
-    assert "pass to Seat 1" in widget.status
+    assert "pass to Seat 1 (Beginner): 0 of 3 chosen." in widget.status
+    assert ") (" not in widget.status
     first = widget.hand.codes[:4]
-    widget.actions.click("pass")
-    assert "Choose three cards to pass first (0 chosen)" in widget.status
-    for code in first[:3]:
+    for code in first[:2]:
         widget.hand.click(code)
+    assert widget.actions.spec("pass").disabled
+    widget.actions._message(widget.actions, {"click": "pass"}, [])   # forged by the browser
+    assert len(widget.hand.codes) == 13 and "2 of 3 chosen" in widget.status
+    widget.hand.click(first[2])
+    assert not widget.actions.spec("pass").disabled
     widget.hand.click(first[3])
     assert "already chosen three" in widget.status or "chosen three" in widget.status
     assert [c["pressed"] for c in widget.hand.cards[:4]] == [True, True, True, False]

@@ -45,7 +45,9 @@ def wait_for_fewer(page, count, name=HAND):
 def pass_three(page, name=HAND, button="Pass"):
     for card in range(3):
         hand(page, name).nth(card).click()
-    page.get_by_role("button", name=re.compile("^" + button)).click()
+    confirm = page.get_by_role("button", name=re.compile("^" + button))
+    expect(confirm).to_have_attribute("aria-disabled", "false")   # once three are chosen
+    confirm.click()
     page.locator("[role=status]", has_text=re.compile("Your turn|to play|Du bist|am Zug")) \
         .wait_for(timeout=30_000)
 

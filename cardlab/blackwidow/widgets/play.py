@@ -346,12 +346,8 @@ class BlackWidowWidget(widgets.VBox):
 
     def _action(self, button: str) -> None:
         assert self.table is not None
-        if button == "pass":
-            decision = self.decision
-            if decision is not None and len(self.selected) != decision.pick:
-                self._say(self._text("choose_three", count=len(self.selected)))
-            else:
-                self._act(Pass(self.seat, tuple(self.selected)))
+        if button == "pass":    # enabled with three chosen; the engine checks again
+            self._act(Pass(self.seat, tuple(self.selected)))
         elif button in ("moon_self", "moon_others"):
             self._act(Moon(self.seat, MoonChoice(button.removeprefix("moon_"))))
         elif button == "next":
@@ -680,6 +676,7 @@ class BlackWidowWidget(widgets.VBox):
         buttons = []
         if decision is not None and decision.kind is Kind.PASS:
             buttons.append(ButtonSpec("pass", self._text("pass", name=self.name(view.passed_to)),
+                                      disabled=len(self.selected) != decision.pick,
                                       primary=True))
         if decision is not None and decision.kind is Kind.MOON:
             outcomes = dict(view.moon_scores)
