@@ -13,7 +13,7 @@ known only to the passer and, once everyone has passed, to the receiver.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from cardlab.blackwidow.actions import MoonChoice
@@ -99,6 +99,20 @@ def hand_scored(number: int, points: Sequence[int], scores: Sequence[int]) -> Bl
                                 points=", ".join(map(str, points)),
                                 scores=", ".join(map(str, scores))),
                  data={"points": list(points), "scores": list(scores)})
+
+
+def named_scores(event: BlackWidowEvent, name: Callable[[int], str]) -> Text:
+    """A hand's "scored" line with every seat's points and score after its `name`.
+
+    >>> event = hand_scored(0, [0, 26], [0, 26])
+    >>> named_scores(event, ["You", "Seat 1"].__getitem__).text()
+    'Hand 1 is over. Points this hand: You 0, Seat 1 26. Scores: You 0, Seat 1 26.'
+    """
+    def by_name(values: Sequence[int]) -> str:
+        return ", ".join(f"{name(seat)} {value}" for seat, value in enumerate(values))
+
+    return Text("blackwidow.event.scored", number=event.told_to(None).params["number"],
+                points=by_name(event.data["points"]), scores=by_name(event.data["scores"]))
 
 
 def addressed(event: BlackWidowEvent, me: int | None) -> Text:
