@@ -58,7 +58,7 @@ from cardlab.blackwidow.rules import PASS_SIZE
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.cards import QUEEN_OF_SPADES, Card, Suit
 from cardlab.errors import RecordError
-from cardlab.i18n import Count, Number, Text
+from cardlab.i18n import Count, ListOf, Number, Text
 from cardlab.review import POINTS, Estimate, Moment, Option, Review
 
 #: Deals per task, and tasks per play: every legal card on PLAY_DEALS deals.
@@ -405,8 +405,9 @@ def _with_context(view: BlackWidowView, reason: Text) -> Text:
         return reason
     voids = [void.seat for void in _knowledge(view).voids if void.suit is Suit.SPADES]
     if voids:
-        seats = ", ".join(str(seat) for seat in sorted(voids))
-        return Text("blackwidow.review.queen_out_voids", seats=seats, reason=reason)
+        many = "_many" if len(voids) > 1 else ""
+        return Text(f"blackwidow.review.queen_out_voids{many}", seats=ListOf(sorted(voids)),
+                    reason=reason)
     return Text("blackwidow.review.queen_out", reason=reason)
 
 

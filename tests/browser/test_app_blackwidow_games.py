@@ -94,6 +94,7 @@ def play_to_the_end(page, hand: str, over: str, passing: str = "Pass",
         if pass_button.count():
             for card in range(3):
                 cards(page, hand).nth(card).click()
+            expect(pass_button).to_have_attribute("aria-disabled", "false")   # three chosen
             pass_button.click()
             expect(pass_button).to_have_count(0, timeout=60_000)   # as many cards come back
             continue
