@@ -336,6 +336,17 @@ class _Counter:
         self.is_first = [card in problem.first_kind for card in self.order]
         self.rows_before = [1 + sum(1 for p in self.hidden if p < b)
                             for b in range(len(self.order) + 1)]
+        # Per boundary: the solution's second-kind cards (as indices) that the prefix's rows
+        # and the suffix's rows number, in the order of those rows (see `_join`).
+        numbers = [(p, self.second_index[self.order[p]] - 1) for p in self.hidden]
+        self._row_seconds = [([k for p, k in numbers if p < b],
+                              [k for p, k in reversed(numbers) if p >= b])
+                             for b in range(len(self.order) + 1)]
+        # Entries per row of an array at each boundary: the base axes but 0, the open cards.
+        base = math.prod(self.base_shape[1:])
+        self._row_size = [base * math.prod(len(seats) + 1 for seats in domain.values())
+                          for domain in self.domains]
+        self._shifts: dict[tuple[int, int, int], tuple[tuple[slice, ...], tuple[slice, ...]]] = {}
 
     def _open_domains(self) -> list[dict[int, tuple[Location, ...]]]:
         """Before card k is placed: each open card and the seats its open clauses ask about."""
@@ -360,8 +371,7 @@ class _Counter:
         return 2 + len(self.hidden) - self.rows_before[boundary]
 
     def _size(self, rows: int, boundary: int) -> int:
-        return rows * int(math.prod(self.base_shape[1:])) * math.prod(
-            len(seats) + 1 for seats in self.domains[boundary].values())
+        return rows * self._row_size[boundary]
 
     def width(self, boundary: int) -> int:
         """Entries of the larger array (forward or backward) at `boundary`."""
@@ -434,39 +444,6 @@ class _Counter:
             arrays.append(_total(step) if step else self._empty(self.rows_before[b + 1], b + 1))
         return arrays
 
-    def final_index(self) -> tuple[int, ...]:
-        """The state in which every seat is full (problems without a solution)."""
-        return (0, 0, *(self.problem.capacity[seat] for seat in self.counted))
-
-    def draw(self, forwards: list[np.ndarray], final: tuple[int, ...], rng: random.Random
-             ) -> dict[Card, Location]:
-        """One deal, drawn backwards from `final` in proportion to the prefix counts."""
-        deal = {}
-        state = list(final)
-        for b in range(len(self.order) - 1, -1, -1):
-            options = []
-            for loc in self.places[b]:
-                before = self._unplace(state, loc)
-                if before is not None and forwards[b][tuple(before)]:
-                    options.append((loc, before, int(forwards[b][tuple(before)])))
-            pick = rng.randrange(sum(weight for _, _, weight in options))
-            for loc, before, weight in options:
-                if pick < weight:
-                    deal[self.order[b]], state = loc, before
-                    break
-                pick -= weight
-        return deal
-
-    def _unplace(self, state: list[int], loc: Location) -> list[int] | None:
-        """The state before a card went to `loc`, or None if it cannot have."""
-        before = list(state)
-        if loc in self.seat_axis:
-            axis = self.seat_axis[loc]
-            if before[axis] == 0:
-                return None
-            before[axis] -= 1
-        return before
-
     def _marginals(self, b: int, pieces: dict[Location, np.ndarray],
                    reversed_suffix: np.ndarray, worlds: int, at: dict[Location, int],
                    pairs: dict[tuple[Card, Card], int],
@@ -533,11 +510,15 @@ class _Counter:
         if axis is None and not grows:  # the seat without an axis: usage follows from the count
             return array
         out = np.zeros((rows + grows, *array.shape[1:]), dtype=array.dtype)
-        target: list[slice] = [slice(0, rows)] + [slice(None)] * (array.ndim - 1)
-        source: list[slice] = [slice(None)] * array.ndim
-        if axis is not None:
-            target[axis], source[axis] = slice(1, None), slice(None, -1)
-        out[tuple(target)] = array[tuple(source)]
+        key = (0 if axis is None else axis, array.ndim, rows)
+        if key not in self._shifts:
+            target: list[slice] = [slice(0, rows)] + [slice(None)] * (array.ndim - 1)
+            source: list[slice] = [slice(None)] * array.ndim
+            if axis is not None:
+                target[axis], source[axis] = slice(1, None), slice(None, -1)
+            self._shifts[key] = tuple(target), tuple(source)
+        target_at, source_at = self._shifts[key]
+        out[target_at] = array[source_at]
         return out
 
     def _transfer(self, b: int, loc: Location, earlier: int) -> np.ndarray:
@@ -607,9 +588,7 @@ class _Counter:
         by_second = np.zeros(len(self.solution_seconds), dtype=self.dtype)
         prefix_flat = prefix.reshape(prefix.shape[0], -1)
         suffix_flat = reversed_suffix.reshape(reversed_suffix.shape[0], -1)
-        before = [self.second_index[self.order[p]] - 1 for p in self.hidden if p < boundary]
-        after = [self.second_index[self.order[p]] - 1 for p in reversed(self.hidden)
-                 if p >= boundary]
+        before, after = self._row_seconds[boundary]
         if before:
             by_second[before] = prefix_flat[1:] @ suffix_flat[0]
         if after:
@@ -654,10 +633,13 @@ def _apply(piece: np.ndarray, axis: int, matrix: np.ndarray, closes: bool) -> np
 
 
 def _total(arrays: Iterable[np.ndarray]) -> np.ndarray:
-    """The sum of equally shaped arrays, added into a copy of the first."""
+    """The sum of equally shaped arrays: the one array itself, or a new array (the arrays
+    are never changed)."""
     first, *rest = arrays
-    total = np.array(first)
-    for array in rest:
+    if not rest:
+        return first
+    total: np.ndarray = first + rest[0]
+    for array in rest[1:]:
         total += array
     return total
 
@@ -670,28 +652,84 @@ def _deal_bound(problem: Problem) -> int:
     return bound
 
 
-def sample_deals(problem: Problem, rng: random.Random, count: int
-                 ) -> list[dict[Card, Location]]:
-    """`count` deals drawn uniformly from all consistent deals, each as {card: location}.
+class DealSampler:
+    """Draws deals uniformly from all the deals of one problem without a solution or clauses.
 
     Draws backwards through the forward counts: each card's location is chosen
-    in proportion to the number of ways to deal the cards before it. For
-    problems without a solution or clauses (card counting in a trick-taking game).
+    in proportion to the number of ways to deal the cards before it. The
+    counts are made once, here; each draw then only reads them, as plain
+    integers at flat offsets (card counting in a trick-taking game).
 
     >>> from cardlab.cards import parse_cards
     >>> cards = parse_cards("2C 3C 4C")
-    >>> problem = Problem(cards, {0: 2, 1: 1}, {c: frozenset({0, 1}) for c in cards})
-    >>> sorted(sample_deals(problem, random.Random(1), 1)[0].values())
-    [0, 0, 1]
+    >>> sampler = DealSampler(Problem(cards, {0: 2, 1: 1}, {c: frozenset({0, 1}) for c in cards}))
+    >>> sampler.worlds, sorted(sampler.sample(random.Random(1), 1)[0].values())
+    (3, [0, 0, 1])
     """
-    if problem.has_solution or problem.clauses:
-        raise ValueError("sampling needs a problem without a solution or clauses")
-    counter = _Counter(problem)
-    forwards = counter.forward_arrays()
-    final = counter.final_index()
-    if not forwards[-1][final]:
-        return []
-    return [counter.draw(forwards, final, rng) for _ in range(count)]
+
+    def __init__(self, problem: Problem) -> None:
+        if problem.has_solution or problem.clauses:
+            raise ValueError("sampling needs a problem without a solution or clauses")
+        counter = _Counter(problem)
+        self.order = counter.order
+        # Without clauses every boundary's array has the base shape: one flat layout.
+        shape = counter.base_shape
+        strides = [math.prod(shape[axis + 1:]) for axis in range(len(shape))]
+        axes: dict[Location, tuple[int | None, int]] = {
+            seat: (number, strides[counter.seat_axis[seat]])
+            for number, seat in enumerate(counter.counted)}
+        #: Per card: (location, its counted seat's number or None, that seat's stride).
+        self._places = [[(loc, *axes.get(loc, (None, 0))) for loc in places]
+                        for places in counter.places]
+        self._full = [problem.capacity[seat] for seat in counter.counted]
+        self._final = sum(used * strides[counter.seat_axis[seat]]
+                          for seat, used in zip(counter.counted, self._full, strict=True))
+        self._forwards = [array.ravel().tolist() for array in counter.forward_arrays()]
+        self.worlds: int = self._forwards[-1][self._final]
+
+    def sample(self, rng: random.Random, count: int) -> list[dict[Card, Location]]:
+        """`count` deals, each as {card: location} (none if no deal fits)."""
+        if not self.worlds:
+            return []
+        last = len(self.order) - 1
+        return [{self.order[last - i]: loc for i, loc in enumerate(reversed(places))}
+                for places in self.sample_places(rng, count)]
+
+    def sample_places(self, rng: random.Random, count: int) -> list[list[Location]]:
+        """`count` deals, each as every card's location in the order of `order` (the same
+        draws, from the same random numbers, as `sample`)."""
+        return [self._draw(rng) for _ in range(count)] if self.worlds else []
+
+    def _draw(self, rng: random.Random) -> list[Location]:
+        """One deal, drawn from the last card back, from every seat full."""
+        places: list[Location] = [0] * len(self.order)
+        used = list(self._full)
+        offset = self._final
+        for b in range(len(self.order) - 1, -1, -1):
+            counts = self._forwards[b]
+            options = []
+            total = 0
+            for loc, seat, stride in self._places[b]:
+                if seat is not None:
+                    if not used[seat]:
+                        continue
+                    before = offset - stride
+                else:
+                    before = offset
+                weight = counts[before]
+                if weight:
+                    options.append((loc, seat, before, weight))
+                    total += weight
+            pick = rng.randrange(total)
+            for loc, seat, before, weight in options:
+                if pick < weight:
+                    places[b] = loc
+                    offset = before
+                    if seat is not None:
+                        used[seat] -= 1
+                    break
+                pick -= weight
+        return places
 
 
 def _order_cards(cards: Iterable[Card], clauses: list[Clause]) -> list[Card]:

@@ -66,12 +66,13 @@ def perspective(me: int | None) -> str:
 
 def add_seats(graph: nx.DiGraph[str], players: int, sizes: Sequence[int], me: int | None,
               lang: str, you: bool = False, names: Callable[[int], str] | None = None) -> None:
-    """A node per seat; `me`'s is "Seat 0 (me)", or "You" where the reader is `me` (`you`).
+    """A node per seat, `me`'s marked `me`: "You" where the reader is `me` (`you`), else
+    "Seat 0" like every seat (a teacher, a stepper's reader is no seat of the game).
     The other seats are "Seat 2", or as `names` calls them (a table's "Seat 2 (Beginner)");
     then `short` is the name drawn in the seat's box ("Seat 2"), where a long one would not
     fit."""
     for seat in range(players):
-        key = ("graph.you" if you else "graph.me") if seat == me else "graph.seat"
+        key = "graph.you" if you and seat == me else "graph.seat"
         short = Text(key, seat=seat).text(lang)
         if names is None:
             graph.add_node(str(seat), kind="seat", seat=seat, me=seat == me, cards=sizes[seat],

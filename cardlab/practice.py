@@ -114,18 +114,21 @@ class Practice:
                 "count.times", self.teacher_views).label(lang)))
         return ", ".join(parts)
 
-    def win_line(self, lang: str = "en") -> str:
+    def win_line(self, lang: str = "en", shared: bool = False) -> str:
         """How the learner's win is announced: a plain win only in a game, or in practice
-        without any help.
+        without any help; `shared` when others won as well.
 
         >>> Practice(Mode.PRACTICE, take_backs=1).win_line()
         'You won with help (0 hints, 1 take back): a practice win, not a win in a game.'
+        >>> Practice(Mode.GAME).win_line(shared=True)
+        'You share the win!'
         """
+        part = "_shared" if shared else ""
         if self.mode is not Mode.PRACTICE:
-            return message("mode.won_game", lang)
+            return message(f"mode.won_game{part}", lang)
         if not self.helped:
-            return message("mode.won_practice", lang)
-        return message("mode.won_helped", lang, help=self.help_text(lang))
+            return message(f"mode.won_practice{part}", lang)
+        return message(f"mode.won_helped{part}", lang, help=self.help_text(lang))
 
     def added(self, other: Practice) -> Practice:
         """This game's help after a loaded record's (`other`): the counts add up, and a game

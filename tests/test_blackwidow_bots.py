@@ -8,10 +8,10 @@ import statistics
 import pytest
 
 from cardlab.blackwidow import kernel
-from cardlab.blackwidow.bots import BOTS, _duck_policy, make_bot, rollout
+from cardlab.blackwidow.bots import BOTS, make_bot, rollout
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.match import play_game, tournament
-from cardlab.blackwidow.playout import MaskRules, Position
+from cardlab.blackwidow.playout import MaskRules, Position, play_ducking
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.cards import STANDARD_DECK, Card, parse_cards
@@ -187,11 +187,18 @@ def test_montecarlo_rollouts_score_like_the_engine(options):
 
 def test_rollouts_duck_by_the_player_count():
     """Last of five to play a trick it cannot duck, a rollout seat plays its highest card."""
-    duck = _duck_policy(MaskRules.of(BlackWidowRules(players=5)))
-    legal = kernel.mask(parse_cards("8C KC"))
-    trick = [1 << c.index for c in parse_cards("3C 7C 4C")]
-    assert duck(0, legal, trick) == 1 << C("8C").index             # not last: the lowest
-    assert duck(0, legal, [*trick, 1 << C("5C").index]) == 1 << C("KC").index  # last
+    table = MaskRules.of(BlackWidowRules(players=5))
+
+    def first_card(trick, hands):
+        masks = [kernel.mask(parse_cards(cards)) for cards in hands]
+        position = Position(masks, 0, [1 << c.index for c in parse_cards(trick)], [0] * 5,
+                            False, False)
+        return kernel.cards_of(play_ducking(table, position).plays[0])
+
+    # not last: the lowest
+    assert first_card("3C 7C 4C", ["2D", "3D", "4D", "8C KC", "5C 9D"]) == [C("8C")]
+    # last: the highest
+    assert first_card("3C 7C 4C 5C", ["2D", "3D", "4D", "6D", "8C KC"]) == [C("KC")]
 
 
 JACK_TRICK_DEAL = [

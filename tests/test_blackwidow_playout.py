@@ -7,7 +7,14 @@ import pytest
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.blackwidow.playout import MaskRules, Position, play_out, random_deal, random_hand
+from cardlab.blackwidow.playout import (
+    MaskRules,
+    Position,
+    play_ducking,
+    play_out,
+    random_deal,
+    random_hand,
+)
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 
@@ -166,3 +173,57 @@ def test_random_deals_share_out_the_deck_and_pass_three_cards(players, offset):
             passed = held[seat] & ~hands[seat]
             assert passed.bit_count() == 3
             assert hands[(seat + offset) % players] & passed == passed
+
+
+def _ducking_policy(table):
+    """The rollout policy as a policy function, plainly: the specification `play_ducking`
+    writes into its loop."""
+    last = table.players - 1
+    jack = kernel.JACK_BIT if table.jack_of_diamonds else 0
+
+    def choose(seat, legal, trick):
+        if not trick:
+            low = legal & ~kernel.HEARTS or legal
+            return low & -low
+        led = kernel.SUIT_MASKS[(trick[0].bit_length() - 1) // 13]
+        top = 1 << (legal.bit_length() - 1)
+        if legal & led:
+            cards = sum(trick)
+            if len(trick) == last and cards & jack and not cards & kernel.POINTS:
+                return top
+            under = legal & ((1 << ((cards & led).bit_length() - 1)) - 1)
+            if under:
+                return 1 << (under.bit_length() - 1)
+            return top if len(trick) == last else legal & -legal
+        if legal & kernel.QUEEN_BIT:
+            return kernel.QUEEN_BIT
+        worst = legal & kernel.HEARTS or legal & ~jack or legal
+        return 1 << (worst.bit_length() - 1)
+    return choose
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "standard")
+def test_the_ducking_playout_plays_as_its_policy_says(players, options):
+    """From the start and from the middle of hands, with and without a first card given,
+    `play_ducking` plays every card the policy chooses and ends with the same tricks."""
+    rules = BlackWidowRules(players=players, **options)
+    table = MaskRules.of(rules)
+    rng = random.Random(f"duck{players}{options}")
+    for _ in range(30):
+        game = BlackWidowGame.new(rules, deal=_deal(rules, rng, rng.choice([None, 0])))
+        _pass_at_random(game, rng)
+        for _ in range(rng.randrange(len(rules.deck) - 1)):
+            game.play(rng.choice(game.legal_cards()))
+        me = game.turn
+        deal = {card: seat for seat, bits in enumerate(game.hand.holding) if seat != me
+                for card in kernel.cards_of(bits)}
+        position = Position.from_view(seat_view(game, me), deal)
+        first = 1 << rng.choice(game.legal_cards()).index if rng.random() < 0.5 else 0
+        pending = [first] if first else []
+        duck = _ducking_policy(table)
+
+        def policy(seat, legal, trick, pending=pending, duck=duck):
+            return pending.pop() if pending else duck(seat, legal, trick)
+        expected = play_out(table, position, rng, policy=policy)
+        assert play_ducking(table, position, first) == expected

@@ -7,6 +7,7 @@ from cardlab.errors import CardlabError
 from cardlab.fivesons.bots import BOTS, make_bot
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game, tournament
+from cardlab.fivesons.record import Ask
 from cardlab.fivesons.rules import FiveSonsRules
 
 from helpers.fivesons import H3, QS, fixed_game
@@ -89,3 +90,14 @@ def test_tournament_rotates_seats_and_counts_wins():
 def test_unknown_bot_name():
     with pytest.raises(CardlabError, match="unknown bot 'genius'"):
         make_bot("genius")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_table_of_beginners_ends_in_reasonable_time(seed):
+    """Beginners (`checklist`) ask about cards they have not ticked off, so one of them
+    is sure after a few rounds: a learner who never guesses does not wait for ever."""
+    rules = FiveSonsRules()
+    game = play_game(rules, ["checklist"] * rules.players, seed)
+    questions = sum(isinstance(event, Ask) for event in game.events)
+    assert game.over and game.winner is not None
+    assert questions <= 20 * rules.players

@@ -122,6 +122,9 @@ def test_german_graph():
     assert corners and not re.search(r">[JQ][♣♦♥♠]</text>", svg)
     desc = ET.fromstring(svg).find(f"{NS}desc").text
     assert re.search(r"Platz \d ≠ \w+-\w+\.", desc) and not re.search(r"≠ [2-9TJQKA][CDHS]\.", desc)
+    # The notes sheet's rows are named as a German reader reads them: "B♣", never "B♣  JC".
+    rows = re.findall(r">([^<]*[♣♦♥♠][^<]*)</text>", notes_svg(graph, "de"))
+    assert "B♣" in rows and not [row for row in rows if re.search(r"\b[2-9TJQKA][CDHS]\b", row)]
 
 
 def test_cardlab_graph_command(tmp_path, capsys):

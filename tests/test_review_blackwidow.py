@@ -6,14 +6,17 @@ from dataclasses import replace
 
 import pytest
 
+from cardlab.blackwidow import review
 from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.match import play_game
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.review import PASS_ROUNDS, PLAY_DEALS, review_game
 from cardlab.blackwidow.rules import BlackWidowRules
+from cardlab.blackwidow.view import seat_view
 from cardlab.cards import parse_cards
 from cardlab.errors import RecordError
+from cardlab.i18n import Text
 
 HOLD = BlackWidowRules(players=4, pass_cycle=("hold",))
 #: Seat 0 leads 2C, seat 1 wins it with AC and leads KS, seat 2 drops QS, seat 3 follows
@@ -39,7 +42,9 @@ def test_taking_the_queen_for_sure_is_a_mistake_of_about_13_points():
     assert moment["chosen"] == "AS" and moment["best"] == "2S"
     assert moment["verdict"] == "mistake" and 10 <= moment["loss"] <= 16
     assert moment["samples"] == PLAY_DEALS
-    assert "Queen of Spades" in moment["reason"]
+    assert "Queen of Spades" in moment["reason"] and "AS" in moment["reason"]   # as records
+    said = review.moments[-1].reason.text("de")              # as the review panel shows it
+    assert "A♠" in said and "2♠" in said and "AS" not in said and "2S" not in said
     # The duck is judged good, with no loss.
     ducked = review_game(_played(QUEEN_DEAL, "2C AC 3C 4C KS QS 3S 2S"), 0, workers=1)
     assert ducked.moments[-1].judged == ("good", 0.0)
@@ -156,3 +161,22 @@ def test_a_hand_the_record_does_not_have_is_refused_before_any_work(hand):
     with pytest.raises(RecordError, match="--hand: the record has 2 hands"):
         review_game(_two_hands(), 0, hand=hand,
                     progress=lambda done, total: pytest.fail("the review started"))
+
+
+#: Seat 3 takes the first trick and leads the Jack of Spades; seats 1 and 2 have no spades.
+VOIDS_DEAL = ["2C 2D 3D 4D 2S 3S 4S 5S 6S 7S 8S 9S TS",
+              "3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+              "4C 5C 5D 6D 7D 8D 9D TD JD QD KD AD AH",
+              "6C 7C 8C 9C TC JC QC KC AC JS QS KS AS"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The Queen of Spades was still out and seats 1 and 2 had no spades left."),
+    ("de", "Die Pik-Dame war noch im Spiel und die Plätze 1 und 2 hatten kein Pik mehr.")])
+def test_seats_out_of_spades_are_listed_as_the_language_lists(lang, said):
+    game = BlackWidowGame.new(HOLD, deal=[sorted(parse_cards(h)) for h in VOIDS_DEAL])
+    for card in parse_cards("2C 3C 4C AC JS 2S 2H 5D"):
+        game.apply(Play(game.hand.to_play(), card))
+    reason = Text("blackwidow.table.hint")
+    text = review._with_context(seat_view(game, 0), reason).text(lang)
+    assert text == f"{said} {reason.text(lang)}"

@@ -240,3 +240,11 @@ def test_each_steps_view_is_what_the_seat_saw_then():
                     and steps[after].plays == steps[after - 1].plays + 1]
     assert len(before_plays) == len(seen) == sum(len(hand.plays) for hand in record.hands)
     assert [[story.view(seat, after) for seat in range(4)] for after in before_plays] == seen
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Seat 2"), ("de", "Platz 2")])
+def test_the_stepper_names_the_seat_whose_knowledge_it_draws_as_a_seat_not_me(widow, lang,
+                                                                             name):
+    """Whoever steps through the game is not seat 2: its node is "Seat 2", never "(me)"."""
+    graph = story_of(widow, lang).graph(2, 5)
+    assert graph.nodes["2"]["label"] == name

@@ -11,6 +11,7 @@ from html import unescape
 import pytest
 
 from cardlab.blackwidow import kernel
+from cardlab.blackwidow.actions import Play
 from cardlab.blackwidow.game import BlackWidowGame, Phase
 from cardlab.blackwidow.graph import blackwidow_graph
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
@@ -21,7 +22,7 @@ from cardlab.blackwidow.widgets.play import LEARNER, BlackWidowWidget
 from cardlab.cards import Card, parse_cards
 from cardlab.i18n import catalogue
 
-from helpers.blackwidow import legal, play_until
+from helpers.blackwidow import NEAR, legal, play_until
 
 HOLD = BlackWidowRules(pass_cycle=("hold",))
 EPOCH = datetime.fromtimestamp(0, UTC)
@@ -49,12 +50,16 @@ def test_the_setup_comes_first_and_a_bad_option_is_explained():
 def test_passing_selects_three_cards_and_marks_those_received():
     widget = dealt(BlackWidowRules(), seed=4)
     assert widget.decision.kind == "pass"
-    assert "pass to Seat 1" in widget.status
+    assert "pass to Seat 1 (Beginner): 0 of 3 chosen." in widget.status
+    assert ") (" not in widget.status
     first = widget.hand.codes[:4]
-    widget.actions.click("pass")
-    assert "Choose three cards to pass first (0 chosen)" in widget.status
-    for code in first[:3]:
+    for code in first[:2]:
         widget.hand.click(code)
+    assert widget.actions.spec("pass").disabled
+    widget.actions._message(widget.actions, {"click": "pass"}, [])   # forged by the browser
+    assert len(widget.hand.codes) == 13 and "2 of 3 chosen" in widget.status
+    widget.hand.click(first[2])
+    assert not widget.actions.spec("pass").disabled
     widget.hand.click(first[3])
     assert "already chosen three" in widget.status or "chosen three" in widget.status
     assert [c["pressed"] for c in widget.hand.cards[:4]] == [True, True, True, False]
@@ -473,7 +478,7 @@ def test_hearts_broken_is_said_above_the_table_not_on_a_seats_label():
 def test_the_bots_are_named_in_the_learners_language_never_by_their_code(lang, names):
     widget = BlackWidowWidget(HOLD, ("lowest", "random", "heuristic"), seed=3, lang=lang)
     offered = list(widget.setup.bots[0]._options_labels)    # what the drop-down shows
-    given = widget.setup.level.options[0][0]
+    given = widget.setup.level.note.value                  # the line-up as set
     widget.start_bar.click("deal")
     play_until(widget, lambda w: w.game.phase is Phase.SCORED)
     shown = widget.picture.value + widget.scores.value + widget.end.summary.value + given
@@ -481,3 +486,26 @@ def test_the_bots_are_named_in_the_learners_language_never_by_their_code(lang, n
     assert all(code not in shown + " ".join(offered)
                for code in ("lowest", "random", "heuristic", "montecarlo"))
     assert names[1].split("(")[1].rstrip(")") in offered
+
+
+def test_a_shared_practice_win_is_told_as_shared_and_helped_and_the_log_names_the_seats():
+    # NEAR, one seat on: the seat left of the learner takes 25 points, the learner and
+    # seat 1 none, so both share the win once the hand ends the game.
+    order = [parse_cards(cards) for cards in NEAR[1:] + NEAR[:1]]
+    rules = BlackWidowRules(pass_cycle=("hold",), end_above=20)
+    game = BlackWidowGame.new(rules, deal=[sorted(cards) for cards in order])
+    while len(game.hand.plays) < 48 or game.turn != LEARNER:     # up to its last card
+        legal_now = set(game.legal_cards())
+        game.apply(Play(game.turn, next(c for c in order[game.turn] if c in legal_now)))
+    widget = BlackWidowWidget(rules, seed=1)
+    widget.start(game, ["heuristic"] * 3)
+    widget.actions.click("hint")
+    widget.hand.click(widget.hand.codes[0])
+    assert widget.game.over and list(widget.view.winners) == [0, 1]
+    helped = "You shared the win with help (1 hint, 0 take backs)"
+    assert helped in widget.status and helped in widget.end.summary.value
+    assert "You win" not in widget.status + widget.end.summary.value
+    log = unescape(widget.events_list.sections[-1].value)
+    assert f"Game over. {helped}" in log and "share the win." not in log
+    seats = [widget.name(seat) for seat in range(4)]
+    assert f"Points this hand: You 0, {seats[1]} 0, {seats[2]} 1, {seats[3]} 25." in log

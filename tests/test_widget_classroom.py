@@ -481,7 +481,7 @@ def test_seat_links_start_with_the_public_address_where_one_is_given(tmp_path, r
     monkeypatch.setenv("CARDLAB_CLASSROOM_ADDRESS", "https://hub.school.example/hub/user-redirect")
     token = room.new_teacher_token()
     teacher = classroom_app(f"token={token}", store=where).children[1]
-    teacher.form.seats[1].value = "bot:random"
+    teacher.form.seats[1].value = "bot:checklist"
     teacher.create.click("create")
     table = room.tables()[0].id
     links = teacher.links.value
@@ -510,3 +510,56 @@ def test_only_an_answer_to_an_ask_counts_as_the_page_being_there():
     presence.ask()
     presence.take({"pong": 1})                  # a late answer to the first ask counts
     assert presence.answered is not None
+
+
+@pytest.mark.parametrize(("lang", "seat_labels", "handover_labels"), [
+    ("en", ["Student", "Bot: Beginner", "Bot: Standard", "Bot: Expert"],
+     ["Beginner", "Standard", "Expert"]),
+    ("de", ["Schüler:in", "Bot: Anfänger", "Bot: Standard", "Bot: Experte"],
+     ["Anfänger", "Standard", "Experte"])])
+def test_the_teachers_bot_menus_offer_the_apps_levels_in_the_pages_language(
+        room, lang, seat_labels, handover_labels):
+    """The seat and Hand over menus name the levels as the play apps do, never a bot's code;
+    a level picked is stored as that level's bot."""
+    from cardlab.games import game as game_entry
+
+    teacher = TeacherApp(room, lang)
+    for game in ("fivesons", "blackwidow"):
+        entry = game_entry(game)
+        teacher.form.game.value = game
+        for seat in teacher.form.seats:
+            assert [label for label, _ in seat.options] == seat_labels
+            assert [value for _, value in seat.options] == \
+                ["student", *(f"bot:{entry.levels[level]}" for level in entry.levels)]
+    teacher.form.seats[1].value = "bot:" + entry.levels["expert"]
+    teacher.create.click("create")
+    assert room.tables()[0].seats[1] == "bot:" + entry.levels["expert"]
+    assert [label for label, _ in teacher.handover_bot.options] == handover_labels
+    assert teacher.handover_bot.value == entry.levels["standard"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_tables_caption_does_not_repeat_the_heading_above_it(room, lang):
+    """A screen reader reads the heading and then the table's name: not the same word twice."""
+    import re
+
+    from cardlab.i18n import message
+
+    room.create_table("fivesons", {"players": 3}, 2, ["student", "student", "bot:random"])
+    teacher = TeacherApp(room, lang)
+    caption = re.search("<caption>(.*?)</caption>", teacher.overview.value)
+    assert caption is not None and caption.group(1).strip()
+    assert caption.group(1) != message("classroom.teacher.tables", lang)
+
+
+@pytest.mark.parametrize(("lang", "me", "seat"), [("en", "(me)", "Seat 1"),
+                                                  ("de", "(ich)", "Platz 1")])
+def test_the_teachers_seat_graphs_name_each_seat_not_me(room, lang, me, seat):
+    """The teacher is no seat: each watched seat's graph names that seat as a seat."""
+    for game in ("fivesons", "blackwidow"):
+        table = room.create_table(game, {"players": 3}, 2, ["student", "student", "bot:random"])
+        teacher = TeacherApp(room, lang)
+        teacher.chooser.value = table
+        columns = teacher.seats.value.split('class="cardlab-classroom-seat"')[1:]
+        assert len(columns) == 3 and me not in teacher.seats.value
+        assert seat in columns[1]

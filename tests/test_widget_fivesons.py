@@ -21,7 +21,7 @@ from cardlab.fivesons.notes_check import LACKS
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.play import FiveSonsWidget
 from cardlab.fivesons.widgets.stepper import FiveSonsStory
-from cardlab.i18n import catalogue
+from cardlab.i18n import catalogue, message
 
 HANDS = ["KH JC AH 5H JD", "QC KC 2H 4H 6H", "QD KD 7H 8H JH", "QH JS KS 9H TH"]
 
@@ -348,6 +348,7 @@ def test_the_widget_reads_the_game_only_through_the_seats_view():
     play(widget, ["ask QC 7H", "pass", "show 5H"])
     widget.controls.click("hint")
     play(widget, ["pass", "pass", "pass", "ask KD 8H", "guess KS TH"])
+    widget.controls.click("play_on")               # practice waited after the wrong guess
     widget.hand.click("AH")                        # seat 3 guesses right: the game is over
     widget.review.click("review")
     widget.end.bar.click("save")
@@ -363,6 +364,7 @@ def test_the_learner_is_you_never_seat_0(lang, seat_0):
     widget.controls.click("hint")
     widget.guess()                                   # refused: nothing chosen
     play(widget, ["guess KS TH"])
+    widget.controls.click("play_on")
     widget.hand.click("AH")                          # the game ends
     shown = "\n".join(texts(states(widget)))
     assert widget.end.shown and {"en": "You", "de": "Du"}[lang] in shown
@@ -380,12 +382,13 @@ def test_the_learners_own_graph_says_you_and_a_third_readers_keeps_the_seat(
     assert all("Seat 0" not in data.get("why", "") and "♠" not in data.get("why", "")
                for _, _, data in mine.edges(data=True))
     other = FiveSonsStory.from_game(game, lang).graph(0, 2)   # the stepper app, the lessons
-    assert other.graph["title"] == theirs and "(" in other.nodes["0"]["label"]
+    seat = message("graph.seat", lang, seat=0)      # "Seat 0" or "Platz 0", no "(me)"
+    assert other.graph["title"] == theirs and other.nodes["0"]["label"] == seat
     story = FiveSonsStory.from_game(game, lang, you=0)
     told = [line for after in range(1, story.count + 1) for line in story.certainties(0, after)]
     assert told and not any(re.search("[♠♥♦♣]|\\b(me|mir)\\b", line) for line in told), told
     seat1 = story.graph(1, 2)                            # another seat's view
-    assert seat1.nodes["1"]["label"].endswith(("(me)", "(ich)"))
+    assert seat1.nodes["1"]["label"] == message("graph.seat", lang, seat=1)
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -415,3 +418,60 @@ def test_every_refusal_naming_the_learner_says_you(key):
         assert re.search(you, told) and not re.search(r"\b(seat|Seat|Platz) 0\b", told), told
         assert not re.search("[♠♥♦♣]", told), told
         assert refusal_to_you(refusal, 1, lang) == refusal.text(lang)    # not the learner's
+
+
+def bots_after_a_wrong_guess():
+    """Seat 1 asks the learner; seat 3 guesses right after the fourth question."""
+    return [Scripted(["KH 5H"]), Scripted(["QD 7H"]), Scripted(["QH TH"], guesses={4: "QS 3H"})]
+
+
+def guess_wrong_by_clicks(widget):
+    """Ask the Queen of Clubs and the Seven of Hearts, then guess wrong, all by clicks."""
+    for row, code in ((widget.faces, "QC"), (widget.hearts, "7H")):
+        row.click(code)
+    widget.controls.click("ask")
+    widget.faces.click("KS")
+    widget.hearts.click("TH")
+    widget.controls.click("guess")
+
+
+def test_a_wrong_guess_in_practice_waits_to_be_taken_back():
+    widget = FiveSonsWidget(game=deal(), bots=bots_after_a_wrong_guess(), practice=True)
+    guess_wrong_by_clicks(widget)
+    assert widget.log_lines[-1].startswith("You guessed wrong and saw the solution")
+    assert not widget.game.over and widget.decision is None    # the bots wait
+    assert widget.controls.status.endswith("Take back your guess to try again, "
+                                           "or let the others play on.")
+    assert not widget.controls.spec("take_back").disabled
+    assert not widget.controls.spec("play_on").disabled
+    widget.controls.click("take_back")
+    assert 0 not in widget.game.eliminated and widget.decision.kind == Kind.GUESS
+    assert widget.controls.spec("play_on").disabled
+    widget.faces.click("QS")
+    widget.hearts.click("3H")
+    widget.controls.click("guess")                     # the learner guesses again: right
+    assert widget.game.winner == 0
+    assert "a practice win, not a win in a game" in widget.end.summary.value
+
+
+def test_play_on_after_a_wrong_guess_and_the_end_screen_says_so():
+    widget = FiveSonsWidget(game=deal(), bots=bots_after_a_wrong_guess(), practice=True)
+    guess_wrong_by_clicks(widget)
+    widget.controls.click("play_on")
+    assert widget.decision.kind == Kind.SHOW          # seat 1 asks the learner: played on
+    assert widget.controls.spec("play_on").disabled
+    widget.hand.click("5H")                           # then seat 3 guesses right: over
+    assert widget.game.winner == 3
+    summary = html.unescape(widget.end.summary.value)
+    assert "You guessed wrong, so you could not win this game." in summary
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_wrong_guess_in_a_game_lets_the_others_play_on(lang):
+    widget = FiveSonsWidget(game=deal(), bots=bots_after_a_wrong_guess(), lang=lang)
+    assert "play_on" not in [button["id"] for button in widget.controls.buttons]
+    guess_wrong_by_clicks(widget)
+    assert widget.decision.kind == Kind.SHOW          # no waiting: seat 1 asked on
+    widget.hand.click("5H")
+    summary = html.unescape(widget.end.summary.value)
+    assert catalogue(lang)["fivesons.table.over_wrong"] in summary

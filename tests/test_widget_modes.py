@@ -50,6 +50,9 @@ def play_to_the_end(widget: FiveSonsWidget, guess_right: bool = True) -> None:
     """Ask the first question each turn, show the first card, guess when it is time."""
     while not widget.game.over:
         decision = widget.decision
+        if decision is None and widget.held:            # practice, after a wrong guess
+            widget.controls.click("play_on")
+            continue
         assert decision is not None, widget.controls.status
         if decision.kind == Kind.ASK:
             ask_first(widget)

@@ -3,6 +3,7 @@ what the seat knew."""
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
 
@@ -18,7 +19,7 @@ from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.stepper import FiveSonsStory
 from cardlab.i18n import catalogue, message
 from cardlab.review import POINTS, Estimate, Moment, Option, Review
-from cardlab.widgets.review import CANCEL, START, ReviewPanel, summary
+from cardlab.widgets.review import CANCEL, START, ReviewPanel, _table, summary
 from cardlab.widgets.stepper import Stepper
 
 from helpers.blackwidow import play_until
@@ -248,6 +249,31 @@ def test_the_learners_own_review_speaks_to_them_in_both_languages(lang, heading,
     assert seat in ReviewPanel(lambda: None, seat=0, lang=lang).heading.value
     assert summary(review, lang, own=True).startswith(said)
     assert summary(review, lang).startswith(seat)
+
+
+def test_the_table_names_cards_as_the_learner_reads_them_not_by_their_codes():
+    from cardlab.games import game_of, reviewing
+    record = _fivesons_record()
+    review = reviewing(game_of(record)).review(record, 0, 0, None)
+    cells = re.findall(r"<td>([^<]*)</td>", _table(review, "de", openable=False))
+    assert any(re.search(r"[BDK]♣ \+ [A2-4]♥", cell) for cell in cells)    # "B♣ + 2♥"
+    assert [cell for cell in cells if re.search(r"\b[2-9TJQKA][CDHS]\b", cell)] == []
+    assert [cell for cell in cells if re.search(r"\d\.\d", cell)] == []     # "0,415 Bit"
+
+
+@pytest.mark.parametrize(("lang", "lost"), [("en", "100%"), ("de", "100 %")])
+def test_a_chance_lost_reads_in_percent_not_as_a_bare_chance(lang, lost):
+    """A missed sure win loses the whole chance: the table says 100 %, not "1.000 chance"."""
+    from cardlab.fivesons.review import review_game
+    game = fixed_game()
+    qs, h3, kd, h2 = parse_cards("QS 3H KD 2H")
+    game.ask(0, qs, h3)          # nobody can show: seat 0 is now certain
+    game.ask(1, kd, h2)          # ... yet let its chance pass
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", _table(review_game(game.to_record(), seat=0),
+                                                     lang, openable=False))
+    missed = [row for row in rows if "certain" in row or "sicher" in row]
+    assert missed and all(f"<td>{lost}</td>" in row for row in missed), missed
+    assert not [row for row in rows if re.search(r"\d (chance|Chance)<", row)]
 
 
 def _review_of(record, seat):

@@ -69,7 +69,9 @@ def test_choosing_a_seat_draws_its_links_across_all_worlds():
     view.go(1)
     for seat in range(3):
         view.seat.value = seat
-        links = len(re.findall(r'class="cardlab-link', view.picture.value))
+        wide, narrow = view.picture.value.split('class="cardlab-worlds-narrow"')
+        links = len(re.findall(r'class="cardlab-link', wide))
+        assert len(re.findall(r'class="cardlab-link', narrow)) == links    # the phone's
         groups = {tuple(view.model.indistinguishable(seat, w))
                   for w in range(len(view.model.worlds))}
         expected = sum(len(g) * (len(g) - 1) // 2 for g in groups)

@@ -9,11 +9,16 @@
   a point itself when another seat is running for the moon. With the Jack of
   Diamonds in play it keeps the Jack and wins the tricks the Jack makes worth
   having.
-- `montecarlo`: for each legal card, plays out deals of the unseen cards drawn
-  uniformly from all consistent ones (exact card counting), with a fast
-  ducking policy for everyone, and picks the card that leaves its game score
-  lowest on average, scored under the game's rules (the Jack, the moon
-  option, exactly 100).
+- `montecarlo`: perfect-information Monte Carlo. It draws deals of the
+  unseen cards uniformly from all those consistent with its view (exact card
+  counting: the voids shown, the cards it passed, the hearts rule), and on
+  each deal plays every distinct legal card, then every seat to the end of
+  the hand by a fast ducking policy (`playout.play_ducking`); it picks the
+  card that leaves its game score lowest on average, scored under the rules
+  (the Jack, the moon option, exactly 100), the lower card on a tie. Cards
+  with no card of another seat between them play alike and are rolled out
+  once (when all are alike it plays the lowest without sampling): the same
+  card as rolling out each of them, for less time.
 
 Legal cards, trick winners and scoring come from `kernel`, the engine's own
 rules, so the bots plan under the options of the game they sit in.
@@ -39,7 +44,7 @@ from dataclasses import dataclass
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.kernel import MaskRules
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.playout import Playout, Policy, Position, play_out
+from cardlab.blackwidow.playout import Playout, Position, play_ducking
 from cardlab.blackwidow.rules import PASS_SIZE, BlackWidowRules, is_point
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit
@@ -179,29 +184,72 @@ class HeuristicBot(BlackWidowBot):
 
 
 class MonteCarloBot(HeuristicBot):
-    """Plays out sampled consistent deals for each legal card; keeps the cheapest."""
+    """Plays out sampled consistent deals for each distinct legal card; keeps the cheapest.
+
+    `samples` deals; `budget_ms` stops it sooner (see the module's description).
+    """
 
     name = "montecarlo"
     samples: int = 48
     budget_ms: float | None = None
 
     def choose(self, view: BlackWidowView, legal: list[Card]) -> tuple[Card, Text]:
-        knowledge = BlackWidowKnowledge.from_view(view)
-        deals = knowledge.sample(self.rng, self.samples)
+        options = distinct_options(view, legal)
+        if len(options) == 1:
+            card = options[0]
+            return card, Text("blackwidow.bot.alike", card=card)
+        unseen = BlackWidowKnowledge.from_view(view).sample_hands(self.rng, self.samples)
         start = time.perf_counter()
-        totals = dict.fromkeys(legal, 0)
+        table = MaskRules.of(view.rules)
+        seen = Position.from_view(view, {})
+        totals = dict.fromkeys(options, 0)
         used = 0
-        for deal in deals:
-            position = Position.from_view(view, deal)
-            for card in legal:
-                scores = rollout(view, position, card, self.rng).scores
+        for hands in unseen:
+            position = seen.with_unseen(hands)
+            for card in options:
+                playout = play_ducking(table, position, 1 << card.index)
+                scores = _score(view.rules, view.scores, playout)
                 totals[card] += scores[view.me] - view.scores[view.me]
             used += 1
             if self.budget_ms and (time.perf_counter() - start) * 1000 > self.budget_ms:
                 break
-        card = min(legal, key=lambda c: (totals[c], c.rank))
+        card = min(options, key=lambda c: (totals[c], c.rank))
         return card, Text("blackwidow.bot.montecarlo", samples=used, card=card,
                           points=Number(totals[card] / max(used, 1), 1))
+
+
+def distinct_options(view: BlackWidowView, legal: Sequence[Card]) -> list[Card]:
+    """`legal` without the cards that play no differently from a lower one kept.
+
+    Two cards of one suit are alike when every card between them is in my
+    hand or already played in an earlier trick, and they score alike (hearts
+    all count one; the Queen of Spades, and the Jack of Diamonds where it
+    counts, stand alone): which one is played changes no trick's winner and
+    no score. The lowest of each run is kept.
+
+    >>> from cardlab.blackwidow.game import BlackWidowGame
+    >>> from cardlab.blackwidow.view import seat_view
+    >>> game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), seed=3)
+    >>> view = seat_view(game, 0)
+    >>> diamonds = [card for card in view.hand if card.suit is Suit.DIAMONDS]
+    >>> [card.code for card in diamonds], [card.code for card in distinct_options(view, diamonds)]
+    (['2D', '3D', 'KD', 'AD'], ['2D', 'KD'])
+    """
+    done = len(view.plays) - len(view.trick)
+    gone = kernel.mask(card for _, card in view.plays[:done])
+    elsewhere = kernel.mask(view.rules.deck) & ~(view.hand_mask | gone)
+    kept: list[Card] = []
+    for card in sorted(legal, key=lambda c: c.index):
+        lower = kept[-1] if kept else None
+        if (lower is None or lower.suit is not card.suit
+                or elsewhere & ((1 << card.index) - (1 << lower.index))
+                or _card_points(lower, view.rules) != _card_points(card, view.rules)):
+            kept.append(card)
+    return kept
+
+
+def _card_points(card: Card, rules: BlackWidowRules) -> int:
+    return kernel.points(1 << card.index, rules.jack_of_diamonds)
 
 
 @dataclass(frozen=True)
@@ -239,11 +287,15 @@ def play_rest(rules: BlackWidowRules, scores: Sequence[int], position: Position,
 
     The rollout policy of `montecarlo`, for whole hands too (the review of a pass).
     """
+    first_bit = 0 if first is None else 1 << first.index
+    playout = play_ducking(MaskRules.of(rules), position, first_bit)
+    return Rollout(playout, _score(rules, scores, playout))
+
+
+def _score(rules: BlackWidowRules, scores: Sequence[int], playout: Playout) -> list[int]:
+    """The game scores after `playout` ends the hand, from `scores` before it; under
+    ``moon: "choose"`` a shooter chooses as the bots do."""
     table = MaskRules.of(rules)
-    policy = _duck_policy(table)
-    if first is not None:
-        policy = _first(1 << first.index, policy)
-    playout = play_out(table, position, rng, policy=policy)
     points = playout.points(table)
     shooter = kernel.shooter(playout.taken)
 
@@ -254,7 +306,7 @@ def play_rest(rules: BlackWidowRules, scores: Sequence[int], position: Position,
     if moon == "choose" and shooter is not None:
         moon = _better_moon({choice: after(choice) for choice in ("others", "self")},
                             shooter, rules.end_above)
-    return Rollout(playout, after(moon))
+    return after(moon)
 
 
 def _better_moon(outcomes: dict[str, list[int]], seat: int, end_above: int) -> str:
@@ -265,45 +317,6 @@ def _better_moon(outcomes: dict[str, list[int]], seat: int, end_above: int) -> s
         outcome = (0 if scores[seat] <= best_other else 2) if ends else 1
         return (outcome, scores[seat] - best_other, scores[seat])
     return min(("others", "self"), key=lambda choice: standing(outcomes[choice]))
-
-
-def _first(card: int, then: Policy) -> Policy:
-    """A policy that plays `card` first (it must be legal), then follows `then`."""
-    pending = [card]
-
-    def choose(seat: int, legal: int, trick: list[int]) -> int:
-        return pending.pop() if pending else then(seat, legal, trick)
-    return choose
-
-
-def _duck_policy(table: MaskRules) -> Policy:
-    """Fast rollout play: duck under the winner, else dump the worst card; lead low.
-
-    The last seat to play takes a trick that holds the Jack of Diamonds (where
-    it counts) and no point cards; a seat that cannot follow keeps the Jack.
-    """
-    last = table.players - 1
-    jack = kernel.JACK_BIT if table.jack_of_diamonds else 0
-
-    def choose(seat: int, legal: int, trick: list[int]) -> int:
-        if not trick:
-            low = legal & ~kernel.HEARTS or legal
-            return low & -low
-        led = kernel.SUIT_MASKS[(trick[0].bit_length() - 1) // 13]
-        top = 1 << (legal.bit_length() - 1)
-        if legal & led:
-            cards = sum(trick)
-            if len(trick) == last and cards & jack and not cards & kernel.POINTS:
-                return top
-            under = legal & ((1 << ((cards & led).bit_length() - 1)) - 1)
-            if under:
-                return 1 << (under.bit_length() - 1)
-            return top if len(trick) == last else legal & -legal
-        if legal & kernel.QUEEN_BIT:
-            return kernel.QUEEN_BIT
-        worst = legal & kernel.HEARTS or legal & ~jack or legal
-        return 1 << (worst.bit_length() - 1)
-    return choose
 
 
 def _danger(card: Card, hand: list[Card], rules: BlackWidowRules) -> int:

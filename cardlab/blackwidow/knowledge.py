@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, cast
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.rules import is_point
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import QUEEN_OF_SPADES, Card, Suit
-from cardlab.deal_counting import Counts, Problem, count_deals, sample_deals
+from cardlab.deal_counting import Counts, DealSampler, Problem, count_deals
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,24 @@ class BlackWidowKnowledge:
     def sample(self, rng: random.Random, count: int) -> list[dict[Card, int]]:
         """Deals of the unseen cards drawn uniformly from all consistent ones."""
         # Without a solution every place is a seat.
-        return cast(list[dict[Card, int]], sample_deals(self.problem, rng, count))
+        return cast(list[dict[Card, int]], self._sampler.sample(rng, count))
+
+    def sample_hands(self, rng: random.Random, count: int) -> list[list[int]]:
+        """The same deals as `sample` (from the same random numbers), each as the mask of
+        the unseen cards every seat gets (none for `view.me`)."""
+        bits = [1 << card.index for card in self._sampler.order]
+        hands = []
+        for places in self._sampler.sample_places(rng, count):
+            hand = [0] * self.view.rules.players
+            for bit, seat in zip(bits, places, strict=True):
+                hand[cast(int, seat)] |= bit
+            hands.append(hand)
+        return hands
+
+    @cached_property
+    def _sampler(self) -> DealSampler:
+        """The sampler of these deals, made at the first draw and kept for the next."""
+        return DealSampler(self.problem)
 
     def to_json(self) -> dict[str, Any]:
         """Counts per card and seat, voids, and cards out per suit."""

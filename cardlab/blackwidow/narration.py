@@ -13,13 +13,13 @@ known only to the passer and, once everyone has passed, to the receiver.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from cardlab.blackwidow.actions import MoonChoice
 from cardlab.cards import Card, CardName
 from cardlab.decisions import Event
-from cardlab.i18n import Count, Text
+from cardlab.i18n import Count, ListOf, Text
 
 #: What can happen, as the events' `kind`.
 EventKind = Literal["deal", "pass", "receive", "play", "hearts_broken", "trick", "moon",
@@ -35,12 +35,8 @@ class CardList:
 
     def label(self, lang: str = "en") -> str:
         """'the Queen of Spades, the Ace of Hearts and the King of Hearts'."""
-        names = [Text("blackwidow.event.the_card", card=CardName(card)).text(lang)
-                 for card in self.cards]
-        if len(names) < 2:
-            return "".join(names)
-        return Text("blackwidow.event.and", first=", ".join(names[:-1]),
-                    last=names[-1]).text(lang)
+        return ListOf(Text("blackwidow.event.the_card", card=CardName(card))
+                      for card in self.cards).label(lang)
 
 
 def dealt(number: int, direction: str) -> BlackWidowEvent:
@@ -105,6 +101,20 @@ def hand_scored(number: int, points: Sequence[int], scores: Sequence[int]) -> Bl
                  data={"points": list(points), "scores": list(scores)})
 
 
+def named_scores(event: BlackWidowEvent, name: Callable[[int], str]) -> Text:
+    """A hand's "scored" line with every seat's points and score after its `name`.
+
+    >>> event = hand_scored(0, [0, 26], [0, 26])
+    >>> named_scores(event, ["You", "Seat 1"].__getitem__).text()
+    'Hand 1 is over. Points this hand: You 0, Seat 1 26. Scores: You 0, Seat 1 26.'
+    """
+    def by_name(values: Sequence[int]) -> str:
+        return ", ".join(f"{name(seat)} {value}" for seat, value in enumerate(values))
+
+    return Text("blackwidow.event.scored", number=event.told_to(None).params["number"],
+                points=by_name(event.data["points"]), scores=by_name(event.data["scores"]))
+
+
 def addressed(event: BlackWidowEvent, me: int | None) -> Text:
     """`event` as seat `me` reads it, speaking to it as "you" where it did something or
     something was done to it (None: the table's account, every seat by its number).
@@ -121,11 +131,11 @@ def addressed(event: BlackWidowEvent, me: int | None) -> Text:
         winners = list(event.data["winners"])
         if me not in winners:
             return told
-        others = [str(seat) for seat in winners if seat != me]
+        others = [seat for seat in winners if seat != me]
         if not others:
             return Text(f"{_EVENT}you.won")
         many = "_many" if len(others) > 1 else ""
-        return Text(f"{_EVENT}you.won_shared{many}", seats=", ".join(others))
+        return Text(f"{_EVENT}you.won_shared{many}", seats=ListOf(others))
     part = told.key.removeprefix(_EVENT)
     if part == told.key:
         return told
@@ -142,5 +152,5 @@ _EVENT = "blackwidow.event."
 def game_over(winners: Sequence[int]) -> BlackWidowEvent:
     """Someone went over the end score: the lowest score wins (ties share)."""
     key = "blackwidow.report.winners" if len(winners) == 1 else "blackwidow.report.winners_shared"
-    return Event("over", Text(key, seats=", ".join(map(str, winners))),
+    return Event("over", Text(key, seats=ListOf(winners)),
                  data={"winners": list(winners)})

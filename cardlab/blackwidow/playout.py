@@ -70,6 +70,14 @@ class Position:
         return cls(hands, leader, trick, taken, broken, len(view.plays) < n)
 
 
+    def with_unseen(self, unseen: list[int]) -> Position:
+        """This position with each seat also holding its cards of `unseen` (masks by seat:
+        a sampled deal of the cards its seat has not seen)."""
+        hands = [held | cards for held, cards in zip(self.hands, unseen, strict=True)]
+        return Position(hands, self.leader, list(self.trick), list(self.taken),
+                        self.hearts_broken, self.first_trick)
+
+
 @dataclass(frozen=True)
 class Playout:
     """A hand played to the end: the cards played from the position on, and what each seat took."""
@@ -125,6 +133,91 @@ def play_out(table: MaskRules, position: Position, rng: random.Random,
         trick = []
         led = None
         first = False
+
+
+def play_ducking(table: MaskRules, position: Position, first: int = 0) -> Playout:
+    """Play the rest of the hand from `position`, every seat by the fast rollout policy:
+    duck under the winner, else dump the worst card; lead low. The last seat to play
+    takes a trick that holds the Jack of Diamonds (where it counts) and no point cards;
+    a seat that cannot follow keeps the Jack. The seat to play plays `first` (a one-bit
+    mask, if given; it must be legal) first. `position` is left as it was.
+
+    The policy is written out here, not passed as a function: the Monte Carlo bot and
+    the review play millions of cards this way, and a call per card cost as much as
+    the choice itself.
+
+    >>> from cardlab.blackwidow.rules import BlackWidowRules
+    >>> table = MaskRules.of(BlackWidowRules())
+    >>> hands = random_deal(table, random.Random(4))
+    >>> sum(kernel.points(bits, False) for bits in play_ducking(table,
+    ...     Position.opening(table, hands)).taken)
+    26
+    """
+    hands = list(position.hands)
+    taken = list(position.taken)
+    trick = list(position.trick)
+    leader, broken, first_trick = position.leader, position.hearts_broken, position.first_trick
+    players = table.players
+    last = players - 1
+    jack = kernel.JACK_BIT if table.jack_of_diamonds else 0
+    points, queen, suits = kernel.POINTS, kernel.QUEEN_BIT, kernel.SUIT_MASKS
+    not_points, not_hearts, not_jack = ~points, ~kernel.HEARTS, ~jack
+    hearts = kernel.HEARTS
+    breaking = points if table.queen_breaks_hearts else hearts
+    lenient = table.points_on_first_trick
+    plays: list[int] = []
+    seat = (leader + len(trick)) % players
+    cards = sum(trick)
+    led = suits[(trick[0].bit_length() - 1) // 13] if trick else 0
+    while True:
+        played = len(trick)
+        while played < players:
+            hand = hands[seat]
+            if played:  # the legal cards, as `kernel.legal` gives them
+                legal = hand & led
+                if not legal:
+                    legal = hand & not_points if first_trick and not lenient and \
+                        hand & not_points else hand
+            elif first_trick:
+                legal = table.opening
+            elif not broken and hand & not_hearts:
+                legal = hand & not_hearts
+            else:
+                legal = hand
+            if first:
+                card, first = first, 0
+            elif not played:
+                low = legal & not_hearts or legal
+                card = low & -low
+            elif legal & led:
+                if played == last and cards & jack and not cards & points:
+                    card = 1 << (legal.bit_length() - 1)
+                elif under := legal & ((1 << ((cards & led).bit_length() - 1)) - 1):
+                    card = 1 << (under.bit_length() - 1)
+                else:
+                    card = 1 << (legal.bit_length() - 1) if played == last else legal & -legal
+            elif legal & queen:
+                card = queen
+            else:
+                worst = legal & hearts or legal & not_jack or legal
+                card = 1 << (worst.bit_length() - 1)
+            hands[seat] = hand ^ card
+            if not played:
+                led = suits[(card.bit_length() - 1) // 13]
+            trick.append(card)
+            cards |= card
+            played += 1
+            seat = seat + 1 if seat < last else 0
+        # The highest card of the suit led wins (the trick's bits are distinct).
+        leader = seat = (leader + trick.index(1 << ((cards & led).bit_length() - 1))) % players
+        taken[seat] |= cards
+        plays += trick
+        if not hands[seat]:
+            return Playout(plays[len(position.trick):], taken)
+        broken = broken or bool(cards & breaking)
+        trick = []
+        cards = led = 0
+        first_trick = False
 
 
 def random_hand(table: MaskRules, rng: random.Random, pass_offset: int = 1) -> list[int]:

@@ -58,7 +58,7 @@ from cardlab.blackwidow.rules import PASS_SIZE
 from cardlab.blackwidow.view import BlackWidowView, seat_view
 from cardlab.cards import QUEEN_OF_SPADES, Card, Suit
 from cardlab.errors import RecordError
-from cardlab.i18n import Count, Number, Text
+from cardlab.i18n import Count, ListOf, Number, Text
 from cardlab.review import POINTS, Estimate, Moment, Option, Review
 
 #: Deals per task, and tasks per play: every legal card on PLAY_DEALS deals.
@@ -302,9 +302,10 @@ def _play_chunk(view: BlackWidowView, options: tuple[tuple[Card, ...], ...],
                 key: str) -> list[tuple[Outcome, ...]]:
     """CHUNK consistent deals, each played out after every option: one row per deal."""
     rng = random.Random(key)
+    seen = Position.from_view(view, {})
     rows = []
-    for deal in _knowledge(view).sample(rng, CHUNK):
-        position = Position.from_view(view, deal)
+    for unseen in _knowledge(view).sample_hands(rng, CHUNK):
+        position = seen.with_unseen(unseen)
         rows.append(tuple(_outcome(view, play_rest(view.rules, view.scores, position, rng,
                                                    first=option[0]))
                           for option in options))
@@ -316,22 +317,28 @@ def _pass_chunk(view: BlackWidowView, options: tuple[tuple[Card, ...], ...], key
     """`deals` consistent deals, each passed and played out after every pass option."""
     rng = random.Random(key)
     rules, me, number = view.rules, view.me, view.hand_number
+    table = kernel.MaskRules.of(rules)
     table_bot = HeuristicBot(random.Random(0))
+    receiver = [rules.receiver(seat, number) for seat in range(rules.players)]
+    dealt = kernel.mask(view.dealt)
+    passes = [kernel.mask(option) for option in options]
     rows = []
-    for deal in _knowledge(view).sample(rng, deals):
-        held = [[c for c, s in deal.items() if s == seat] for seat in range(rules.players)]
-        passes = {seat: table_bot.pass_cards(BlackWidowView(
-            rules, seat, number, view.scores, tuple(sorted(held[seat]))))[0]
-            for seat in range(rules.players) if seat != me}
-        row = []
-        for option in options:
-            hands = [kernel.mask(cards) for cards in held]
-            hands[me] = kernel.mask(view.dealt)
-            for seat, cards in (*passes.items(), (me, option)):
-                bits = kernel.mask(cards)
+    for unseen in _knowledge(view).sample_hands(rng, deals):
+        # Every other seat passes from the hand it was dealt; then the options differ
+        # only in what this seat gives.
+        hands = [*unseen[:me], dealt, *unseen[me + 1:]]
+        for seat in range(rules.players):
+            if seat != me:
+                bits = kernel.mask(table_bot.pass_cards(BlackWidowView(
+                    rules, seat, number, view.scores, tuple(kernel.cards_of(unseen[seat]))))[0])
                 hands[seat] &= ~bits
-                hands[rules.receiver(seat, number)] |= bits
-            position = Position.opening(kernel.MaskRules.of(rules), hands)
+                hands[receiver[seat]] |= bits
+        row = []
+        for bits in passes:
+            after = list(hands)
+            after[me] &= ~bits
+            after[receiver[me]] |= bits
+            position = Position.opening(table, after)
             row.append(_outcome(view, play_rest(rules, view.scores, position, rng)))
         rows.append(tuple(row))
     return rows
@@ -375,7 +382,7 @@ def _reason(view: BlackWidowView, chosen: tuple[Card, ...], best: tuple[Card, ..
     """Why `best` is better, in the engine's terms: the Queen, hearts, the moon, or points."""
     def rate(rows: list[Outcome], field: int) -> float:
         return sum(row[field] for row in rows) / len(rows)
-    names = {"chosen": _name(chosen), "best": _name(best)}
+    names = {"chosen": _Option(tuple(sorted(chosen))), "best": _Option(tuple(sorted(best)))}
     queen = rate(mine, 1) - rate(better, 1)
     if queen >= 0.2:
         reason = Text("blackwidow.review.queen", **names, mine=Number(100 * rate(mine, 1)),
@@ -398,8 +405,9 @@ def _with_context(view: BlackWidowView, reason: Text) -> Text:
         return reason
     voids = [void.seat for void in _knowledge(view).voids if void.suit is Suit.SPADES]
     if voids:
-        seats = ", ".join(str(seat) for seat in sorted(voids))
-        return Text("blackwidow.review.queen_out_voids", seats=seats, reason=reason)
+        many = "_many" if len(voids) > 1 else ""
+        return Text(f"blackwidow.review.queen_out_voids{many}", seats=ListOf(sorted(voids)),
+                    reason=reason)
     return Text("blackwidow.review.queen_out", reason=reason)
 
 
@@ -421,6 +429,26 @@ def _moon_moment(decision: _Decision) -> Moment:
 def _name(option: tuple[Card, ...]) -> str:
     """An option as a key: a card's code, or a pass's three codes."""
     return " ".join(card.code for card in sorted(option))
+
+
+@dataclass(frozen=True)
+class _Option:
+    """A card, or a pass's three, inside a reason: as their corners show them, or written
+    as in the review where messages name cards by their codes.
+
+    >>> option = _Option((Card.parse("KD"),))
+    >>> option.label("de"), option.code
+    ('K♦', 'KD')
+    """
+
+    cards: tuple[Card, ...]
+
+    @property
+    def code(self) -> str:
+        return _name(self.cards)
+
+    def label(self, lang: str = "en") -> str:
+        return ", ".join(card.label(lang) for card in self.cards)
 
 
 def _action(option: tuple[Card, ...]) -> str | list[str]:

@@ -1,7 +1,8 @@
 """Five Sons bots. Each decides from its own observation log only, never the full game.
 
-- `checklist`: plays like a beginner with a notes sheet: it asks random
-  questions and ticks off only the cards it holds or has been shown; it guesses
+- `checklist`: plays like a beginner with a notes sheet: it asks about a face and a
+  heart it has not ticked off yet (at random among them), and ticks off only the
+  cards it holds or has been shown; it guesses
   once one face and one heart are left unticked (or once a question of its own
   went unanswered). What the other seats' questions and passes tell, it never uses.
 - `random`: random questions; guesses only when certain.
@@ -82,7 +83,7 @@ class FiveSonsBot:
 
 
 class ChecklistBot(FiveSonsBot):
-    """Random questions; ticks off only the cards it holds or is shown.
+    """Asks about cards it has not ticked off; ticks off only the cards it holds or is shown.
 
     >>> def log_of(*events):
     ...     return FiveSonsLog.from_json({"format": "cardlab/1", "game": "fivesons",
@@ -100,6 +101,13 @@ class ChecklistBot(FiveSonsBot):
     """
 
     name = "checklist"
+
+    def question(self, log: FiveSonsLog) -> tuple[Card, Card, Text]:
+        """A face and a heart not ticked off yet: asking about a ticked card can only show
+        that card again, so a beginner's notes sheet points at the others."""
+        faces, hearts, _ = self._open(log)
+        face, heart = self.rng.choice(faces), self.rng.choice(hearts)
+        return face, heart, Text("fivesons.bot.ask_unticked", face=face, heart=heart)
 
     def guess(self, log: FiveSonsLog) -> tuple[Card, Card, Text] | None:
         faces, hearts, unanswered = self._open(log)

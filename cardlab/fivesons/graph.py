@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 def fivesons_graph(knowledge: FiveSonsKnowledge, lang: str = "en",
                    you: bool = False) -> nx.DiGraph[str]:
     """The knowledge graph of one Five Sons perspective; `you`: drawn for the reader at that
-    seat (the learner after their game), who is called "you", not "Seat 0 (me)".
+    seat (the learner after their game), who is called "you", not "Seat 0".
 
     >>> from cardlab.fivesons.record import example_log
     >>> graph = fivesons_graph(FiveSonsKnowledge.from_log(example_log()), you=True)

@@ -32,7 +32,7 @@ symmetry, so each such class is counted once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from cardlab.cards import Card
 from cardlab.deal_counting import SOLUTION, Counts, Location, Problem, count_deals, settle
@@ -64,40 +64,37 @@ def review_game(record: FiveSonsRecord, seat: int, seed: int = 0,
     game = FiveSonsGame.from_record(record, before=note)
     log = game.observation_log(seat)
     public = game.observation_log(None)
+    # What the seat knew before each decision: counted once, for the moment and its standing.
+    known = {index: FiveSonsKnowledge.from_log(log, index) for _, index in steps}
     moments = []
     for done, (kind, index) in enumerate(steps):
         if progress is not None:
             progress(done, len(steps))
         if kind == "ask":
-            moments.append(_ask(log, index))
+            moments.append(_ask(log, index, known[index]))
         elif kind == "show":
             moments.append(_show(log, public, index))
         else:
-            moments.append(_guess_chance(log, record, seat, index))
+            moments.append(_guess_chance(known[index], record, seat, index))
     if progress is not None:
         progress(len(steps), len(steps))
     outcome = {"winner": game.winner, "eliminated": sorted(game.eliminated),
                "won": game.winner == seat}
-    left = {index: _uncertainty(log, index) for _, index in steps}
-    standings = tuple(replace(moment, standing=round(left[index], 6))
-                      for moment, (_, index) in zip(moments, steps, strict=True))
+    # The standing: the entropy (bits) of the solution for the seat before the decision.
+    standings = tuple(replace(moment, standing=round(entropy(
+        known[index].counts.pairs.values()), 6))
+        for moment, (_, index) in zip(moments, steps, strict=True))
     return Review("fivesons", seat, seed, BITS.unit, standings, outcome, "uncertainty")
-
-
-def _uncertainty(log: FiveSonsLog, after: int) -> float:
-    """The entropy (bits) of the solution for `log.me` after its first `after` events."""
-    problem = Evidence.from_log(replace(log, events=log.events[:after])).problem()
-    return entropy(count_deals(problem).pairs.values())
 
 
 #: The review's name of each kind of decision.
 _KINDS: dict[type, str] = {Question: "ask", Show: "show", Guess: "guess", NoGuess: "no_guess"}
 
 
-def _ask(log: FiveSonsLog, index: int) -> Moment:
-    """The question at event `index`: every question's expected information, exactly."""
-    before = replace(log, events=log.events[:index])
-    knowledge = FiveSonsKnowledge.from_log(before)
+def _ask(log: FiveSonsLog, index: int, knowledge: FiveSonsKnowledge) -> Moment:
+    """The question at event `index` (`knowledge`: the seat's before it): every question's
+    expected information, exactly."""
+    before = knowledge.log
     asked = log.events[index]
     assert isinstance(asked, AskSeen)
     values = question_values(before, knowledge)
@@ -182,7 +179,8 @@ def joint_counts(problem: Problem, face: Card | None, anywhere: Joint | None = N
     solution (interchangeable cards count alike): with `face` and that class's first
     card fixed, every heart's places come split by the solution's heart. Given
     `anywhere` (the table of `face` None: where the face is left open), the face's
-    last seat is not counted but what its other places leave of `anywhere`.
+    last seat is not counted but what its other places leave of `anywhere`, and the
+    face in the solution is read from `anywhere`'s rows with the face in the pair.
 
     >>> from cardlab.cards import parse_cards
     >>> qs, kd, ah, th = parse_cards("QS KD AH TH")
@@ -202,6 +200,9 @@ def joint_counts(problem: Problem, face: Card | None, anywhere: Joint | None = N
     table: Joint = {}
     for place in places:
         if place == derived:
+            continue
+        if place == SOLUTION and face is not None and anywhere is not None:
+            _read_solution(anywhere, face, table)
             continue
         groups = [[face]] if place == SOLUTION and face is not None else _interchangeable(
             problem, [card for card in hidden if card != face])
@@ -226,6 +227,15 @@ def joint_counts(problem: Problem, face: Card | None, anywhere: Joint | None = N
             if left := {pair: n for pair, n in rest.items() if n}:
                 table[derived, open_heart, open_place] = left
     return table
+
+
+def _read_solution(anywhere: Joint, face: Card, table: Joint) -> None:
+    """Fill `table` (of `face`) for `face` in the solution: the deals that put it there are
+    the rows of `anywhere` with `face` in the solution pair, in the same order."""
+    for (_, heart, where), cell in anywhere.items():
+        rows = {pair: n for pair, n in cell.items() if pair[0] == face}
+        if rows or heart is None:
+            table[SOLUTION, heart, where] = rows
 
 
 def _interchangeable(problem: Problem, cards: list[Card]) -> list[list[Card]]:
@@ -310,8 +320,8 @@ def _ask_reason(knowledge: FiveSonsKnowledge, face: Card, heart: Card,
     for card in (face, heart):
         place = _known_place(knowledge, card)
         if place is not None:
-            return Text("fivesons.review.ask_known", card=card, best=_question(*best))
-    return Text("fivesons.review.ask_bits", best=_question(*best))
+            return Text("fivesons.review.ask_known", card=card, best=_Pair(*best))
+    return Text("fivesons.review.ask_bits", best=_Pair(*best))
 
 
 def _known_place(knowledge: FiveSonsKnowledge, card: Card) -> object | None:
@@ -324,9 +334,10 @@ def _known_place(knowledge: FiveSonsKnowledge, card: Card) -> object | None:
     return None
 
 
-def _guess_chance(log: FiveSonsLog, record: FiveSonsRecord, seat: int, index: int) -> Moment:
-    """A chance to guess: certain or not, and the chance of the pair named."""
-    knowledge = FiveSonsKnowledge.from_log(replace(log, events=log.events[:index]))
+def _guess_chance(knowledge: FiveSonsKnowledge, record: FiveSonsRecord, seat: int,
+                  index: int) -> Moment:
+    """A chance to guess at event `index` (`knowledge`: the seat's before it): certain or
+    not, and the chance of the pair named."""
     worlds = knowledge.worlds
     pairs = knowledge.solution_pairs()
     likeliest = (pairs[0][0], pairs[0][1])
@@ -344,7 +355,7 @@ def _guess_chance(log: FiveSonsLog, record: FiveSonsRecord, seat: int, index: in
         judgement = (CHANCE.verdict(Estimate.exact(p, worlds), Estimate.exact(1.0, worlds))[0]
                      if loss else "good", round(loss, 9))
         key = "guess_certain" if loss == 0 else "guess_unsure"
-        reason = Text(f"fivesons.review.{key}", pair=_question(*named),
+        reason = Text(f"fivesons.review.{key}", pair=_Pair(*named),
                       chance=Number(100 * p, 1), solutions=len(pairs))
         best_key = _question(*likeliest) if certain else "no_guess"
         return Moment("guess", CHANCE, options, _question(*named), _question(*named),
@@ -354,7 +365,7 @@ def _guess_chance(log: FiveSonsLog, record: FiveSonsRecord, seat: int, index: in
     if certain:
         pair = _question(*likeliest)
         return Moment("no_guess", CHANCE, options, None, "no_guess", pair, pair,
-                      {"after": index}, Text("fivesons.review.missed_win", pair=pair),
+                      {"after": index}, Text("fivesons.review.missed_win", pair=_Pair(*likeliest)),
                       {"certain": True, "chance": 1.0, "solutions": 1}, ("mistake", 1.0))
     return Moment("no_guess", CHANCE, options, None, "no_guess", None, "no_guess",
                   {"after": index}, None,
@@ -409,4 +420,29 @@ def _fixed(problem: Problem, cards: set[Card], seat: int) -> Counts:
 def _question(face: Card, heart: Card) -> str:
     """A question (or a solution pair) written as in the review: ``"KC+5H"``."""
     return f"{face.code}+{heart.code}"
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """A question (or a solution pair) inside a reason: as a learner reads the cards'
+    corners, or written as in the review where messages name cards by their codes.
+
+    >>> from cardlab.i18n import card_codes
+    >>> pair = _Pair(Card.parse("JC"), Card.parse("5H"))
+    >>> Text("fivesons.review.ask_bits", best=pair).text("de").startswith("B♣ + 5♥ ")
+    True
+    >>> with card_codes():
+    ...     Text("fivesons.review.ask_bits", best=pair).text()
+    'JC+5H was expected to tell you more about the solution.'
+    """
+
+    face: Card
+    heart: Card
+
+    @property
+    def code(self) -> str:
+        return _question(self.face, self.heart)
+
+    def label(self, lang: str = "en") -> str:
+        return f"{self.face.label(lang)} + {self.heart.label(lang)}"
 

@@ -12,7 +12,7 @@ own messages are in its package, beside its entry (`game_catalogues`).
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -213,6 +213,38 @@ class Count:
 
     def __hash__(self) -> int:
         return hash((self.key, self.n))
+
+
+class ListOf:
+    """Several things as one message parameter, joined as the language joins a list.
+
+    Each item reads as it would as a parameter of its own (a `Text`, a thing with a
+    `label`, a number).
+
+    >>> ListOf([1, 2, 3]).label(), ListOf(["Ann", "Ben"]).label("de"), ListOf([4]).label()
+    ('1, 2 and 3', 'Ann und Ben', '4')
+    """
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Iterable[object]) -> None:
+        self.items = tuple(items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def label(self, lang: str = "en") -> str:
+        """The items in `lang`, the last two joined by the language's "and"."""
+        names = [f"{_in_language(item, lang)}" for item in self.items]
+        if len(names) < 2:
+            return "".join(names)
+        return message("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ListOf) and self.items == other.items
+
+    def __hash__(self) -> int:
+        return hash(self.items)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ that made it; each student seat has a "New link" button, for a link lost
 >>> from cardlab.classroom.room import Room
 >>> room = Room.open(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
 >>> app = TeacherApp(room, address="http://10.0.0.5:8866/voila/render/apps/classroom.ipynb")
->>> app.form.seats[1].value = "bot:random"; app.form.seed.value = 3
+>>> app.form.seats[1].value = "bot:checklist"; app.form.seed.value = 3
 >>> app.create.click("create"); app.create.status.startswith("Table 1 is ready: ")
 True
 >>> app.links.value.count('<a href="http://10.0.0.5:8866/voila/render/apps/classroom.ipynb?token=')
@@ -43,10 +43,11 @@ from cardlab.classroom.room import Room, TableStatus
 from cardlab.classroom.shared import BOT_PREFIX, SharedTable
 from cardlab.classroom.store import STUDENT
 from cardlab.errors import CardlabError
-from cardlab.games import AnyGame, Knowing, Seated, in_menu_order
+from cardlab.games import AnyGame, Knowing, Leveled, Seated, in_menu_order
 from cardlab.games import game as game_entry
 from cardlab.i18n import message
 from cardlab.inputs import parse_json
+from cardlab.levels import bot_label
 from cardlab.render.cards import hand_svg
 from cardlab.render.graph import graph_html
 from cardlab.widgets.classroom_lessons import LessonsView
@@ -123,7 +124,8 @@ class TableForm(widgets.VBox):
         (a bot the other game lacks falls back to a student)."""
         entry = game_entry(self.game.value)
         choices = [(_text("student", self.lang), STUDENT)] + [
-            (_text("bot", self.lang, bot=name), BOT_PREFIX + name) for name in entry.bots]
+            (_text("bot", self.lang, bot=label), BOT_PREFIX + bot)
+            for label, bot in bot_choices(entry, self.lang)]
         values = {value for _, value in choices}
         for seat in range(len(self.seats), self.players.value):
             self.seats.append(widgets.Dropdown(
@@ -295,10 +297,13 @@ class TeacherApp(widgets.VBox):
         if [seat for _, seat in students] != [seat for _, seat in self.handover_seat.options]:
             self.handover_seat.options = students
             self.handover_seat.value = students[0][1] if students else None
-        bots = list(shared.entry.bots)
+        bots = bot_choices(shared.entry, self.lang)
         if list(self.handover_bot.options) != bots:
             self.handover_bot.options = bots
-            self.handover_bot.value = shared.entry.default_bot   # a sound, quick stand-in
+            # The game's default bot: a sound, quick stand-in (Standard, in a leveled game).
+            values = [bot for _, bot in bots]
+            default = shared.entry.default_bot
+            self.handover_bot.value = default if default in values else values[0]
         self.links.value = self._links(shared)
         self.new_links.show(ButtonSpec(f"{_LINK}{seat}", _text("new_link", self.lang, seat=name))
                             for name, seat in students)
@@ -349,7 +354,7 @@ class TeacherApp(widgets.VBox):
                        for number, status in enumerate(self.statuses, 1))
         # On a narrow screen the table scrolls sideways within its box, not the page.
         return (f'<div style="overflow-x:auto"><table class="cardlab-classroom-tables"><caption>'
-                f'{html.escape(_text("tables", self.lang))}</caption><thead><tr>{head}</tr>'
+                f'{html.escape(_text("tables_caption", self.lang))}</caption><thead><tr>{head}</tr>'
                 f"</thead><tbody>{rows}</tbody></table></div>")
 
     def _row(self, number: int, status: TableStatus) -> str:
@@ -405,6 +410,18 @@ def player_counts(entry: AnyGame) -> list[int]:
             continue
         counts.append(players)
     return counts or [entry.read_rules({}).players]
+
+
+def bot_choices(entry: AnyGame, lang: str) -> list[tuple[str, str]]:
+    """(label, bot) of each bot a teacher may seat: a leveled game's levels, weakest first,
+    named as the play apps name them; any other game's bots by their learner's names.
+
+    >>> from cardlab.games import game
+    >>> bot_choices(game("fivesons"), "de")[0]
+    ('Anfänger', 'checklist')
+    """
+    bots = list(entry.levels.values()) if isinstance(entry, Leveled) else list(entry.bots)
+    return [(bot_label(entry, bot, lang), bot) for bot in bots]
 
 
 def _turn(shared: SharedTable, names: list[str], lang: str) -> str:

@@ -38,7 +38,30 @@ function sync(model, group, status, buttons) {
   });
 }
 
+// ipywidgets' upload button reads its file counter aloud ("Load a game (0)"), and
+// its front end takes no ARIA attributes: every page with cardlab controls names
+// each upload button with the class cardlab-upload by its tooltip, the description
+// without the counter (controls.css shows the same words). One watcher per page.
+function nameUploads() {
+  if (document.cardlabUploadNames) {
+    return;
+  }
+  const name = () => {
+    for (const upload of document.querySelectorAll(".cardlab-upload[title]")) {
+      if (upload.getAttribute("aria-label") !== upload.title) {
+        upload.setAttribute("aria-label", upload.title);
+      }
+    }
+  };
+  document.cardlabUploadNames = new MutationObserver(name);
+  document.cardlabUploadNames.observe(document.body, {
+    childList: true, subtree: true, attributes: true, attributeFilter: ["title"],
+  });
+  name();
+}
+
 function render({ model, el }) {
+  nameUploads();
   const group = document.createElement("div");
   group.className = "cardlab-controls";
   group.setAttribute("role", "group");

@@ -40,7 +40,8 @@ FOCUS_CLASS = "cardlab-focus"
 #: A ControlBar with this class shows each line of its status on a line of its own.
 LINES_CLASS = "cardlab-lines"
 #: An upload button with this class (and its description as tooltip) shows its
-#: description without ipywidgets' file counter "(0)"; see controls.css.
+#: description without ipywidgets' file counter "(0)" (controls.css), and is named by
+#: it alone (controls.js, on any page with a ControlBar).
 UPLOAD_CLASS = "cardlab-upload"
 _HERE = Path(__file__).parent
 

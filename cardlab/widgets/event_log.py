@@ -35,7 +35,9 @@ T = TypeVar("T")
 LOG_CLASS = "cardlab-log"
 _NEW = ' class="cardlab-new"'
 #: New lines are marked by a bar (not by colour alone); a collapsed section shows it can open.
-_STYLE = ("<style>.cardlab-log-heading{font-size:1em;font-weight:bold;margin:.6em 0 .2em}"
+#: ipywidgets sets an HTML widget's lines one widget row (28 px) apart: text here is text.
+_STYLE = ("<style>.cardlab-log .widget-html-content{line-height:1.4}"
+          ".cardlab-log-heading{font-size:1em;font-weight:bold;margin:.6em 0 .2em}"
           ".cardlab-log ol{margin:.2em 0;padding-left:2.2em}"
           ".cardlab-log li.cardlab-new{border-left:4px solid #1a5fb4;padding-left:.4em}"
           ".cardlab-log summary{cursor:pointer;padding:.2em 0}"

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -41,11 +42,12 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from cardlab.cards import Card
 from cardlab.errors import CardlabError
 from cardlab.games import GameRecord, ReviewingHands, game_of, reviewing
-from cardlab.i18n import Count, card_codes, catalogue, message
+from cardlab.i18n import Count, Number, catalogue, message, percent
 from cardlab.render.review import MARKS, review_graph_svg
-from cardlab.review import Estimate, Moment, Review
+from cardlab.review import CHANCE, Estimate, Moment, Review, Scale
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import KernelOwned, guard
 from cardlab.widgets.stepper import Locating, Stepper
@@ -328,7 +330,8 @@ def summary(review: Review, lang: str = "en", own: bool = False) -> str:
                    decisions=Count("count.decisions", len(review.moments)).label(lang),
                    inaccuracies=Count("count.inaccuracies", counts["inaccuracy"]).label(lang),
                    mistakes=Count("count.mistakes", counts["mistake"]).label(lang),
-                   loss=f"{review.loss():.2f}", unit=message(f"review.unit.{review.unit}", lang))
+                   loss=Number(review.loss(), 2).label(lang),
+                   unit=message(f"review.unit.{review.unit}", lang))
 
 
 def board_html(review: Review, lang: str = "en", openable: bool = True) -> str:
@@ -373,6 +376,8 @@ def _turning_points(review: Review, lang: str, openable: bool) -> str:
             f'<ul>{"".join(items)}</ul></div>')
 
 
+#: An option written as records write cards: one card, a pass, a Five Sons question.
+_CARD_CODES = re.compile(r"[2-9TJQKA][CDHS](?:[+ ][2-9TJQKA][CDHS])*")
 _COLUMNS = ("number", "when", "kind", "chosen", "best", "loss", "verdict", "samples",
             "interval", "why")
 
@@ -393,21 +398,16 @@ def _table(review: Review, lang: str, openable: bool) -> str:
 def _row(game: str, number: int, moment: Moment, lang: str, openable: bool) -> str:
     verdict, loss = moment.judged
     scale = moment.scale
-    unit = message(f"review.unit.{scale.unit}", lang)
     symbol = f" {MARKS[verdict][2]}" if verdict in MARKS else ""
     chosen = moment.value(moment.chosen_key)
-    if moment.reason is None:
-        why = ""
-    else:
-        with card_codes():
-            why = moment.reason.text(lang)
+    why = "" if moment.reason is None else moment.reason.text(lang)
     cells = [
         ", ".join(message(f"review.where.{key}", lang, value=value)
                   for key, value in moment.where.items()),
         _words(f"{game}.review.kind.{moment.kind}", moment.kind, lang),
         _option(game, moment.chosen_key, lang),
         _option(game, moment.best_key, lang),
-        f"{loss:.{scale.digits}f} {unit}",
+        _amount(loss, scale, lang),
         message(f"review.verdict.{verdict}", lang) + symbol,
         str(moment.samples),
         _interval(chosen, scale.digits, lang),
@@ -421,20 +421,50 @@ def _row(game: str, number: int, moment: Moment, lang: str, openable: bool) -> s
     return f'<tr{marked}><th scope="row">{number}</th>{body}{button}</tr>'
 
 
+def _amount(value: float, scale: Scale, lang: str) -> str:
+    """A loss as a learner reads it: a chance in percent, anything else in its unit.
+
+    >>> from cardlab.review import POINTS
+    >>> _amount(0.4, CHANCE, "de"), _amount(0.0, CHANCE, "en"), _amount(1.5, POINTS, "en")
+    ('40,0 %', '0%', '1.50 points')
+    """
+    if scale.unit == CHANCE.unit:
+        return percent(value, lang)
+    return f"{Number(value, scale.digits).label(lang)} {message(f'review.unit.{scale.unit}', lang)}"
+
+
 def _words(key: str, fallback: str, lang: str) -> str:
     """The catalogue's words for `key`, or `fallback` where a game has none."""
     return catalogue(lang).get(key) or fallback
 
 
 def _option(game: str, key: str, lang: str) -> str:
-    """An option as the table shows it: as records write it, or the game's words for it."""
-    return _words(f"{game}.review.option.{key}", key, lang)
+    """An option as the table shows it: the game's words for it, or its cards as their
+    corners show them, else as records write it.
+
+    >>> _option("fivesons", "KC+5H", "de"), _option("blackwidow", "2C 3C QS", "en")
+    ('K♣ + 5♥', '2♣, 3♣, Q♠')
+    """
+    words = catalogue(lang).get(f"{game}.review.option.{key}")
+    if words:
+        return words
+    if not _CARD_CODES.fullmatch(key):
+        return key
+    if "+" in key:
+        return " + ".join(Card.parse(code).label(lang) for code in key.split("+"))
+    return ", ".join(Card.parse(code).label(lang) for code in key.split())
 
 
 def _interval(estimate: Estimate | None, digits: int, lang: str) -> str:
-    """The 95% interval of a value: ``[2.40, 3.80]``, "exact", or "–" where unknown."""
+    """The 95% interval of a value: ``[2.40, 3.80]``, "exact", or "–" where unknown.
+
+    >>> _interval(Estimate(2.0, 1.5, 2.5, 9), 2, "de")
+    '[1,50; 2,50]'
+    """
     if estimate is None or not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
         return "–"
     if estimate.is_exact:
         return message("review_panel.exact", lang)
-    return f"[{estimate.low:.{digits}f}, {estimate.high:.{digits}f}]"
+    low, high = (Number(value, digits).label(lang) for value in (estimate.low, estimate.high))
+    # Where the decimal mark is a comma (German), a semicolon keeps the two numbers apart.
+    return f"[{low}; {high}]" if "," in low else f"[{low}, {high}]"

@@ -45,7 +45,9 @@ def wait_for_fewer(page, count, name=HAND):
 def pass_three(page, name=HAND, button="Pass"):
     for card in range(3):
         hand(page, name).nth(card).click()
-    page.get_by_role("button", name=re.compile("^" + button)).click()
+    confirm = page.get_by_role("button", name=re.compile("^" + button))
+    expect(confirm).to_have_attribute("aria-disabled", "false")   # once three are chosen
+    confirm.click()
     page.locator("[role=status]", has_text=re.compile("Your turn|to play|Du bist|am Zug")) \
         .wait_for(timeout=30_000)
 
@@ -198,8 +200,8 @@ def test_on_a_phone_nothing_scrolls_sideways_and_the_table_labels_are_readable(
     sizes = app.locator(".cardlab-bw svg[role=img] g[data-seat] text").evaluate_all(
         "texts => texts.map(t => t.getBoundingClientRect().height)")
     assert sizes and min(sizes) >= 11, sizes
-    # The upload button shows no file counter and keeps its name.
-    upload = app.get_by_role("button", name=re.compile("Spiel laden"))
+    # The upload button shows no file counter, and its name has none either.
+    upload = app.get_by_role("button", name="Spiel laden", exact=True)
     expect(upload).to_be_visible()
     assert "(0)" not in upload.evaluate(
         "b => getComputedStyle(b).fontSize === '0px' ? '' : b.textContent")

@@ -94,6 +94,7 @@ def play_to_the_end(page, hand: str, over: str, passing: str = "Pass",
         if pass_button.count():
             for card in range(3):
                 cards(page, hand).nth(card).click()
+            expect(pass_button).to_have_attribute("aria-disabled", "false")   # three chosen
             pass_button.click()
             expect(pass_button).to_have_count(0, timeout=60_000)   # as many cards come back
             continue
@@ -104,6 +105,16 @@ def play_to_the_end(page, hand: str, over: str, passing: str = "Pass",
             "`[role=group][aria-label='${hand}'] button`).length < n",
             arg=[hand, left], timeout=60_000)
     raise AssertionError("the game did not end within 80 moves")
+
+
+#: Each "received" mark wider than its card, as (word, overhang left, overhang right).
+MARKS_OUTSIDE_CARDS = """() => [...document.querySelectorAll('.cardlab-card-mark')]
+  .filter(mark => mark.textContent).map(mark => {
+    const word = mark.getBoundingClientRect();
+    const card = mark.closest('.cardlab-card').getBoundingClientRect();
+    return [mark.textContent, card.left - word.left, word.right - card.right,
+            mark.scrollWidth - mark.clientWidth];
+  }).filter(([, left, right, cut]) => left > 0.5 || right > 0.5 || cut > 0)"""
 
 
 def errors_on(page) -> list[str]:
@@ -166,6 +177,8 @@ def test_a_game_in_german_on_a_phone_fits_and_ends(page, gallery, axe, shot):
         # The cards to press and the line that says what to do are within one screen.
         assert status and hand and abs(status["y"] - hand["y"]) < PHONE["height"]
         moments.append(status["y"])
+        # "erhalten" under a passed card neither runs into the next card's nor is cut.
+        assert page.evaluate(MARKS_OUTSIDE_CARDS) == []
         if len(moments) == 3:
             shot("bw-game-phone-de-playing", page)
             assert axe(page) == []
@@ -180,6 +193,11 @@ def test_a_game_in_german_on_a_phone_fits_and_ends(page, gallery, axe, shot):
     button = new_game.bounding_box()
     assert title and button and button["y"] + button["height"] - title["y"] < PHONE["height"]
     expect(end).to_contain_text("Partie: ohne Hilfe gespielt.")
+    # The score table is set like text, not double-spaced (a seat's name wraps here).
+    spacing = page.evaluate("""() => { const cell = getComputedStyle(
+        document.querySelector('.cardlab-end td'));
+        return parseFloat(cell.lineHeight) / parseFloat(cell.fontSize); }""")
+    assert spacing < 1.6, spacing
     shot("bw-game-phone-de-end", page)
     assert axe(page) == []
     assert errors_on(page) == []

@@ -72,6 +72,13 @@ def test_teacher_and_two_students_play_and_a_taken_seat_is_refused(
         # and a desktop's width, the refused one, the teacher's.
         for page in (teacher, ann, ben, intruder):
             assert axe_all(page) == [], page.url
+        # The teacher's tables and notes read as text, not double-spaced (on a phone their
+        # cells wrap to three and four lines).
+        spacing = teacher.evaluate("""() => Math.max(...[...document.querySelectorAll(
+            '.cardlab-classroom-tables td, .cardlab-classroom-links p')].map(e => {
+              const style = getComputedStyle(e);
+              return parseFloat(style.lineHeight) / parseFloat(style.fontSize); }))""")
+        assert spacing < 1.6, spacing
         screenshot("classroom_student_phone", ann)
         screenshot("classroom_teacher", teacher)
     finally:

@@ -3,6 +3,7 @@ the keyboard only on a phone, axe-core, and nothing fetched from outside 127.0.0
 
 import json
 import re
+import time
 from urllib.parse import quote
 
 from cardlab.cards import parse_cards
@@ -37,11 +38,10 @@ def a_question_someone_answers():
 #: What the page says and names, in each language the tests play in.
 WORDS = {
     "en": {"faces": "Face cards", "hearts": "Hearts", "hand": "Your hand", "ask": "Ask",
-           "pass": "Don't guess", "turn": "Your turn to ask", "both": "you hold both",
+           "pass": "Don't guess",
            "over": "The game is over.", "status": "Your turn|Guess|hold both|over"},
     "de": {"faces": "Bildkarten", "hearts": "Herzkarten", "hand": "Deine Hand",
-           "ask": "Fragen", "pass": "Nicht raten", "turn": "Du fragst",
-           "both": "du hast beide Karten", "over": "Das Spiel ist aus.",
+           "ask": "Fragen", "pass": "Nicht raten", "over": "Das Spiel ist aus.",
            "status": "Du fragst|Rate|beide Karten|aus\\."},
 }
 
@@ -55,22 +55,32 @@ def ask(page, face, heart, lang="en"):
 
 def play(app, decisions: int, lang="en"):
     """Take up to `decisions` of seat 0's decisions by the page's controls (ask a question
-    someone answers, show the first card, never guess); returns the status line."""
+    someone answers, show the first card, never guess); returns the status line.
+
+    Which decision is due is read from the controls enabled, not from the status line: the
+    line may still show the last prompt while the bots play on."""
     words = WORDS[lang]
     status = app.get_by_role("status").filter(has_text=re.compile(words["status"]))
-    for _ in range(decisions):
-        text = status.text_content()
+    ask_button = app.get_by_role("button", name=words["ask"], exact=True)
+    pass_button = app.get_by_role("button", name=words["pass"])
+    showable = app.get_by_role("group", name=words["hand"]).locator(
+        "button[aria-disabled=false]")
+    deadline = time.monotonic() + 10 * 60
+    taken = 0
+    while taken < decisions and words["over"] not in status.text_content():
+        assert time.monotonic() < deadline, "no decision of seat 0's came"
         lines = app.locator(".cardlab-log li").count()
-        if words["over"] in text:
-            break
-        if words["turn"] in text:
+        if ask_button.is_enabled():
             face, heart = a_question_someone_answers()
             ask(app, face.name(lang), heart.name(lang), lang)
-        elif words["both"] in text:
-            app.get_by_role("group", name=words["hand"]).locator(
-                "button[aria-disabled=false]").first.click()
+        elif pass_button.is_enabled():
+            pass_button.click()
+        elif showable.count():
+            showable.first.click()
         else:
-            app.get_by_role("button", name=words["pass"]).click()
+            app.wait_for_timeout(100)
+            continue
+        taken += 1
         app.wait_for_function(
             "n => document.querySelectorAll('.cardlab-log li').length > n", arg=lines,
             timeout=30_000)
@@ -100,6 +110,14 @@ def test_play_to_the_end_by_the_page_controls(page, gallery, screenshot, axe_all
     assert app.get_by_role("heading", name="The game is over.").count() == 0
 
 
+#: The widest spacing of the page's wrapped text (a paragraph, a log section's summary),
+#: as line height over font size: about 1.4 is text, 2 and more a double-spaced page.
+SPACING = """() => Math.max(...[...document.querySelectorAll(
+    '.cardlab-fivesons p, .cardlab-log summary')].filter(e => e.offsetParent).map(e => {
+      const style = getComputedStyle(e);
+      return parseFloat(style.lineHeight) / parseFloat(style.fontSize); }))"""
+
+
 def test_a_game_in_german_on_a_phone_to_the_end(page, gallery, screenshot, axe_all):
     """Game mode (no help offered), German, 390 x 844: no sideways scrolling, the Ask
     button within one screen of the cards it asks about, and the end screen."""
@@ -112,6 +130,7 @@ def test_a_game_in_german_on_a_phone_to_the_end(page, gallery, screenshot, axe_a
     button = app.get_by_role("button", name=words["ask"], exact=True).bounding_box()
     assert button["y"] + button["height"] - first["y"] <= PHONE["height"], (first, button)
     screenshot("app-fivesons-phone-de-start", app)
+    assert app.evaluate(SPACING) < 1.6       # "... zum Fragen oder Raten:" wraps here
     assert axe_all(app) == []
     status = play(app, decisions=60, lang="de")
     assert words["over"] in status.text_content()
@@ -120,6 +139,7 @@ def test_a_game_in_german_on_a_phone_to_the_end(page, gallery, screenshot, axe_a
     assert app.get_by_role("table", name="Wer was auf der Hand hatte").is_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot("app-fivesons-phone-de-end", app)
+    assert app.evaluate(SPACING) < 1.6       # and so does each earlier question's summary
     assert axe_all(app) == []
 
 
@@ -214,6 +234,19 @@ def test_nothing_another_seat_was_told_reaches_the_page(page, gallery, received)
         assert solution not in text
 
 
+#: How many px of a drop-down's chosen option its box cuts off (0: it all shows).
+CUT_OFF = """(select) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = style.font;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Math.max(0, context.measureText(select.selectedOptions[0].text).width - room);
+}"""
+#: The smallest text of an SVG picture as rendered on the page, in px.
+SMALLEST_TEXT = """(svg) => Math.min(...[...svg.querySelectorAll("text")].map(
+  text => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a))"""
+
+
 def test_a_full_table_fits_a_phone(page, gallery, screenshot):
     page.set_viewport_size(PHONE)
     page.goto(gallery + f"voila/render/apps/fivesons.ipynb?seed={SEED}")
@@ -221,6 +254,10 @@ def test_a_full_table_fits_a_phone(page, gallery, screenshot):
     sheet = page.locator(".cardlab-notes")
     sheet.wait_for()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    for name in ("Bots' level", "Mode"):           # a phone's menu shows its whole choice
+        assert page.get_by_role("combobox", name=name).evaluate(CUT_OFF) == 0, name
+    assert page.get_by_text("asks at random").is_visible()      # what it does, below it
+    assert round(page.get_by_role("img", name="The table").evaluate(SMALLEST_TEXT), 1) >= 12
     for part in (sheet, page.locator(".cardlab-notes caption"),
                  page.locator(".cardlab-notes thead th").last):
         box = part.bounding_box()

@@ -23,7 +23,7 @@ def open_fivesons(page, gallery, query):
 
 def test_five_sons_level_from_the_address_then_from_the_chooser(page, gallery):
     open_fivesons(page, gallery, "&level=expert")
-    assert chosen(page, "Bots' level").startswith("Expert: ")
+    assert chosen(page, "Bots' level") == "Expert"
     assert "Seat 1 (Expert)" in page.locator(".cardlab-fivesons").text_content()
     page.get_by_role("combobox", name="Bots' level").select_option(index=0)
     news = page.get_by_role("status").filter(has_text="The bots now play at this level: Beginner")
@@ -35,7 +35,7 @@ def test_an_unknown_level_is_explained_and_the_beginner_plays(page, gallery):
     open_fivesons(page, gallery, "&level=grandmaster&lang=en")
     assert "level: 'grandmaster' is not a level of this game's bots (beginner, standard, " \
            "expert)" in page.locator(".cardlab-problem").text_content()
-    assert chosen(page, "Bots' level").startswith("Beginner: ")
+    assert chosen(page, "Bots' level") == "Beginner"
 
 
 def test_black_widow_level_sets_every_seat_and_fits_a_phone(page, gallery, axe):
@@ -44,7 +44,7 @@ def test_black_widow_level_sets_every_seat_and_fits_a_phone(page, gallery, axe):
               timeout=180_000)
     chooser = page.get_by_role("combobox", name="Stufe der Bots")
     chooser.wait_for(timeout=180_000)
-    assert chosen(page, "Stufe der Bots").startswith("Standard: ")
+    assert chosen(page, "Stufe der Bots") == "Standard"
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
     box = chooser.bounding_box()
     assert box is not None and box["x"] + box["width"] <= PHONE["width"]

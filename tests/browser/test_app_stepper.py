@@ -18,7 +18,7 @@ APP = "voila/render/apps/stepper.ipynb?lang=de&seed=3"
 
 def upload(page, path):
     """Choose `path` through the upload button, opened with the keyboard."""
-    button = page.get_by_role("button", name=re.compile("Aufzeichnung laden"))
+    button = page.get_by_role("button", name="Aufzeichnung laden", exact=True)   # no "(0)"
     # Focus and key press in one step: a redraw of the controls between a separate focus()
     # and the key press (a late update from a busy kernel) would send Enter to the page.
     with page.expect_file_chooser() as chooser:

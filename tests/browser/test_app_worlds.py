@@ -2,9 +2,14 @@
 question of one's own, the refusal of a big deck; axe-core, nothing fetched from outside
 127.0.0.1, desktop and phone screenshots."""
 
+import re
+
 from helpers.keyboard import press
 
 PHONE = {"width": 390, "height": 844}
+#: The smallest text of an SVG picture as rendered on the page, in px.
+SMALLEST_TEXT = """(svg) => Math.min(...[...svg.querySelectorAll("text")].map(
+  text => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a))"""
 APP = "voila/render/apps/worlds.ipynb?lang=de&seed=1"
 
 
@@ -18,7 +23,7 @@ def test_worlds_by_keyboard_in_german(page, gallery, axe, screenshot):
     assert "fragte" in status.text_content() or "Platz" in status.text_content()
     page.get_by_role("combobox", name="Wessen Verbindungen").focus()
     page.keyboard.press("ArrowDown")                       # seat 1
-    page.locator("svg desc", has_text="Platz 1 kann die Welten").wait_for(
+    page.locator("svg desc", has_text="Platz 1 kann die Welten").first.wait_for(
         state="attached", timeout=30_000)
     table = page.get_by_role("table", name="Jetzt wahr in der wirklichen Welt")
     assert "K₁" in table.text_content() and "Lösung" in table.text_content()
@@ -36,6 +41,11 @@ def test_worlds_by_keyboard_in_german(page, gallery, axe, screenshot):
     screenshot("app-worlds-de-390", page)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1                     # nothing wider than a phone
+    diagram = page.get_by_role("img", name=re.compile("^Mögliche Welten"))    # as shown
+    assert diagram.evaluate("(svg) => svg.parentElement.scrollWidth") <= PHONE["width"]
+    box = diagram.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    assert round(diagram.evaluate(SMALLEST_TEXT), 1) >= 12         # to a subpixel
     legend = page.get_by_text("Dicker Rahmen").bounding_box()    # wraps, never cut off
     assert legend["x"] >= 0 and legend["x"] + legend["width"] <= PHONE["width"], legend
     assert axe(page) == []

@@ -43,12 +43,12 @@ def start_classroom(store: object, folder) -> tuple[subprocess.Popen, str]:
 
 
 def make_table(page, url, room) -> tuple[str, list[str]]:
-    """The teacher's page makes a three-seat Five Sons table (seat 2 a bot); returns the
+    """The teacher's page makes a three-seat Five Sons table (seat 2 a Beginner bot); returns the
     table's id and the two seat links the page shows."""
     page.goto(f"{url}{APP}?token={room.new_teacher_token()}")
     page.get_by_role("heading", name="New table").wait_for(timeout=90_000)
     page.get_by_role("combobox", name="Players", exact=True).select_option(label="3")
-    page.get_by_role("combobox", name="Seat 2", exact=True).select_option(label="Bot: random")
+    page.get_by_role("combobox", name="Seat 2", exact=True).select_option(label="Bot: Beginner")
     page.get_by_role("spinbutton", name="Seed (the deal)").fill("4")
     page.get_by_role("button", name="Create the table").click()
     page.get_by_role("status").filter(has_text=re.compile(r"Table \d+ is ready")).wait_for()
@@ -57,7 +57,7 @@ def make_table(page, url, room) -> tuple[str, list[str]]:
     hrefs = [links.nth(k).get_attribute("href") for k in range(links.count())]
     assert len(hrefs) == 2 and all(href.startswith(f"{url}{APP}?token=") for href in hrefs)
     status = room.tables()[-1]
-    assert status.seats == ("student", "student", "bot:random")
+    assert status.seats == ("student", "student", "bot:checklist")
     return status.id, hrefs
 
 

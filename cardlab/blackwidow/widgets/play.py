@@ -48,7 +48,7 @@ from cardlab.apps import AppSettings
 from cardlab.blackwidow.actions import Kind, Moon, MoonChoice, Pass, Play
 from cardlab.blackwidow.entry import BlackWidow
 from cardlab.blackwidow.game import BlackWidowGame
-from cardlab.blackwidow.narration import CardList, addressed
+from cardlab.blackwidow.narration import CardList, addressed, named_scores
 from cardlab.blackwidow.players import bot_seat
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.rules import BlackWidowRules
@@ -346,12 +346,8 @@ class BlackWidowWidget(widgets.VBox):
 
     def _action(self, button: str) -> None:
         assert self.table is not None
-        if button == "pass":
-            decision = self.decision
-            if decision is not None and len(self.selected) != decision.pick:
-                self._say(self._text("choose_three", count=len(self.selected)))
-            else:
-                self._act(Pass(self.seat, tuple(self.selected)))
+        if button == "pass":    # enabled with three chosen; the engine checks again
+            self._act(Pass(self.seat, tuple(self.selected)))
         elif button in ("moon_self", "moon_others"):
             self._act(Moon(self.seat, MoonChoice(button.removeprefix("moon_"))))
         elif button == "next":
@@ -603,13 +599,24 @@ class BlackWidowWidget(widgets.VBox):
         hands = split(self.table.events, lambda event: event.kind == "deal")
         sections = []
         for number, events in enumerate(hands, start=view.hand_number + 1 - len(hands)):
-            lines = tuple(addressed(event, self.seat).text(self.lang) for event in events)
+            lines = tuple(self._log_line(event) for event in events)
             summary = next((line for event, line in zip(events, lines, strict=True)
                             if event.kind == "scored"), "")
             sections.append(LogSection(self._text("log_hand", number=number + 1), lines,
                                        summary))
         new = len(self.table.events) - self._seen
         self.events_list.show(sections, new=min(new, len(hands[-1]) if hands else 0))
+
+    def _log_line(self, event: Event[Any]) -> str:
+        """One event as the log tells it to this seat: scores by the table's names, and
+        the learner's practice win as a practice win."""
+        if event.kind == "scored":
+            return named_scores(event, self.name).text(self.lang)
+        winners = event.data.get("winners", ()) if event.kind == "over" else ()
+        if self.seat in winners and not self.shared and self.practice.mode is Mode.PRACTICE:
+            return self._text("over", outcome=self.practice.win_line(self.lang,
+                                                                      len(winners) > 1))
+        return addressed(event, self.seat).text(self.lang)
 
     def _show_end(self, view: BlackWidowView, names: Sequence[str]) -> None:
         """The summary at the end of a hand or of the game (hidden while a hand is played)."""
@@ -623,7 +630,8 @@ class BlackWidowWidget(widgets.VBox):
             outcome = ""
         else:
             title = message("blackwidow.end.game_title", self.lang)
-            outcome = ((practice or Practice()).win_line(self.lang) if self.seat in view.winners
+            outcome = ((practice or Practice()).win_line(self.lang, len(view.winners) > 1)
+                       if self.seat in view.winners
                        else message("blackwidow.end.winners", self.lang,
                                     names=", ".join(map(self.name, view.winners))))
         first = [] if over or self.shared else [ButtonSpec("next", self._text("next_hand"),
@@ -680,6 +688,7 @@ class BlackWidowWidget(widgets.VBox):
         buttons = []
         if decision is not None and decision.kind is Kind.PASS:
             buttons.append(ButtonSpec("pass", self._text("pass", name=self.name(view.passed_to)),
+                                      disabled=len(self.selected) != decision.pick,
                                       primary=True))
         if decision is not None and decision.kind is Kind.MOON:
             outcomes = dict(view.moon_scores)
@@ -700,7 +709,7 @@ class BlackWidowWidget(widgets.VBox):
         news = [addressed(event, self.seat).text(self.lang) for event in self._new_events()
                 if event.kind in _NEWS][-2:]
         if view.phase is Phase.OVER and self.seat in view.winners and not self.shared:
-            return " ".join([*news, self.practice.win_line(self.lang)])
+            return " ".join([*news, self.practice.win_line(self.lang, len(view.winners) > 1)])
         return " ".join([*news, status.prompt(view, decision, selected=len(self.selected),
                                               name=self.name, lang=self.lang)])
 

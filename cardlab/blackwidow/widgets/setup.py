@@ -90,8 +90,9 @@ class SetupForm(widgets.VBox):
         self.players.observe(self._players_changed, "value")
         self.level.observe(self._level_changed, "value")
         super().__init__([
-            self.level,
+            *self.level.parts,
             widgets.HBox([self.players, self.mode], layout=_ROW),
+            self.mode.note,
             self.bot_row,
             widgets.HBox([self.pass_cycle, self.removed], layout=_ROW),
             widgets.HBox([self.moon, self.exact_hundred, self.end_above], layout=_ROW),

@@ -47,7 +47,7 @@ def notes_svg(graph: nx.DiGraph[str], lang: str = "en") -> str:
         card = Card.parse(node)
         if row % 2:
             parts.append(element("rect", x=0, y=y, width=width, height=ROW_H, fill=STRIPE))
-        parts.append(element("text", f"{card.label(lang)}  {node}", x=10, y=y + 17, font_size=14,
+        parts.append(element("text", card.label(lang), x=10, y=y + 17, font_size=14,
                              font_weight="bold", fill=suit_colour(card.suit)))
         for column, place in enumerate(places):
             parts.append(_cell(graph, place, node, LABEL_W + COLUMN_W * column, y))

@@ -29,8 +29,13 @@ from cardlab.render.cards import CARD_WIDTH, FONT, card_face
 from cardlab.render.felt import BACK_ID, FELT_EDGE, ON_FELT, TURN, felt
 from cardlab.render.svg import element, svg_document
 
-WIDTH, HEIGHT = 600, 380
+#: Small enough that the labels stay >= 12 px when the picture shrinks to a phone's 356 px.
+WIDTH, HEIGHT = 440, 500
 _BACK_SCALE, _BACK_STEP = 0.45, 6
+#: A seat's name tag and its label's size.
+_TAG, _FONT = 172, 15
+#: Characters of the label's font that fit on one line of a tag (an estimate).
+_PER_LINE = int((_TAG - 12) / (_FONT * 0.58))
 #: What a seat did this round, written under its name on a lighter tag.
 DONE = "#ffe9a8"
 
@@ -54,8 +59,10 @@ def fivesons_table_svg(places: Sequence[Seated], shown: Card | bool | None, titl
     parts = felt(WIDTH, HEIGHT, rx=140, lang=lang)
     for i, place in enumerate(places):
         angle = math.radians(90 + i * 360 / n)
-        x = WIDTH / 2 + 200 * math.cos(angle)
-        y = HEIGHT / 2 + (HEIGHT / 2 - 62) * math.sin(angle)
+        # Stretched sideways and clamped: the seats stand on a rounded rectangle, where two
+        # seats at one height (the top pair of five) leave room for both name tags.
+        x = WIDTH / 2 + (WIDTH / 2 - _TAG / 2 - 8) * max(-1.0, min(1.0, 1.7 * math.cos(angle)))
+        y = HEIGHT / 2 + (HEIGHT / 2 - 72) * math.sin(angle)
         parts.append(_seat(place, x, y, lang))
     if isinstance(shown, Card):
         parts.append(element("g", None, card_face(
@@ -77,12 +84,28 @@ def _seat(place: Seated, x: float, y: float, lang: str) -> str:
                     for i in range(place.cards))
     parts = [element("g", None, backs, transform=(
         f"translate({x - width / 2:.1f},{y - 52:.1f}) scale({_BACK_SCALE})"))]
-    parts.append(element("rect", x=x - 84, y=y - 2, width=168, height=24, rx=8, fill=FELT_EDGE,
-                         stroke=TURN if place.turn else "none", stroke_width=3))
-    parts.append(element("text", place.name, x=x, y=y + 15, text_anchor="middle", font_size=14,
-                         font_weight="bold", fill=ON_FELT, font_family=FONT))
+    parts.append(element("rect", x=x - _TAG / 2, y=y - 2, width=_TAG, height=24, rx=8,
+                         fill=FELT_EDGE, stroke=TURN if place.turn else "none", stroke_width=3))
+    parts.append(element("text", place.name, x=x, y=y + 15, text_anchor="middle",
+                         font_size=_FONT, font_weight="bold", fill=ON_FELT, font_family=FONT))
     if place.done:
-        parts.append(element("rect", x=x - 84, y=y + 24, width=168, height=22, rx=8, fill=DONE))
-        parts.append(element("text", place.done, x=x, y=y + 40, text_anchor="middle",
-                             font_size=13, fill="#222222", font_family=FONT))
+        lines = _lines(place.done)
+        parts.append(element("rect", x=x - _TAG / 2, y=y + 24, width=_TAG,
+                             height=4 + 18 * len(lines), rx=8, fill=DONE))
+        parts.extend(element("text", line, x=x, y=y + 40 + 18 * i, text_anchor="middle",
+                             font_size=_FONT, fill="#222222", font_family=FONT)
+                     for i, line in enumerate(lines))
     return element("g", None, *parts, data_seat=place.seat)
+
+
+def _lines(text: str) -> list[str]:
+    """`text` on one line of a tag, or on two split at the space nearest the middle.
+
+    >>> _lines("passed"), _lines("hat Platz 2 eine Karte gezeigt")
+    (['passed'], ['hat Platz 2 eine', 'Karte gezeigt'])
+    """
+    if len(text) <= _PER_LINE or " " not in text:
+        return [text]
+    spaces = [i for i, char in enumerate(text) if char == " "]
+    cut = min(spaces, key=lambda i: abs(len(text) - 2 * i))
+    return [text[:cut], text[cut + 1:]]

@@ -236,6 +236,8 @@ _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 #: lines; above it each group of worlds is joined as a chain (the same groups, fewer lines).
 MAX_LINKS = 600
 BOX_H, ROW_GAP, COLUMN_GAP, CHAR_W, LINK_TOP, LEGEND_LINE = 22, 8, 34, 7.4, 96, 19
+#: Below a band of columns, the room for the next band's row of solutions.
+BAND_GAP = 30
 
 
 @dataclass(frozen=True)
@@ -316,19 +318,24 @@ def _not(negated: bool) -> str:
 
 
 def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en",
-                   legend: bool = True) -> str:
+                   legend: bool = True, fit: float | None = None) -> str:
     """Every world labelled with its deal, grouped by solution, the real one ringed, and
     `seat`'s links between every two worlds it cannot tell apart (not only the real one).
 
     The worlds `seat` cannot tell from the real one are shaded in its colour
     and their links drawn strongest. `legend` False leaves out the legend (`seat_links_legend`)
-    for a page that writes it beside the picture, where it wraps to a phone's width.
+    for a page that writes it beside the picture, where it wraps to a phone's width. A `fit`
+    (px) lays the solutions' columns out in bands of as many as fit that width, one band
+    below the other, so that a phone shows the picture at its natural size.
 
     >>> from cardlab.fivesons.worlds import tiny_game
     >>> game = tiny_game()
     >>> svg = seat_links_svg(PossibleWorlds.from_game(game), 1)
     >>> svg.count('class="cardlab-link'), 'Q♣ · 2♥ · 3♥' in svg
     (114, True)
+    >>> narrow = seat_links_svg(PossibleWorlds.from_game(game), 1, legend=False, fit=356)
+    >>> float(narrow.split('width="')[1].split('"')[0]) <= 356
+    True
     """
     columns: dict[tuple[Card, Card], list[int]] = {}
     for i, world in enumerate(model.worlds):
@@ -337,7 +344,8 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en",
     labels = {i: deal_label(model, i, lang) for i in range(len(model.worlds))}
     box_w = max(len(label) for label in labels.values()) * CHAR_W + 16
     step_x, step_y = box_w + COLUMN_GAP, BOX_H + ROW_GAP
-    width = max(40 + step_x * len(order) - COLUMN_GAP, 420)
+    band = len(order) if fit is None else max(1, int((fit - 40 + COLUMN_GAP) // step_x))
+    width = max(40 + step_x * min(band, len(order)) - COLUMN_GAP, 420 if fit is None else 0)
     colour = seat_colour(seat)
     # The legend wraps to the picture's width (German sentences are long).
     chars = int((width - 40) / CHAR_W)
@@ -348,10 +356,16 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en",
             message("fivesons.worlds_picture.legend_real", lang, seat=seat), chars))
     ] if legend else []
     top = LINK_TOP + LEGEND_LINE * (len(lines) - 2)
-    centre = {i: (20 + box_w / 2 + step_x * c, top + step_y * r + BOX_H / 2)
+    # Each band's top: below the band before it and that band's row of solutions.
+    tops = [top]
+    for start in range(0, len(order), band):
+        rows = max(len(columns[pair]) for pair in order[start:start + band])
+        tops.append(tops[-1] + step_y * rows + BAND_GAP)
+    place = {c: (20 + box_w / 2 + step_x * (c % band), tops[c // band])
+             for c in range(len(order))}
+    centre = {i: (place[c][0], place[c][1] + step_y * r + BOX_H / 2)
               for c, pair in enumerate(order) for r, i in enumerate(columns[pair])}
-    rows = max(len(members) for members in columns.values())
-    height = top + step_y * rows + 12
+    height = tops[-1] - BAND_GAP + 12
     groups = seat_groups(model, seat)
     mine = next(group for group in groups if model.real in group)
     pairs = sum(len(g) * (len(g) - 1) // 2 for g in groups)
@@ -359,8 +373,8 @@ def seat_links_svg(model: PossibleWorlds, seat: int, lang: str = "en",
     parts = [element("rect", width=width, height=height, fill=BACKGROUND)]
     parts += [element("text", line, x=20, y=24 + LEGEND_LINE * k, font_size=13, fill=ink,
                       font_weight=weight) for k, (line, ink, weight) in enumerate(lines)]
-    parts += [element("text", cards_label(pair, lang, " + "), x=20 + box_w / 2 + step_x * c,
-                      y=top - 12, text_anchor="middle", font_size=14, font_weight="bold",
+    parts += [element("text", cards_label(pair, lang, " + "), x=place[c][0],
+                      y=place[c][1] - 12, text_anchor="middle", font_size=14, font_weight="bold",
                       fill=SOLUTION_COLOUR) for c, pair in enumerate(order)]
     for group in groups:
         strong = group is mine
@@ -400,7 +414,8 @@ def _link(start: tuple[float, float], end: tuple[float, float], box_w: float, co
     if x1 != x2:
         return element("line", x1=round(x1, 1), y1=round(y1, 1), x2=round(x2, 1),
                        y2=round(y2, 1), **style)
-    bulge = x1 + box_w / 2 + 6 + abs(y2 - y1) / 6
+    # Capped: across the bands of a phone's picture an arc would bulge out of the picture.
+    bulge = x1 + box_w / 2 + 6 + min(abs(y2 - y1) / 6, 14)
     return element("path", d=f"M{x1 + box_w / 2:.1f},{y1:.1f} Q{bulge:.1f},{(y1 + y2) / 2:.1f} "
                    f"{x1 + box_w / 2:.1f},{y2:.1f}", **style)
 

@@ -24,7 +24,7 @@ in a game (neither is offered). Until the first move the mode chooser may change
 'The mode is chosen before the first move; it stays the same for this game.'
 >>> fresh = FiveSonsWidget(FiveSonsRules(players=3), ["random", "random"], seed=3)
 >>> fresh.choose_mode("practice"); [button["id"] for button in fresh.controls.buttons]
-['ask', 'guess', 'pass', 'hint', 'take_back']
+['ask', 'guess', 'pass', 'hint', 'take_back', 'play_on']
 
 When the game is over, a summary (`end`) says who won, what was hidden and the help the
 learner had, with "New game" and "Save".
@@ -83,6 +83,7 @@ from cardlab.table import Person, Seat, SeatBot, Table
 from cardlab.widgets.cards import CardButton, CardButtons
 from cardlab.widgets.classroom_source import LocalSource, SeatSource
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
+from cardlab.widgets.described_choice import DescribedChoice
 from cardlab.widgets.end_screen import NEW_GAME, SAVE, EndScreen, end_buttons
 from cardlab.widgets.event_log import EventLog, LogSection, split
 from cardlab.widgets.guard import guard
@@ -114,7 +115,7 @@ class FiveSonsWidget(widgets.VBox):
         self.shared = source is not None
         #: The bots' levels; the chooser is offered against bots only, before the first move.
         self.levels = cast(FiveSons, game_entry("fivesons"))
-        self.level: widgets.Dropdown | None = None
+        self.level: DescribedChoice | None = None
         if source is None:
             game = game or FiveSonsGame.deal(rules or FiveSonsRules(), seed)
             if not bots:
@@ -150,6 +151,8 @@ class FiveSonsWidget(widgets.VBox):
                              stepper=self.open_stepper)
         self.end.on_click(self._end_pressed)
         self._games = 0     # games started after the first (New game), for their seeds
+        #: Practice: the learner guessed wrong and the bots wait (take back, or play on).
+        self.held = False
         self.advice = widgets.HTML()
         self.solution = widgets.HTML()
         self.history = EventLog(self._text("log"), lang)
@@ -169,7 +172,7 @@ class FiveSonsWidget(widgets.VBox):
             self.level.observe(lambda change: self.choose_level(change["new"]), "value")
         if self.mode is not None:
             self.mode.observe(lambda change: self.choose_mode(change["new"]), "value")
-        super().__init__([self.problems, *([self.level] if self.level else []),
+        super().__init__([self.problems, *(self.level.parts if self.level else []),
                           *self._start_controls(), self.seats,
                           _label(message("fivesons.pick.hand", lang)),
                           self.hand, _label(message("fivesons.pick.pick", lang)),
@@ -344,6 +347,7 @@ class FiveSonsWidget(widgets.VBox):
         self.table = self.source.table
         self.face = self.heart = None
         self._seen = 0
+        self.held = False
         self.advice.value = ""
         self.note.status = ""
         self.stepper = None
@@ -386,6 +390,15 @@ class FiveSonsWidget(widgets.VBox):
             hint = self._text("hint_pass", why=said)
         self.advice.value = _paragraphs([hint], "cardlab-hint")
 
+    def play_on(self) -> None:
+        """Practice, after the learner's wrong guess: let the others play on (no take back
+        of that guess once they have)."""
+        if not self.held:
+            return
+        self.held = False
+        self.source.play_bots()
+        self.refresh()
+
     def open_stepper(self) -> DeductionStepper:
         """After the game: step through it from the learner's view or the table's (never
         others')."""
@@ -426,6 +439,7 @@ class FiveSonsWidget(widgets.VBox):
             self.controls.update("hint", disabled=kind is None)
             # Offered only when it works: not before a first decision, nor once the result stands.
             self.controls.update("take_back", disabled=not self.table.can_undo)
+            self.controls.update("play_on", disabled=not self.held)
         self.controls.status = " ".join(filter(None, [self._news(),
                                                       self._prompt(view, decision)]))
         turn = self.table.game.decisions
@@ -450,6 +464,7 @@ class FiveSonsWidget(widgets.VBox):
             self._say(refusal_to_you(err, self.seat, self.lang))
             return
         self._seen = min(self._seen, len(self.table.events))
+        self.held = False
         self.face = self.heart = None
         self.advice.value = ""
         self.refresh()
@@ -462,12 +477,13 @@ class FiveSonsWidget(widgets.VBox):
                 ButtonSpec("guess", self._text("guess")),
                 ButtonSpec("pass", self._text("pass")),
                 *([ButtonSpec("hint", self._text("hint")),
-                   ButtonSpec("take_back", message("fivesons.table.take_back.button", self.lang))]
+                   ButtonSpec("take_back", message("fivesons.table.take_back.button", self.lang)),
+                   ButtonSpec("play_on", self._text("play_on"), disabled=True)]
                   if help_ else [])]
 
     def _start_controls(self) -> list[widgets.Widget]:
         """What is chosen at the start of a game, above the table."""
-        return [self.mode] if self.mode is not None else []
+        return self.mode.parts if self.mode is not None else []
 
     def _show_end(self, view: FiveSonsView) -> None:
         if not view.over:
@@ -475,7 +491,8 @@ class FiveSonsWidget(widgets.VBox):
             return
         won = view.winner == self.seat
         practice = None if self.shared else self.practice
-        outcome = (practice or Practice()).win_line(self.lang) if won else ""
+        outcome = ((practice or Practice()).win_line(self.lang) if won else
+                   self._text("over_wrong") if self.seat in view.out else "")
         self.end.show(self._text("over"), outcome,
                       end_summary(view, self.names, self.lang, hands=not self.shared),
                       practice, end_buttons(self.lang, new_game=not self.shared,
@@ -504,7 +521,7 @@ class FiveSonsWidget(widgets.VBox):
 
     def _press(self, button: str) -> None:
         {"ask": self.ask, "guess": self.guess, "pass": self.pass_guess,
-         "hint": self.hint, "take_back": self.undo}[button]()
+         "hint": self.hint, "take_back": self.undo, "play_on": self.play_on}[button]()
 
     def _act(self, action: Question | Show | Guess | NoGuess) -> None:
         """Hand the learner's decision to the table, then let the bots play until it waits."""
@@ -520,7 +537,12 @@ class FiveSonsWidget(widgets.VBox):
         self.note.status = ""
         if isinstance(action, (Question, Guess)):
             self.face = self.heart = None
-        self.source.play_bots()
+        view = self.view
+        # In practice a wrong guess waits to be taken back: the bots would play on to the end.
+        self.held = (isinstance(action, Guess) and self.table.practice and not self.shared
+                     and self.seat in view.out and not view.over)
+        if not self.held:
+            self.source.play_bots()
         self.refresh()
 
     def _pair_missing(self) -> bool:
@@ -548,6 +570,8 @@ class FiveSonsWidget(widgets.VBox):
         if view.over:
             return self._text("over") if view.winner != self.seat or self.shared else \
                 self.practice.win_line(self.lang)
+        if self.held:       # the news before it says the guess was wrong, and the solution
+            return self._text("held")
         if decision is None:
             return self._text("waiting")
         if decision.kind == Kind.ASK:

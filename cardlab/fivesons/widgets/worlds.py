@@ -60,6 +60,13 @@ _LABEL = {"description_width": "initial"}
 PARAMETERS = ("lang", "seed", "players", "rules")
 #: The picture's smallest width in pixels: narrower screens scroll it sideways.
 MIN_WIDTH = 520
+#: Below this page width (a phone) the picture's solutions stand in bands of a few columns,
+#: drawn to fit `PHONE_WIDTH` px at their natural size, instead of in one wide row.
+NARROW_PAGE, PHONE_WIDTH = 600, 340
+_RESPONSIVE_STYLE = (
+    "<style>.cardlab-worlds-narrow { display: none; } "
+    f"@media (max-width: {NARROW_PAGE}px) {{ .cardlab-worlds-wide {{ display: none; }} "
+    ".cardlab-worlds-narrow { display: block; } }</style>")
 _CELL = "text-align:left;padding:2px 12px 2px 0"
 
 
@@ -178,16 +185,19 @@ class WorldsExplorer(widgets.VBox):
     def _draw(self) -> None:
         seat = self.seat.value
         first, second = seat_links_legend(seat, self.lang)
-        # The legend wraps to the page; on a phone the picture scrolls sideways rather than
-        # shrinking its labels away.
+        # The legend wraps to the page. A phone gets the picture in bands of columns that fit
+        # it; a page a little wider scrolls the wide one rather than shrinking its labels.
+        # The hidden one of the two is display:none, out of a screen reader's way too.
         self.picture.value = (
             f'<p style="font-weight:bold">{html.escape(first, quote=False)}</p>'
-            f"<p>{html.escape(second, quote=False)}</p>"
-            f'<div class="cardlab-scroll" role="region" tabindex="0" '
+            f"<p>{html.escape(second, quote=False)}</p>{_RESPONSIVE_STYLE}"
+            f'<div class="cardlab-scroll cardlab-worlds-wide" role="region" tabindex="0" '
             f'style="overflow-x:auto;max-width:calc(100vw - 32px)" '
             f'aria-label="{html.escape(self._text("picture", seat=seat))}">'
             f'<div style="min-width:{MIN_WIDTH}px">'
-            f"{seat_links_svg(self.model, seat, self.lang, legend=False)}</div></div>")
+            f"{seat_links_svg(self.model, seat, self.lang, legend=False)}</div></div>"
+            f'<div class="cardlab-worlds-narrow">'
+            f"{seat_links_svg(self.model, seat, self.lang, False, PHONE_WIDTH)}</div>")
         rows = "".join(f'<tr><th scope="row" style="{_CELL};white-space:nowrap">'
                        f"{html.escape(notation)}</th>"
                        f'<td style="{_CELL}">{html.escape(words)}</td></tr>'
