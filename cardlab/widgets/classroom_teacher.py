@@ -416,8 +416,8 @@ def bot_choices(entry: AnyGame, lang: str) -> list[tuple[str, str]]:
     """(label, bot) of each bot a teacher may seat: a leveled game's levels, weakest first,
     named as the play apps name them; any other game's bots by their learner's names.
 
-    >>> from cardlab.games import game
-    >>> bot_choices(game("fivesons"), "de")[0]
+    >>> from cardlab.games import in_menu_order
+    >>> bot_choices(in_menu_order()[0], "de")[0]
     ('Anfänger', 'checklist')
     """
     bots = list(entry.levels.values()) if isinstance(entry, Leveled) else list(entry.bots)

@@ -376,7 +376,7 @@ def _turning_points(review: Review, lang: str, openable: bool) -> str:
             f'<ul>{"".join(items)}</ul></div>')
 
 
-#: An option written as records write cards: one card, a pass, a Five Sons question.
+#: An option written as records write cards: one card, several, or two joined by "+".
 _CARD_CODES = re.compile(r"[2-9TJQKA][CDHS](?:[+ ][2-9TJQKA][CDHS])*")
 _COLUMNS = ("number", "when", "kind", "chosen", "best", "loss", "verdict", "samples",
             "interval", "why")
@@ -442,7 +442,7 @@ def _option(game: str, key: str, lang: str) -> str:
     """An option as the table shows it: the game's words for it, or its cards as their
     corners show them, else as records write it.
 
-    >>> _option("fivesons", "KC+5H", "de"), _option("blackwidow", "2C 3C QS", "en")
+    >>> _option("any game", "KC+5H", "de"), _option("any game", "2C 3C QS", "en")
     ('K♣ + 5♥', '2♣, 3♣, Q♠')
     """
     words = catalogue(lang).get(f"{game}.review.option.{key}")
