@@ -43,6 +43,11 @@ def test_hand_lists_every_card_in_order():
     assert float(root.get("width")) > 3 * 26
 
 
+def test_a_hand_of_one_card_is_named_in_the_singular():
+    assert _parse(hand_svg(Hand("AH")))[1] == "Hand of 1 card: Ace of Hearts"
+    assert _parse(hand_svg(Hand("AH"), lang="de"))[1].startswith("Hand mit 1 Karte: ")
+
+
 def test_empty_hand_and_back():
     assert _parse(hand_svg([]))[1] == "Empty hand"
     assert _parse(back_svg())[1] == "Face-down card"

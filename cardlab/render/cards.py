@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from cardlab.i18n import message
+from cardlab.i18n import Count, message
 from cardlab.render.palette import MUTED
 from cardlab.render.svg import element, svg_document
 
@@ -150,7 +150,7 @@ def hand_svg(cards: Iterable[Card], *, four_colour: bool = False, lang: str = "e
                             element("rect", x=0.5, y=0.5, width=CARD_WIDTH - 1,
                                     height=CARD_HEIGHT - 1, rx=6, fill="none",
                                     stroke=MUTED, stroke_dasharray="4 3"))
-    title = message("card.hand", lang, count=len(cards),
+    title = message("card.hand", lang, cards=Count("count.cards", len(cards)).label(lang),
                     names=", ".join(card.name(lang) for card in cards))
     width = CARD_WIDTH + spacing * (len(cards) - 1)
     faces = [card_face(card, i * spacing, 0, four_colour=four_colour, lang=lang)

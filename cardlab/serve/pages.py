@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from html import escape
 from urllib.parse import quote
 
-from cardlab.i18n import LANGUAGES, message
+from cardlab.i18n import LANGUAGES, Count, message
 from cardlab.render.cards import hand_svg
 from cardlab.serve.entries import APP, LESSON, Entry
 
@@ -106,7 +106,8 @@ def busy_html(cap: int, minutes: int, lang: str) -> str:
     """
     body = f"""<main>
 <h1>{_t("serve.busy_title", lang)}</h1>
-<p>{escape(message("serve.busy", lang, cap=cap, minutes=minutes))}</p>
+<p>{escape(message("serve.busy", lang, apps=Count("count.apps", cap).label(lang),
+                    minutes=Count("count.minutes", minutes).label(lang)))}</p>
 <p><a href="/?lang={lang}">{_t("serve.back", lang)}</a></p>
 </main>"""
     return _document(lang, message("serve.busy_title", lang), body)
