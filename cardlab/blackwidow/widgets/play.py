@@ -63,7 +63,7 @@ from cardlab.decisions import Decision, Event
 from cardlab.errors import CardlabError
 from cardlab.games import Leveled
 from cardlab.games import game as game_entry
-from cardlab.i18n import Text, message
+from cardlab.i18n import ListOf, Text, message
 from cardlab.levels import bot_label, default_level, level_bots
 from cardlab.practice import Mode, Practice
 from cardlab.records import dump_record, read_record
@@ -633,7 +633,7 @@ class BlackWidowWidget(widgets.VBox):
             outcome = ((practice or Practice()).win_line(self.lang, len(view.winners) > 1)
                        if self.seat in view.winners
                        else message("blackwidow.end.winners", self.lang,
-                                    names=", ".join(map(self.name, view.winners))))
+                                    names=ListOf(map(self.name, view.winners)).label(self.lang)))
         first = [] if over or self.shared else [ButtonSpec("next", self._text("next_hand"),
                                                            primary=True)]
         self.end.show(title, outcome, hand_summary(names, view.results[-1], self.lang),

@@ -19,7 +19,7 @@ from typing import Any
 from cardlab.blackwidow.actions import Kind
 from cardlab.blackwidow.view import BlackWidowView, Phase
 from cardlab.decisions import Decision
-from cardlab.i18n import message
+from cardlab.i18n import ListOf, message
 
 #: How a seat is called at this table.
 Names = Callable[[int], str]
@@ -31,7 +31,7 @@ def prompt(view: BlackWidowView, decision: Decision[Any, Any] | None, *, selecte
     (`selected`: how many cards it has chosen to pass)."""
     if view.phase is Phase.OVER:
         return (_text("you_win", lang) if list(view.winners) == [view.me] else
-                _text("winners", lang, names=", ".join(map(name, view.winners))))
+                _text("winners", lang, names=ListOf(map(name, view.winners)).label(lang)))
     if view.phase is Phase.SCORED:
         return _text("hand_over", lang, number=view.hand_number + 1)
     if decision is None:
