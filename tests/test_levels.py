@@ -26,7 +26,7 @@ from cardlab.fivesons.record import Guess
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.play import FiveSonsWidget
 from cardlab.games import Leveled, game
-from cardlab.levels import Duel
+from cardlab.levels import Duel, bot_label
 from cardlab.table import Table
 
 SEEDS = st.integers(0, 2**32 - 1)
@@ -229,3 +229,9 @@ def test_cardlab_bench_levels_prints_json(monkeypatch, capsys):
     hands = figures["games"]["blackwidow"]
     assert hands["unit"] == "hands" and "rounds_to_win" not in hands
     assert all(len(duel["points"]) == 2 for duel in hands["duels"])
+
+
+@pytest.mark.parametrize("name", ["fivesons", "blackwidow"])
+def test_each_games_random_bot_has_a_name_in_each_language(name):
+    entry = game(name)
+    assert [bot_label(entry, "random", lang) for lang in ("en", "de")] == ["Random", "Zufall"]
