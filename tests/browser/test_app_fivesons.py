@@ -256,7 +256,7 @@ def test_a_full_table_fits_a_phone(page, gallery, screenshot):
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
     for name in ("Bots' level", "Mode"):           # a phone's menu shows its whole choice
         assert page.get_by_role("combobox", name=name).evaluate(CUT_OFF) == 0, name
-    assert page.get_by_text("asks at random").is_visible()      # what it does, below it
+    assert page.get_by_text("asks about cards it has not ticked off").is_visible()  # below it
     assert round(page.get_by_role("img", name="The table").evaluate(SMALLEST_TEXT), 1) >= 12
     for part in (sheet, page.locator(".cardlab-notes caption"),
                  page.locator(".cardlab-notes thead th").last):

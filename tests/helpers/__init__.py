@@ -11,5 +11,4 @@ never from another test module.
 - `table_processes`: processes that play a classroom table from its store.
 - `classroom_pages`: a `cardlab classroom` server and its pages, driven by Playwright.
 - `keyboard`: a page's buttons pressed by the keyboard.
-- `still_tree`: whether the tree changed under a run (said at its end, by `conftest`).
 """
