@@ -165,7 +165,7 @@ def test_the_five_sons_level_is_chosen_before_the_first_move_and_then_stays():
 
 def test_a_five_sons_line_up_set_seat_by_seat_can_be_chosen_again():
     widget = FiveSonsWidget(FiveSonsRules(players=3), ["random", "logician"], seed=4)
-    assert widget.level.value == "" and "random, Standard" in widget.level.note.value
+    assert widget.level.value == "" and "Random, Standard" in widget.level.note.value
     widget.choose_level("expert")
     widget.choose_level("")
     assert [seat.name for seat in widget.table.seats[1:]] == ["random", "logician"]

@@ -355,7 +355,7 @@ def test_kernels_beyond_the_cap_get_a_page_that_says_why():
         assert running.get("/voila/render/01_start_here.ipynb").status == 200
         response = running.get("/voila/render/01_start_here.ipynb?lang=de")
         assert response.status == 503
-        assert "höchstens 1 Apps" in response.read().decode()
+        assert "höchstens 1 App gleichzeitig" in response.read().decode()
     finally:
         running.stop()
 

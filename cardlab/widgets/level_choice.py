@@ -6,7 +6,7 @@
 >>> choice.description, choice.options[0][0], "Anfänger" in choice.note.value
 ('Stufe der Bots', 'Anfänger', False)
 >>> given = level_choice(entry, None, "en", ("random", "mine"))
->>> given.options[0], "As set for this game: random, mine" in given.note.value
+>>> given.options[0], "As set for this game: Random, mine" in given.note.value
 (('As set for this game', ''), True)
 """
 
