@@ -31,9 +31,9 @@ def _keys(figures):
 
 @pytest.fixture(scope="module")
 def one_deal():
-    """One deal played with both line-ups, montecarlo on 2 samples, ISMCTS on 1 ms a move
-    (and 10 ms) however long montecarlo takes; the JSON printed and every view montecarlo
-    was shown."""
+    """One deal played with both line-ups, montecarlo on 2 samples, ISMCTS on 1 ms of CPU
+    time a move (and 10 ms; at least enough simulations to try every card twice) however
+    long montecarlo takes; the JSON printed and every view montecarlo was shown."""
     pytest.importorskip("pyspiel")
     shown = []
     play = MonteCarloBot.play
@@ -43,6 +43,7 @@ def one_deal():
         return play(self, view)
     with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(io.StringIO()) as out:
         patch.setattr(bench_bots, "_calibrate", lambda samples: 0.001)
+        patch.setattr(bench_bots, "_ismcts_rate", lambda game: 2000.0)
         patch.setattr(bench_bots, "_mean", lambda seconds, otherwise: otherwise)
         patch.setattr(bench_bots, "QUICK_SAMPLES", 2)
         patch.setattr(MonteCarloBot, "play", spy)
@@ -54,6 +55,7 @@ def test_one_deal_gives_both_lineups_with_ratio_interval_and_sample_size(one_dea
     figures, _ = one_deal
     assert figures["deals"] == 1 and figures["seat_hands"] == 4
     assert figures["montecarlo"] == {"samples": 2, "ms_per_move": 1.0}
+    assert figures["ismcts"]["simulations_per_s"] == 2000
     assert [lineup["name"] for lineup in figures["lineups"]] == ["equal_time", "ismcts_10x"]
     for lineup, factor, goal in zip(figures["lineups"], (1, 10), (0.7, 1.0), strict=True):
         assert (lineup["time_factor"], lineup["goal"], lineup["seat_hands"]) == (factor, goal, 4)
@@ -64,7 +66,7 @@ def test_one_deal_gives_both_lineups_with_ratio_interval_and_sample_size(one_dea
                                                 abs=0.001)
         assert lineup["low"] <= lineup["ratio"] <= lineup["high"]
         assert lineup["ismcts_ms_per_move"] > 0 and lineup["montecarlo_ms_per_move"] > 0
-        assert lineup["ismcts_fallbacks"] >= 0
+        assert lineup["ismcts_simulations_per_move"] >= 3
 
 
 def test_montecarlo_is_shown_its_own_seat_on_its_turn(one_deal):

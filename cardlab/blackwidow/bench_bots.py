@@ -11,9 +11,13 @@ thus played once by each bot against the same opponents: the points ratio
 montecarlo / ISMCTS compares them on the same cards (lower points are better).
 
 Two line-ups: ISMCTS thinks as long per card as `montecarlo` takes on
-average at its default settings, and ten times as long (`montecarlo`'s
-mean time a card so far in the line-up; before its first card, from a
-calibration hand). The deals rotate the pass direction (left,
+average at its default settings, and ten times as long. Time is CPU time
+of the thread that decides, so other work on the machine neither slows
+one bot nor hurries the other. ISMCTS is given it as a number of
+simulations: the time times its own rate (simulations per CPU second over
+its searches so far in the line-up; before the first, from a calibration
+hand), and `montecarlo`'s mean CPU time a card so far (before its first
+card, from a calibration hand). The deals rotate the pass direction (left,
 right, across, hold). Both bots pass as `heuristic` does (`montecarlo`'s
 own pass): OpenSpiel 2.0.2's Hearts crashes when ISMCTS resamples a world
 for the second seat to pass, so ISMCTS cannot search its passes; the match
@@ -71,12 +75,13 @@ def measure(quick: bool = False, deals: int | None = None, quiet: bool = False,
     figures: dict[str, Any] = {
         "players": PLAYERS, "seed": SEED, "deals": deals, "seat_hands": PLAYERS * deals,
         "montecarlo": {"samples": samples, "ms_per_move": None},
-        "ismcts": {"uct_c": UCT_C, "rollouts": 1, "final_policy": "max_visit_count"},
+        "ismcts": {"uct_c": UCT_C, "rollouts": 1, "final_policy": "max_visit_count",
+                   "simulations_per_s": None},
         "lineups": [{"name": name, "time_factor": factor, "goal": GOALS[name],
                      "ismcts_ms_per_move": None, "montecarlo_ms_per_move": None,
+                     "ismcts_simulations_per_move": None,
                      "points": {"montecarlo": None, "ismcts": None},
-                     "ratio": None, "low": None, "high": None, "seat_hands": PLAYERS * deals,
-                     "ismcts_fallbacks": None}
+                     "ratio": None, "low": None, "high": None, "seat_hands": PLAYERS * deals}
                     for name, factor in LINEUPS.items()]}
     try:
         import pyspiel
@@ -84,14 +89,16 @@ def measure(quick: bool = False, deals: int | None = None, quiet: bool = False,
         return figures
     game = pyspiel.load_game("hearts", SPIEL_PARAMS)
     move_s = _calibrate(samples)
+    rate = _ismcts_rate(game)
     figures["montecarlo"]["ms_per_move"] = round(move_s * 1000, 1)
+    figures["ismcts"]["simulations_per_s"] = round(rate)
     rng = random.Random(SEED)
     seeds = [rng.randrange(2**32) for _ in range(deals)]
     with tqdm(total=deals * len(LINEUPS), file=sys.stderr, leave=False,
               disable=True if quiet else None,
               desc=message("blackwidow.bench.bots_progress", lang)) as bar:
         for lineup in figures["lineups"]:
-            match = _Match(game, samples, move_s, lineup["time_factor"])
+            match = _Match(game, samples, move_s, rate, lineup["time_factor"])
             for index, seed in enumerate(seeds):
                 match.play_deal(seed, DIRECTIONS[index % len(DIRECTIONS)])
                 bar.update()
@@ -121,61 +128,89 @@ def ratio_interval(ours: Sequence[Sequence[int]], theirs: Sequence[Sequence[int]
 
 
 def _calibrate(samples: int) -> float:
-    """`montecarlo`'s mean seconds per move with a choice, over one hand in every seat."""
+    """`montecarlo`'s mean CPU seconds per move with a choice, over one hand in every seat."""
     rules = BlackWidowRules(players=PLAYERS, pass_cycle=(PassDirection.HOLD,))
     game = BlackWidowGame.new(rules, SEED - 1)
     bot = make_bot("montecarlo", SEED, samples=samples)
     spent = []
     while (seat := game.turn) is not None:
         view = seat_view(game, seat)
-        start = time.perf_counter()
+        start = time.thread_time()
         card, _ = bot.play(view)
         if len(view.legal()) > 1:
-            spent.append(time.perf_counter() - start)
+            spent.append(time.thread_time() - start)
         game.play(card)
     return statistics.fmean(spent)
+
+
+def _ismcts_rate(game: Any, simulations: int = 200) -> float:
+    """ISMCTS's simulations per CPU second, over one hand (no passing) it plays in every seat."""
+    import pyspiel
+
+    rng = random.Random(SEED - 2)
+    state = game.new_initial_state()
+    state.apply_action(_SPIEL_DIRECTION["hold"])
+    spent = 0.0
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():      # the deal
+            state.apply_action(rng.choice([action for action, _ in state.chance_outcomes()]))
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        rollouts = pyspiel.RandomRolloutEvaluator(1, searched)
+        bot = pyspiel.ISMCTSBot(searched, rollouts, UCT_C, simulations, -1,
+                                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+        start = time.thread_time()
+        state.apply_action(int(bot.step(state)))
+        spent += time.thread_time() - start
+        searched += 1
+    return searched * simulations / spent
 
 
 class _Match:
     """One line-up's games: `montecarlo` against ISMCTS given `factor` times as long a move.
 
-    ISMCTS's time a move, set for each hand, is `factor` times `montecarlo`'s
-    mean over the line-up so far (before its first move, `move_s`, the
-    calibration's): a machine that grows busier or quieter during the match
-    slows both alike.
+    ISMCTS's simulations for a move are `factor` times `montecarlo`'s mean CPU
+    time a move over the line-up so far (before its first move, `move_s`, the
+    calibration's), times ISMCTS's own simulations per CPU second so far
+    (before its first search, `rate`, the calibration's).
     """
 
-    def __init__(self, game: Any, samples: int, move_s: float, factor: int) -> None:
+    def __init__(self, game: Any, samples: int, move_s: float, rate: float,
+                 factor: int) -> None:
         import pyspiel
 
         self.pyspiel = pyspiel
         self.game = game
         self.samples = samples
         self.move_s = move_s
+        self.rate = rate
         self.factor = factor
         self.ours: list[list[int]] = []
         self.theirs: list[list[int]] = []
         self.ours_s: list[float] = []
         self.theirs_s: list[float] = []
-        self.evaluators: list[Any] = []
-        self.fallbacks = 0
+        self.simulations: list[int] = []
 
     def play_deal(self, seed: int, direction: str) -> None:
         """The deal of `seed` five times: `montecarlo` in each seat, then ISMCTS in all."""
         ours = [self._hand(seed, direction, mc_seat)[mc_seat] for mc_seat in range(PLAYERS)]
         self.ours.append(ours)
         self.theirs.append(self._hand(seed, direction, None))
-        self.evaluators.clear()
 
     def figures(self) -> dict[str, Any]:
         ratio, low, high = ratio_interval(self.ours, self.theirs)
         hands = PLAYERS * len(self.ours)
         return {"ismcts_ms_per_move": _ms(self.theirs_s),
                 "montecarlo_ms_per_move": _ms(self.ours_s),
+                "ismcts_simulations_per_move": round(statistics.fmean(self.simulations))
+                if self.simulations else None,
                 "points": {"montecarlo": round(sum(map(sum, self.ours)) / hands, 3),
                            "ismcts": round(sum(map(sum, self.theirs)) / hands, 3)},
-                "ratio": ratio, "low": low, "high": high, "seat_hands": hands,
-                "ismcts_fallbacks": self.fallbacks}
+                "ratio": ratio, "low": low, "high": high, "seat_hands": hands}
 
     def _hand(self, seed: int, direction: str, mc_seat: int | None) -> list[int]:
         """One hand of the deal; every seat's points (after the moon rule)."""
@@ -187,7 +222,6 @@ class _Match:
         for i in range(rules.hand_size):
             for seat in range(PLAYERS):
                 state.apply_action(_action(ours.hand.deal[seat][i]))
-        bots = {seat: self._ismcts(seed, seat) for seat in range(PLAYERS) if seat != mc_seat}
         mc = make_bot("montecarlo", seed + 7, samples=self.samples)
         if direction != "hold":
             passer = make_bot("heuristic", seed)
@@ -200,44 +234,33 @@ class _Match:
             seat = state.current_player()
             if seat == mc_seat:
                 view = seat_view(ours, seat)
-                start = time.perf_counter()
+                start = time.thread_time()
                 card = mc.play(view)[0]
                 if len(view.legal()) > 1:
-                    self.ours_s.append(time.perf_counter() - start)
+                    self.ours_s.append(time.thread_time() - start)
                 state.apply_action(_action(card))
             elif len(state.legal_actions()) == 1:
                 card = cards[state.legal_actions()[0]]
                 state.apply_action(_action(card))
             else:
-                card = cards[self._search(bots[seat], state)]
+                card = cards[self._search(state, (seed + len(state.history())) % 2**31)]
             ours.play(card)
         return list(ours.results[-1].scores)
 
-    def _ismcts(self, seed: int, seat: int) -> Any:
+    def _search(self, state: Any, seed: int) -> int:
+        """ISMCTS's action, applied to `state`: at least enough simulations to try each
+        card twice."""
         pyspiel = self.pyspiel
-        rollouts = pyspiel.RandomRolloutEvaluator(1, (seed + seat) % 2**31)
-        self.evaluators.append(rollouts)  # the bot does not keep its evaluator alive
-        return pyspiel.ISMCTSBot((seed + seat) % 2**31, rollouts, UCT_C, 10**9, -1,
-                                 pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-                                 False, False, self.factor * _mean(self.ours_s, self.move_s))
-
-    def _search(self, bot: Any, state: Any) -> int:
-        """ISMCTS's action, applied to `state`.
-
-        A search whose time ran out before it tried a single card (a very busy
-        machine, or a tiny budget) is done again with enough simulations to try
-        each card once, and counted in `fallbacks`.
-        """
-        start = time.perf_counter()
-        try:
-            action = int(bot.step(state))
-        except self.pyspiel.SpielError:
-            self.fallbacks += 1
-            rollouts = self.pyspiel.RandomRolloutEvaluator(1, self.fallbacks)
-            action = int(self.pyspiel.ISMCTSBot(
-                self.fallbacks, rollouts, UCT_C, 2 * len(state.legal_actions()) + 1, -1,
-                self.pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT).step(state))
-        self.theirs_s.append(time.perf_counter() - start)
+        rate = sum(self.simulations) / sum(self.theirs_s) if self.theirs_s else self.rate
+        simulations = max(2 * len(state.legal_actions()) + 1,
+                          round(self.factor * _mean(self.ours_s, self.move_s) * rate))
+        rollouts = pyspiel.RandomRolloutEvaluator(1, seed)
+        bot = pyspiel.ISMCTSBot(seed, rollouts, UCT_C, simulations, -1,
+                                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+        start = time.thread_time()
+        action = int(bot.step(state))
+        self.theirs_s.append(time.thread_time() - start)
+        self.simulations.append(simulations)
         state.apply_action(action)
         return action
 
