@@ -11,7 +11,7 @@ from cardlab.blackwidow import kernel
 from cardlab.blackwidow.bots import BOTS, make_bot, rollout
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.match import play_game, tournament
-from cardlab.blackwidow.playout import MaskRules, Position, play_ducking
+from cardlab.blackwidow.playout import MaskRules, Position, lead_draws, play_ducking
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.cards import STANDARD_DECK, Card, parse_cards
@@ -169,7 +169,7 @@ def test_montecarlo_rollouts_score_like_the_engine(options):
                 for card in kernel.cards_of(bits)}
         position = Position.from_view(view, deal)
         for card in view.legal():
-            result = rollout(view, position, card, rng)
+            result = rollout(view, position, card, lead_draws(rng, table))
             replay = BlackWidowGame.from_record(game.to_record())
             for bit in result.playout.plays:
                 replay.play(kernel.cards_of(bit)[0])
@@ -193,7 +193,7 @@ def test_rollouts_duck_by_the_player_count():
         masks = [kernel.mask(parse_cards(cards)) for cards in hands]
         position = Position(masks, 0, [1 << c.index for c in parse_cards(trick)], [0] * 5,
                             False, False)
-        return kernel.cards_of(play_ducking(table, position).plays[0])
+        return kernel.cards_of(play_ducking(table, position, (0.0,) * 10).plays[0])
 
     # not last: the lowest
     assert first_card("3C 7C 4C", ["2D", "3D", "4D", "8C KC", "5C 9D"]) == [C("8C")]

@@ -10,6 +10,7 @@ from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.playout import (
     MaskRules,
     Position,
+    lead_draws,
     play_ducking,
     play_out,
     random_deal,
@@ -17,6 +18,7 @@ from cardlab.blackwidow.playout import (
 )
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
+from cardlab.cards import Rank, Suit
 
 OPTIONS = [
     {},
@@ -175,16 +177,33 @@ def test_random_deals_share_out_the_deck_and_pass_three_cards(players, offset):
             assert hands[(seat + offset) % players] & passed == passed
 
 
-def _ducking_policy(table):
+def _ducking_policy(table, position, leads, first=0):
     """The rollout policy as a policy function, plainly: the specification `play_ducking`
-    writes into its loop."""
+    writes into its loop, `first` (if given) played first. It follows the hand from
+    `position` to know each seat's cards and the cards played."""
     last = table.players - 1
     jack = kernel.JACK_BIT if table.jack_of_diamonds else 0
+    hands = list(position.hands)
+    gone = [sum(position.taken) | sum(position.trick)]
+    pending = [first] if first else []
+
+    def lead(seat, legal):
+        low = legal & ~kernel.HEARTS or legal
+        suits = []
+        for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES):
+            cards = kernel.cards_of(low & kernel.SUIT_MASKS[suit])
+            queen_out = not gone[0] & kernel.QUEEN_BIT
+            if cards and not (suit is Suit.SPADES and queen_out and (
+                    hands[seat] & kernel.QUEEN_BIT or cards[0].rank > Rank.QUEEN)):
+                suits.append(cards[0])
+        if low & ~kernel.HEARTS and suits:
+            trick_number = gone[0].bit_count() // table.players
+            return 1 << suits[int(leads[trick_number] * len(suits))].index
+        return low & -low
 
     def choose(seat, legal, trick):
         if not trick:
-            low = legal & ~kernel.HEARTS or legal
-            return low & -low
+            return lead(seat, legal)
         led = kernel.SUIT_MASKS[(trick[0].bit_length() - 1) // 13]
         top = 1 << (legal.bit_length() - 1)
         if legal & led:
@@ -199,7 +218,13 @@ def _ducking_policy(table):
             return kernel.QUEEN_BIT
         worst = legal & kernel.HEARTS or legal & ~jack or legal
         return 1 << (worst.bit_length() - 1)
-    return choose
+
+    def play(seat, legal, trick):
+        card = pending.pop() if pending else choose(seat, legal, trick)
+        hands[seat] ^= card
+        gone[0] |= card
+        return card
+    return play
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -220,10 +245,7 @@ def test_the_ducking_playout_plays_as_its_policy_says(players, options):
                 for card in kernel.cards_of(bits)}
         position = Position.from_view(seat_view(game, me), deal)
         first = 1 << rng.choice(game.legal_cards()).index if rng.random() < 0.5 else 0
-        pending = [first] if first else []
-        duck = _ducking_policy(table)
-
-        def policy(seat, legal, trick, pending=pending, duck=duck):
-            return pending.pop() if pending else duck(seat, legal, trick)
+        leads = lead_draws(rng, table)
+        policy = _ducking_policy(table, position, leads, first)
         expected = play_out(table, position, rng, policy=policy)
-        assert play_ducking(table, position, first) == expected
+        assert play_ducking(table, position, leads, first) == expected

@@ -9,7 +9,7 @@ from cardlab.blackwidow import kernel
 from cardlab.blackwidow.bots import distinct_options, make_bot, rollout
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.playout import MaskRules, Position
+from cardlab.blackwidow.playout import MaskRules, Position, lead_draws
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.cards import Card, parse_cards
@@ -94,12 +94,14 @@ def test_montecarlo_plays_the_card_rolling_out_every_legal_card_would(seed, play
     legal = view.legal()
     if len(distinct_options(view, legal)) == 1:
         return
-    deals = BlackWidowKnowledge.from_view(view).sample(random.Random(seed), 16)
+    rng = random.Random(seed)          # as the bot draws: the deals, then each deal's leads
+    deals = BlackWidowKnowledge.from_view(view).sample(rng, 16)
     totals = dict.fromkeys(legal, 0)
     for deal in deals:
         position = Position.from_view(view, deal)
+        leads = lead_draws(rng, MaskRules.of(view.rules))
         for card in legal:
-            totals[card] += rollout(view, position, card, random.Random(0)).scores[view.me]
+            totals[card] += rollout(view, position, card, leads).scores[view.me]
     every = min(legal, key=lambda c: (totals[c], c.rank))
     card, _ = make_bot("montecarlo", seed, samples=16).choose(view, legal)
     assert card == every

@@ -13,7 +13,8 @@
   unseen cards uniformly from all those consistent with its view (exact card
   counting: the voids shown, the cards it passed, the hearts rule), and on
   each deal plays every distinct legal card, then every seat to the end of
-  the hand by a fast ducking policy (`playout.play_ducking`); it picks the
+  the hand by a fast ducking policy (`playout.play_ducking`; which suit each
+  trick is led in is drawn once per deal, the same after every card); it picks the
   card that leaves its game score lowest on average, scored under the rules
   (the Jack, the moon option, exactly 100), the lower card on a tie. Cards
   with no card of another seat between them play alike and are rolled out
@@ -44,7 +45,7 @@ from dataclasses import dataclass
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.kernel import MaskRules
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.playout import Playout, Position, play_ducking
+from cardlab.blackwidow.playout import Playout, Position, lead_draws, play_ducking
 from cardlab.blackwidow.rules import PASS_SIZE, BlackWidowRules, is_point
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, Rank, Suit
@@ -206,8 +207,9 @@ class MonteCarloBot(HeuristicBot):
         used = 0
         for hands in unseen:
             position = seen.with_unseen(hands)
+            leads = lead_draws(self.rng, table)
             for card in options:
-                playout = play_ducking(table, position, 1 << card.index)
+                playout = play_ducking(table, position, leads, 1 << card.index)
                 scores = _score(view.rules, view.scores, playout)
                 totals[card] += scores[view.me] - view.scores[view.me]
             used += 1
@@ -261,34 +263,37 @@ class Rollout:
 
 
 def rollout(view: BlackWidowView, position: Position, card: Card,
-            rng: random.Random) -> Rollout:
+            leads: Sequence[float]) -> Rollout:
     """`view.me` plays `card` in `position`, then every seat ducks to the end of the hand.
 
     `position` is what `view` sees, with one deal of the unseen cards
-    (`Position.from_view`). The scores follow the game's rules; under
-    ``moon: "choose"`` a shooter chooses as the bots do.
+    (`Position.from_view`); `leads` choose what leaders lead (`playout.lead_draws`).
+    The scores follow the game's rules; under ``moon: "choose"`` a shooter chooses as
+    the bots do.
 
     >>> from cardlab.blackwidow.game import BlackWidowGame
     >>> from cardlab.blackwidow.view import seat_view
     >>> game = BlackWidowGame.new(BlackWidowRules(players=5, pass_cycle=("hold",)), seed=3)
     >>> view = seat_view(game, game.turn)
     >>> deal = BlackWidowKnowledge.from_view(view).sample(random.Random(1), 1)[0]
-    >>> result = rollout(view, Position.from_view(view, deal), view.legal()[0], random.Random(2))
+    >>> leads = lead_draws(random.Random(2), MaskRules.of(view.rules))
+    >>> result = rollout(view, Position.from_view(view, deal), view.legal()[0], leads)
     >>> len(result.playout.plays), sum(result.scores) in (26, 104)
     (50, True)
     """
-    return play_rest(view.rules, view.scores, position, rng, first=card)
+    return play_rest(view.rules, view.scores, position, leads, first=card)
 
 
 def play_rest(rules: BlackWidowRules, scores: Sequence[int], position: Position,
-              rng: random.Random, first: Card | None = None) -> Rollout:
+              leads: Sequence[float], first: Card | None = None) -> Rollout:
     """Every seat ducks to the end of the hand from `position` (the seat to play plays
-    `first`, if given); the game scores after it, from `scores` before the hand.
+    `first`, if given; `leads` choose what leaders lead); the game scores after it, from
+    `scores` before the hand.
 
     The rollout policy of `montecarlo`, for whole hands too (the review of a pass).
     """
     first_bit = 0 if first is None else 1 << first.index
-    playout = play_ducking(MaskRules.of(rules), position, first_bit)
+    playout = play_ducking(MaskRules.of(rules), position, leads, first_bit)
     return Rollout(playout, _score(rules, scores, playout))
 
 

@@ -52,7 +52,7 @@ from cardlab.blackwidow import kernel
 from cardlab.blackwidow.bots import HeuristicBot, RandomBot, Rollout, play_rest
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
-from cardlab.blackwidow.playout import Position
+from cardlab.blackwidow.playout import Position, lead_draws
 from cardlab.blackwidow.record import BlackWidowRecord
 from cardlab.blackwidow.rules import PASS_SIZE
 from cardlab.blackwidow.view import BlackWidowView, seat_view
@@ -304,9 +304,11 @@ def _play_chunk(view: BlackWidowView, options: tuple[tuple[Card, ...], ...],
     rng = random.Random(key)
     seen = Position.from_view(view, {})
     rows = []
+    table = kernel.MaskRules.of(view.rules)
     for unseen in _knowledge(view).sample_hands(rng, CHUNK):
         position = seen.with_unseen(unseen)
-        rows.append(tuple(_outcome(view, play_rest(view.rules, view.scores, position, rng,
+        leads = lead_draws(rng, table)
+        rows.append(tuple(_outcome(view, play_rest(view.rules, view.scores, position, leads,
                                                    first=option[0]))
                           for option in options))
     return rows
@@ -334,12 +336,13 @@ def _pass_chunk(view: BlackWidowView, options: tuple[tuple[Card, ...], ...], key
                 hands[seat] &= ~bits
                 hands[receiver[seat]] |= bits
         row = []
+        leads = lead_draws(rng, table)
         for bits in passes:
             after = list(hands)
             after[me] &= ~bits
             after[receiver[me]] |= bits
             position = Position.opening(table, after)
-            row.append(_outcome(view, play_rest(rules, view.scores, position, rng)))
+            row.append(_outcome(view, play_rest(rules, view.scores, position, leads)))
         rows.append(tuple(row))
     return rows
 

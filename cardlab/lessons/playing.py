@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.bots import make_bot, rollout
+from cardlab.blackwidow.kernel import MaskRules
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import HandStats
 from cardlab.blackwidow.narration import CardList
-from cardlab.blackwidow.playout import Position
+from cardlab.blackwidow.playout import Position, lead_draws
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import BlackWidowView
 from cardlab.cards import Card, CardName
@@ -77,10 +78,12 @@ def playout_averages(view: BlackWidowView, samples: int, rng: random.Random
     legal = view.legal()
     deals = BlackWidowKnowledge.from_view(view).sample(rng, samples)
     totals = dict.fromkeys(legal, 0)
+    table = MaskRules.of(view.rules)
     for deal in deals:
         position = Position.from_view(view, deal)
+        leads = lead_draws(rng, table)
         for card in legal:
-            scores = rollout(view, position, card, rng).scores
+            scores = rollout(view, position, card, leads).scores
             totals[card] += scores[view.me] - view.scores[view.me]
     return {card: total / len(deals) for card, total in totals.items()}
 
