@@ -119,13 +119,17 @@ def test_figures_as_text_in_english_and_german():
     figures = {"deals": 80, "seat_hands": 320, "montecarlo": {"samples": 48, "ms_per_move": 19.0},
                "lineups": [{"name": "ismcts_10x", "time_factor": 10, "goal": 1.0,
                             "ismcts_ms_per_move": 190.4, "montecarlo_ms_per_move": 18.5,
+                            "ismcts_simulations_per_move": 7400,
                             "points": {"montecarlo": 6.25, "ismcts": 6.5}, "ratio": 0.962,
                             "low": 0.81, "high": 1.12, "seat_hands": 320}]}
     german = bench_bots.text(figures, "de").splitlines()
-    assert german[0] == ("montecarlo (48 Stichproben, 19 ms je Zug) gegen ISMCTS von OpenSpiel, "
+    assert german[0] == ("montecarlo (48 Stichproben, 19 ms CPU-Zeit je Zug) gegen ISMCTS von "
+                         "OpenSpiel, "
                          "80 Duplicate-Verteilungen:")
-    assert german[1] == ("  ISMCTS mit 10× dieser Zeit (190 ms je Zug): Punkte je Runde 6,25 "
+    assert german[1] == ("  ISMCTS mit 10× dieser Zeit (190 ms je Zug, 7400 Simulationen): "
+                         "Punkte je Runde 6,25 "
                          "gegen 6,50, Verhältnis 0,96 (95 %: 0,81 bis 1,12) über 320 Runden je "
                          "Platz; Ziel höchstens 1,00.")
     assert bench_bots.text(figures).splitlines()[1].startswith(
-        "  ISMCTS given 10× that time (190 ms a move): points per hand 6.25 against 6.50")
+        "  ISMCTS given 10× that time (190 ms a move, 7400 simulations): points per hand 6.25 "
+        "against 6.50")
