@@ -67,15 +67,15 @@ def test_lesson_9_plays_its_hands_when_asked_and_explains_its_exercises(page, ga
     assert box.get_by_role("table").count() == 0
     # The bot's averages are folded after exercise 1, not shown under it.
     expect(page.get_by_text("The bot's choice and its averages")).to_be_visible()
-    expect(page.get_by_text("Nine of Clubs 12.1")).to_be_hidden()
+    expect(page.get_by_text("Nine of Clubs 9.7")).to_be_hidden()
     assert axe(page) == []
 
     card = exercise(page, "Which card does the Monte Carlo bot play?")
     said = answer(card, "Ten of Clubs", "Not quite.")
     # The first wrong answer is told what is wrong with it; the reasoning comes on asking.
-    assert "Ten of Clubs: 12.1 points on average" in said and "Ace of Clubs" not in said
+    assert "Ten of Clubs: 9.7 points on average" in said and "Ace of Clubs" not in said
     said = show_me(card, "Here is the answer: Ace of Clubs.")
-    assert "Ace of Clubs: 10.3 points on average" in said
+    assert "Ace of Clubs: 9.2 points on average" in said
     assert "Right!" in answer(card, "Ace of Clubs", "Right!")
 
     random = exercise(page, "fewer points per hand than random?")
@@ -88,7 +88,7 @@ def test_lesson_9_plays_its_hands_when_asked_and_explains_its_exercises(page, ga
     expect(table.get_by_role("cell", name="montecarlo")).to_be_visible()
     chart = box.get_by_role("img", name="Points per hand after 12 hands")
     expect(chart).to_be_visible()
-    assert "montecarlo 3.2 (from 0.5 to 5.8)" in chart.get_attribute("alt")
+    assert "montecarlo 2.6 (from -0.5 to 5.7)" in chart.get_attribute("alt")
     assert "Right!" in answer(random, "Yes", "Right!")
     heuristic = exercise(page, "fewer points per hand than heuristic?")
     said = answer(heuristic, "Yes", "Not quite.")
@@ -108,14 +108,14 @@ def test_german_lesson_9_on_a_phone(page, gallery, screenshot, axe):
     box, play, status = tournament(page, gallery + GERMAN_9, "12 Runden spielen")
     card = exercise(page, "Welche Karte spielt der Monte-Carlo-Bot?")
     said = answer(card, "Kreuz-Zehn", "Nicht ganz.", check="Prüfen")
-    assert "Kreuz-Zehn: im Schnitt 12,1 Punkte" in said
+    assert "Kreuz-Zehn: im Schnitt 9,7 Punkte" in said
     said = show_me(card, "Hier ist die Antwort: Kreuz-Ass.", button="Zeig es mir")
-    assert "Kreuz-Ass: im Schnitt 10,3 Punkte" in said
+    assert "Kreuz-Ass: im Schnitt 9,2 Punkte" in said
     play.click()
     expect(status).to_contain_text("Gespielte Runden: 12 von 12.", timeout=300_000)
     chart = box.get_by_role("img", name="Punkte pro Runde nach 12 Runden")
     expect(chart).to_be_visible()
-    assert "montecarlo 3,2 (von 0,5 bis 5,8)" in chart.get_attribute("alt")
+    assert "montecarlo 2,6 (von -0,5 bis 5,7)" in chart.get_attribute("alt")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert axe(page) == []
     screenshot("lesson09-voila-de-phone")
