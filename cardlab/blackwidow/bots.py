@@ -13,10 +13,11 @@
   unseen cards uniformly from all those consistent with its view (exact card
   counting: the voids shown, the cards it passed, the hearts rule), and on
   each deal plays every distinct legal card, then every seat to the end of
-  the hand by a fast ducking policy (`playout.play_ducking`; which suit each
-  trick is led in is drawn once per deal, the same after every card); it picks the
-  card that leaves its game score lowest on average, scored under the rules
-  (the Jack, the moon option, exactly 100), the lower card on a tie. Cards
+  the hand by a fast ducking policy (`playout.play_ducking`; the chance of
+  which suit each trick is led in is drawn once per deal and is the same
+  after every card); it picks the card that leaves its game score lowest on
+  average, scored under the rules (the Jack, the moon option, exactly 100),
+  the lower card on a tie. Cards
   with no card of another seat between them play alike and are rolled out
   once (when all are alike it plays the lowest without sampling): the same
   card as rolling out each of them, for less time.
