@@ -10,6 +10,7 @@ from cardlab.blackwidow.bots import distinct_options, make_bot, rollout
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.playout import MaskRules, Position, lead_draws
+from cardlab.blackwidow.review import _equal_cards
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.blackwidow.view import seat_view
 from cardlab.cards import Card, parse_cards
@@ -105,3 +106,41 @@ def test_montecarlo_plays_the_card_rolling_out_every_legal_card_would(seed, play
     every = min(legal, key=lambda c: (totals[c], c.rank))
     card, _ = make_bot("montecarlo", seed, samples=16).choose(view, legal)
     assert card == every
+
+
+def _scripted(hands: dict[int, str], plays: str) -> BlackWidowGame:
+    """A held hand where each seat holds the cards of `hands` (the rest of the deck dealt
+    round the table), with `plays` played."""
+    rules = BlackWidowRules(pass_cycle=("hold",))
+    given = {seat: parse_cards(cards) for seat, cards in hands.items()}
+    rest = [card for card in rules.deck if all(card not in cards for cards in given.values())]
+    deal = [list(given.get(seat, [])) for seat in range(4)]
+    for card in rest:
+        deal[min(range(4), key=lambda seat: len(deal[seat]))].append(card)
+    game = BlackWidowGame.new(rules, deal=deal)
+    for card in parse_cards(plays):
+        game.play(card)
+    return game
+
+
+def test_an_unplayed_queen_between_two_spades_parts_them_even_in_my_hand():
+    """On the first trick the Queen may not be played: J♠ and K♠ around her leave a
+    different spade beside her, to follow the next spade lead with."""
+    game = _scripted({0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+                      1: "JS QS KS 2D 3D 4D 5D 2H 3H 4H 5H 6H 7H"}, "2C")
+    view = seat_view(game, 1)
+    legal = view.legal()
+    assert C("QS") not in legal and {C("JS"), C("KS")} <= set(legal)
+    assert {C("JS"), C("KS")} <= set(distinct_options(view, legal))
+
+
+def test_a_card_on_the_trick_in_progress_parts_the_cards_around_it():
+    """8♦ ducks under the T♦ led, J♦ takes the trick: the T♦ between them is not gone yet."""
+    game = _scripted({0: "2C 7D", 1: "3C 8D 9D JD 2H 3H 4H 5H 6H 7H 8H 9H 2S", 2: "4C",
+                      3: "AC TD"}, "2C 3C 4C AC TD 7D")
+    view = seat_view(game, 1)
+    assert [c.code for c in view.legal()] == ["8D", "9D", "JD"]
+    assert [c.code for c in distinct_options(view, view.legal())] == ["8D", "JD"]
+    # The review measures each run once, as the bot rolls it out.
+    assert _equal_cards(view, view.legal()) == {C("8D"): C("8D"), C("9D"): C("8D"),
+                                                 C("JD"): C("JD")}

@@ -228,7 +228,10 @@ def distinct_options(view: BlackWidowView, legal: Sequence[Card]) -> list[Card]:
     hand or already played in an earlier trick, and they score alike (hearts
     all count one; the Queen of Spades, and the Jack of Diamonds where it
     counts, stand alone): which one is played changes no trick's winner and
-    no score. The lowest of each run is kept.
+    no score. The lowest of each run is kept. An unplayed Queen of Spades
+    (or Jack that counts) between them parts them even when it is mine: on
+    the first trick, where she may not be played, J♠ and K♠ around her leave
+    me K♠ or J♠ beside her, to follow a spade lead with.
 
     >>> from cardlab.blackwidow.game import BlackWidowGame
     >>> from cardlab.blackwidow.view import seat_view
@@ -240,7 +243,8 @@ def distinct_options(view: BlackWidowView, legal: Sequence[Card]) -> list[Card]:
     """
     done = len(view.plays) - len(view.trick)
     gone = kernel.mask(card for _, card in view.plays[:done])
-    elsewhere = kernel.mask(view.rules.deck) & ~(view.hand_mask | gone)
+    special = kernel.QUEEN_BIT | (kernel.JACK_BIT if view.rules.jack_of_diamonds else 0)
+    elsewhere = kernel.mask(view.rules.deck) & ~(view.hand_mask | gone) | special & ~gone
     kept: list[Card] = []
     for card in sorted(legal, key=lambda c: c.index):
         lower = kept[-1] if kept else None

@@ -49,7 +49,13 @@ from typing import Any
 
 from cardlab import worker_pool
 from cardlab.blackwidow import kernel
-from cardlab.blackwidow.bots import HeuristicBot, RandomBot, Rollout, play_rest
+from cardlab.blackwidow.bots import (
+    HeuristicBot,
+    RandomBot,
+    Rollout,
+    distinct_options,
+    play_rest,
+)
 from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.playout import Position, lead_draws
@@ -257,29 +263,15 @@ def _pass_tasks(decision: _Decision, number: int, alive: int,
 
 
 def _equal_cards(view: BlackWidowView, legal: Sequence[Card]) -> dict[Card, Card]:
-    """Each legal card, mapped to the lowest legal card worth exactly the same.
-
-    Two cards of a suit with no card of another hand between them (every card
-    between is mine or played) win and lose the same tricks and score the same,
-    unless one is the Queen of Spades or a Jack of Diamonds that counts: they
-    are measured once: with ``8C`` and ``TC`` in my hand and ``9C`` played, ``8C``
-    stands for both.
-    """
-    table = kernel.MaskRules.of(view.rules)
-    gone = kernel.mask(card for _, card in view.plays) | view.hand_mask | ~table.deck
-    special = kernel.QUEEN_BIT | (kernel.JACK_BIT if table.jack_of_diamonds else 0)
+    """Each legal card, mapped to the lowest legal card worth exactly the same: the card
+    `bots.distinct_options` keeps for its run. With ``8C`` and ``TC`` in my hand and ``9C``
+    played in an earlier trick, ``8C`` stands for both, and is measured once."""
+    kept = set(distinct_options(view, legal))
     same: dict[Card, Card] = {}
-    previous: Card | None = None
-    for card in sorted(legal, key=lambda c: c.index):
-        if previous is not None and previous.suit is card.suit and \
-                not special & ((1 << previous.index) | (1 << card.index)):
-            between = ((1 << card.index) - 1) & ~((1 << (previous.index + 1)) - 1)
-            if not between & ~gone:
-                same[card] = same[previous]
-                previous = card
-                continue
-        same[card] = card
-        previous = card
+    for card in sorted(legal, key=lambda c: c.index):     # the lowest is always kept
+        if card in kept:
+            keeper = card
+        same[card] = keeper
     return same
 
 
