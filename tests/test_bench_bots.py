@@ -67,6 +67,7 @@ def test_one_deal_gives_both_lineups_with_ratio_interval_and_sample_size(one_dea
         assert lineup["low"] <= lineup["ratio"] <= lineup["high"]
         assert lineup["ismcts_ms_per_move"] > 0 and lineup["montecarlo_ms_per_move"] > 0
         assert lineup["ismcts_simulations_per_move"] >= 3
+        assert lineup["ismcts_fallbacks"] == 0
 
 
 def test_montecarlo_is_shown_its_own_seat_on_its_turn(one_deal):
@@ -126,10 +127,10 @@ def test_figures_as_text_in_english_and_german():
     assert german[0] == ("montecarlo (48 Stichproben, 19 ms CPU-Zeit je Zug) gegen ISMCTS von "
                          "OpenSpiel, "
                          "80 Duplicate-Verteilungen:")
-    assert german[1] == ("  ISMCTS mit 10× dieser Zeit (190 ms je Zug, 7400 Simulationen): "
+    assert german[1] == ("  ISMCTS mit 10× dieser Zeit (190 ms je Zug, 7.400 Simulationen): "
                          "Punkte je Runde 6,25 "
                          "gegen 6,50, Verhältnis 0,96 (95 %: 0,81 bis 1,12) über 320 Runden je "
                          "Platz; Ziel höchstens 1,00.")
     assert bench_bots.text(figures).splitlines()[1].startswith(
-        "  ISMCTS given 10× that time (190 ms a move, 7400 simulations): points per hand 6.25 "
+        "  ISMCTS given 10× that time (190 ms a move, 7,400 simulations): points per hand 6.25 "
         "against 6.50")

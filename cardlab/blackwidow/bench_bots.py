@@ -13,11 +13,12 @@ montecarlo / ISMCTS compares them on the same cards (lower points are better).
 Two line-ups: ISMCTS thinks as long per card as `montecarlo` takes on
 average at its default settings, and ten times as long. Time is CPU time
 of the thread that decides, so other work on the machine neither slows
-one bot nor hurries the other. ISMCTS is given it as a number of
-simulations: the time times its own rate (simulations per CPU second over
-its searches so far in the line-up; before the first, from a calibration
-hand), and `montecarlo`'s mean CPU time a card so far (before its first
-card, from a calibration hand). The deals rotate the pass direction (left,
+one bot nor hurries the other. ISMCTS's budget is a number of simulations:
+the factor (1 or 10), times `montecarlo`'s mean CPU time a card so far in
+the line-up, times ISMCTS's own simulations per CPU second so far (each
+taken from a calibration hand before the first). Budgets follow measured
+times, so two runs with the same seed may play some cards differently.
+The deals rotate the pass direction (left,
 right, across, hold). Both bots pass as `heuristic` does (`montecarlo`'s
 own pass): OpenSpiel 2.0.2's Hearts crashes when ISMCTS resamples a world
 for the second seat to pass, so ISMCTS cannot search its passes; the match
@@ -81,7 +82,8 @@ def measure(quick: bool = False, deals: int | None = None, quiet: bool = False,
                      "ismcts_ms_per_move": None, "montecarlo_ms_per_move": None,
                      "ismcts_simulations_per_move": None,
                      "points": {"montecarlo": None, "ismcts": None},
-                     "ratio": None, "low": None, "high": None, "seat_hands": PLAYERS * deals}
+                     "ratio": None, "low": None, "high": None, "seat_hands": PLAYERS * deals,
+                     "ismcts_fallbacks": None}
                     for name, factor in LINEUPS.items()]}
     try:
         import pyspiel
@@ -210,7 +212,9 @@ class _Match:
                 if self.simulations else None,
                 "points": {"montecarlo": round(sum(map(sum, self.ours)) / hands, 3),
                            "ismcts": round(sum(map(sum, self.theirs)) / hands, 3)},
-                "ratio": ratio, "low": low, "high": high, "seat_hands": hands}
+                "ratio": ratio, "low": low, "high": high, "seat_hands": hands,
+                # Kept for the JSON's readers: a budget in simulations never runs out.
+                "ismcts_fallbacks": 0}
 
     def _hand(self, seed: int, direction: str, mc_seat: int | None) -> list[int]:
         """One hand of the deal; every seat's points (after the moon rule)."""
@@ -301,7 +305,7 @@ against 6.70, ratio 0.76 (95 %: 0.66 to 0.87) over 320 seat-hands; goal at most 
         lines.append(message(
             "blackwidow.bench.bots_lineup", lang, factor=lineup["time_factor"],
             ms=number(lineup["ismcts_ms_per_move"], lang),
-            simulations=lineup["ismcts_simulations_per_move"],
+            simulations=number(lineup["ismcts_simulations_per_move"], lang),
             ours=number(lineup["points"]["montecarlo"], lang, 2),
             theirs=number(lineup["points"]["ismcts"], lang, 2),
             ratio=number(lineup["ratio"], lang, 2), low=number(lineup["low"], lang, 2),
