@@ -17,10 +17,10 @@
   which suit each trick is led in is drawn once per deal and is the same
   after every card); it picks the card that leaves its game score lowest on
   average, scored under the rules (the Jack, the moon option, exactly 100),
-  the lower card on a tie. Cards
-  with no card of another seat between them play alike and are rolled out
-  once (when all are alike it plays the lowest without sampling): the same
-  card as rolling out each of them, for less time.
+  the lower card on a tie. Cards with no card of another seat between them
+  play alike and are rolled out once (when all are alike it plays the lowest
+  without sampling): the same card as rolling out each of them, for less
+  time.
 
 Legal cards, trick winners and scoring come from `kernel`, the engine's own
 rules, so the bots plan under the options of the game they sit in.

@@ -154,10 +154,10 @@ def play_ducking(table: MaskRules, position: Position, leads: Sequence[float],
     mask, if given; it must be legal) first. `position` is left as it was.
 
     A leader leads the lowest card of a suit chosen at random, by ``leads[t]`` for the
-    hand's trick `t` (from 0; `lead_draws`), among the suits other than
-    hearts that it holds; while the Queen of Spades is out, not spades if it holds her or
-    only spades above her. With no such suit, it leads its lowest card that is not a
-    heart, or else its lowest heart. Always leading the lowest club instead made every
+    hand's trick `t` (from 0; `lead_draws`), among the suits other than hearts that it
+    holds; while the Queen of Spades is unplayed, not spades if it holds her or only
+    spades above her. With no such suit, it leads its lowest card that is not a heart,
+    or else its lowest heart. Always leading the lowest club instead made every
     imagined hand open the same way, and the Monte Carlo bot played worse for it.
 
     The policy is written out here, not passed as a function: the Monte Carlo bot and
