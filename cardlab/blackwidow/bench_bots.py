@@ -147,8 +147,6 @@ def _calibrate(samples: int) -> float:
 
 def _ismcts_rate(game: Any, simulations: int = 200) -> float:
     """ISMCTS's simulations per CPU second, over one hand (no passing) it plays in every seat."""
-    import pyspiel
-
     rng = random.Random(SEED - 2)
     state = game.new_initial_state()
     state.apply_action(_SPIEL_DIRECTION["hold"])
@@ -162,14 +160,21 @@ def _ismcts_rate(game: Any, simulations: int = 200) -> float:
         if len(legal) == 1:
             state.apply_action(legal[0])
             continue
-        rollouts = pyspiel.RandomRolloutEvaluator(1, searched)
-        bot = pyspiel.ISMCTSBot(searched, rollouts, UCT_C, simulations, -1,
-                                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
         start = time.thread_time()
-        state.apply_action(int(bot.step(state)))
+        state.apply_action(_ismcts_action(state, searched, simulations))
         spent += time.thread_time() - start
         searched += 1
     return searched * simulations / spent
+
+
+def _ismcts_action(state: Any, seed: int, simulations: int) -> int:
+    """The card ISMCTS (random rollouts, as configured above) picks after `simulations`."""
+    import pyspiel
+
+    rollouts = pyspiel.RandomRolloutEvaluator(1, seed)
+    bot = pyspiel.ISMCTSBot(seed, rollouts, UCT_C, simulations, -1,
+                            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+    return int(bot.step(state))
 
 
 class _Match:
@@ -183,9 +188,6 @@ class _Match:
 
     def __init__(self, game: Any, samples: int, move_s: float, rate: float,
                  factor: int) -> None:
-        import pyspiel
-
-        self.pyspiel = pyspiel
         self.game = game
         self.samples = samples
         self.move_s = move_s
@@ -254,15 +256,11 @@ class _Match:
     def _search(self, state: Any, seed: int) -> int:
         """ISMCTS's action, applied to `state`: at least enough simulations to try each
         card twice."""
-        pyspiel = self.pyspiel
         rate = sum(self.simulations) / sum(self.theirs_s) if self.theirs_s else self.rate
         simulations = max(2 * len(state.legal_actions()) + 1,
                           round(self.factor * _mean(self.ours_s, self.move_s) * rate))
-        rollouts = pyspiel.RandomRolloutEvaluator(1, seed)
-        bot = pyspiel.ISMCTSBot(seed, rollouts, UCT_C, simulations, -1,
-                                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
         start = time.thread_time()
-        action = int(bot.step(state))
+        action = _ismcts_action(state, seed, simulations)
         self.theirs_s.append(time.thread_time() - start)
         self.simulations.append(simulations)
         state.apply_action(action)
