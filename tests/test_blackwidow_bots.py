@@ -70,6 +70,22 @@ def test_heuristic_passes_the_unguarded_queen_and_high_spades():
     assert "Q♠" in why.text()          # as its corner shows it, like every bot reason
 
 
+def test_montecarlo_keeps_low_hearts_and_a_guarded_queen_when_passing():
+    guarded = parse_cards("QS AS 5S 4S 3S 2H 3H 4H AC KC 2D 3D 4D")
+    short = parse_cards("QS AS 3S 2H 3H 4H 5H AC KC 2D 3D 4D 5D")
+    rest = [card for card in BlackWidowRules().deck if card not in guarded]
+    game = BlackWidowGame.new(BlackWidowRules(), deal=[guarded, rest[:13], rest[13:26],
+                                                       rest[26:]])
+    cards, _ = make_bot("montecarlo").pass_cards(seat_view(game, 0))
+    assert set(cards) == set(parse_cards("AC KC 4D"))    # the short clubs, then the high diamond
+    assert set(make_bot("heuristic").pass_cards(seat_view(game, 0))[0]) == set(
+        parse_cards("AS 4H 3H"))
+    rest = [card for card in BlackWidowRules().deck if card not in short]
+    game = BlackWidowGame.new(BlackWidowRules(), deal=[short, rest[:13], rest[13:26], rest[26:]])
+    cards, _ = make_bot("montecarlo").pass_cards(seat_view(game, 0))
+    assert set(cards) == set(parse_cards("QS AS AC"))     # three spades guard nothing
+
+
 def test_heuristic_dumps_the_queen_when_void():
     bot = make_bot("heuristic")
     hand = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), deal=[

@@ -19,10 +19,10 @@ the line-up, times ISMCTS's own simulations per CPU second so far (each
 taken from a calibration hand before the first). Budgets follow measured
 times, so two runs with the same seed may play some cards differently.
 The deals rotate the pass direction (left,
-right, across, hold). Both bots pass as `heuristic` does (`montecarlo`'s
-own pass): OpenSpiel 2.0.2's Hearts crashes when ISMCTS resamples a world
-for the second seat to pass, so ISMCTS cannot search its passes; the match
-compares the play of the cards. The 95% interval of the ratio comes from
+right, across, hold). Every seat passes as `montecarlo` does: OpenSpiel
+2.0.2's Hearts crashes when ISMCTS resamples a world for the second seat to
+pass, so ISMCTS cannot search its passes; the match compares the play of the
+cards. The 95% interval of the ratio comes from
 resampling whole deals.
 
 >>> ratio_interval([[4, 2], [6, 3]], [[5, 5], [5, 5]], draws=200)
@@ -230,9 +230,8 @@ class _Match:
                 state.apply_action(_action(ours.hand.deal[seat][i]))
         mc = make_bot("montecarlo", seed + 7, samples=self.samples)
         if direction != "hold":
-            passer = make_bot("heuristic", seed)
             for seat in range(PLAYERS):
-                passed = (mc if seat == mc_seat else passer).pass_cards(seat_view(ours, seat))[0]
+                passed = mc.pass_cards(seat_view(ours, seat))[0]
                 for card in passed:
                     state.apply_action(_action(card))
                 ours.pass_cards(seat, passed)

@@ -14,7 +14,7 @@ LESSONS = {
                           "seat 3 ends at"),
     # Lesson 9's own 12 hands wait for a button; the recorded 400-hand run shows offline.
     "09_playing_well": ("Hand of 10 cards: Nine of Clubs", "Points per hand after 400 hands",
-                        "montecarlo 3.1 (from 2.6 to 3.6)"),
+                        "montecarlo 2.7 (from 2.2 to 3.1)"),
 }
 
 
