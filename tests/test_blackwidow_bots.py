@@ -7,6 +7,7 @@ import statistics
 
 import pytest
 
+from cardlab.advice import advice
 from cardlab.blackwidow import kernel
 from cardlab.blackwidow.bots import BOTS, make_bot, rollout
 from cardlab.blackwidow.game import BlackWidowGame
@@ -70,20 +71,38 @@ def test_heuristic_passes_the_unguarded_queen_and_high_spades():
     assert "Q♠" in why.text()          # as its corner shows it, like every bot reason
 
 
+def _passes(bot: str, hand: str, rules: BlackWidowRules) -> set[Card]:
+    """What `bot` passes from `hand`, dealt to seat 0 (the other seats get the rest)."""
+    mine = parse_cards(hand)
+    rest = [card for card in rules.deck if card not in mine]
+    size = rules.hand_size
+    deal = [mine, *(rest[i:i + size] for i in range(0, len(rest), size))]
+    game = BlackWidowGame.new(rules, deal=deal)
+    return set(make_bot(bot).pass_cards(seat_view(game, 0))[0])
+
+
 def test_montecarlo_keeps_low_hearts_and_a_guarded_queen_when_passing():
-    guarded = parse_cards("QS AS 5S 4S 3S 2H 3H 4H AC KC 2D 3D 4D")
-    short = parse_cards("QS AS 3S 2H 3H 4H 5H AC KC 2D 3D 4D 5D")
-    rest = [card for card in BlackWidowRules().deck if card not in guarded]
-    game = BlackWidowGame.new(BlackWidowRules(), deal=[guarded, rest[:13], rest[13:26],
-                                                       rest[26:]])
-    cards, _ = make_bot("montecarlo").pass_cards(seat_view(game, 0))
-    assert set(cards) == set(parse_cards("AC KC 4D"))    # the short clubs, then the high diamond
-    assert set(make_bot("heuristic").pass_cards(seat_view(game, 0))[0]) == set(
-        parse_cards("AS 4H 3H"))
-    rest = [card for card in BlackWidowRules().deck if card not in short]
-    game = BlackWidowGame.new(BlackWidowRules(), deal=[short, rest[:13], rest[13:26], rest[26:]])
-    cards, _ = make_bot("montecarlo").pass_cards(seat_view(game, 0))
-    assert set(cards) == set(parse_cards("QS AS AC"))     # three spades guard nothing
+    guarded = "QS AS 6S 5S 4S 3S 2H 3H AC KC 2D 3D 4D"
+    assert _passes("montecarlo", guarded, BlackWidowRules()) == set(parse_cards("AC KC 4D"))
+    assert _passes("heuristic", guarded, BlackWidowRules()) == set(parse_cards("AS 3H 2H"))
+    # Two low spades guard nothing, however many spades above the Queen stand beside them.
+    short = "QS KS AS 3S 2S 2H 3H 4H AC 2D 3D 4D 5D"
+    assert _passes("montecarlo", short, BlackWidowRules()) == set(parse_cards("QS KS AS"))
+    # The hint says why the Queen stays, in the learner's words.
+    game = BlackWidowGame.new(BlackWidowRules(), seed=3)
+    why = make_bot("montecarlo").pass_cards(seat_view(game, 0))[1]
+    assert advice(why).text() == ("They are the cards most likely to win tricks full of points. "
+                                  "Low hearts, and high spades guarded by enough lower spades, "
+                                  "are safe to keep.")
+    # In an 8-card hand two low spades are enough.
+    six = BlackWidowRules(players=6)
+    assert not _passes("montecarlo", "QS AS 3S 2S 2H 9C TC KD", six) & set(parse_cards("QS AS"))
+
+
+def test_montecarlo_keeps_a_jack_of_diamonds_that_counts_when_passing():
+    rules = BlackWidowRules(players=6, jack_of_diamonds=True)
+    hand = "2H 3H 4H 5H 6H 7H JD 9C"
+    assert _passes("montecarlo", hand, rules) == set(parse_cards("9C 7H 6H"))
 
 
 def test_heuristic_dumps_the_queen_when_void():
