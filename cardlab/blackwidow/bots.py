@@ -140,7 +140,12 @@ class HeuristicBot(BlackWidowBot):
 
     @staticmethod
     def pass_danger(card: Card, hand: list[Card], rules: BlackWidowRules) -> int:
-        """How urgently to pass `card` out of `hand` (the three highest go)."""
+        """How urgently to pass `card` out of `hand` (the three highest go).
+
+        >>> hand = [Card.parse(code) for code in "QS 6S 5S 3S 2S 2H".split()]
+        >>> HeuristicBot.pass_danger(Card.parse("QS"), hand, BlackWidowRules())
+        20
+        """
         return _danger(card, hand, rules)
 
     def choose(self, view: BlackWidowView, legal: list[Card]) -> tuple[Card, Text]:
