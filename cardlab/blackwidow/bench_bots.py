@@ -16,8 +16,9 @@ of the thread that decides, so other work on the machine neither slows
 one bot nor hurries the other. ISMCTS's budget is a number of simulations:
 the factor (1 or 10), times `montecarlo`'s mean CPU time a card so far in
 the line-up, times ISMCTS's own simulations per CPU second so far (each
-taken from a calibration hand before the first). Budgets follow measured
-times, so two runs with the same seed may play some cards differently.
+taken from a calibration hand before the first). Two runs with the same seed
+may play some cards differently: budgets follow measured times, and ISMCTS
+does not always pick the same card given the same seed and simulations.
 The deals rotate the pass direction (left,
 right, across, hold). Every seat passes as `montecarlo` does: OpenSpiel
 2.0.2's Hearts crashes when ISMCTS resamples a world for the second seat to
