@@ -11,7 +11,8 @@
   having.
 - `montecarlo`: passes as `heuristic` does but keeps what is safe to keep
   (hearts below the Jack; the Queen and the spades above her behind about
-  four lower spades), and plays by perfect-information Monte Carlo. It draws
+  four lower spades; a Jack of Diamonds that counts), and plays by
+  perfect-information Monte Carlo. It draws
   deals of the unseen cards uniformly from all those consistent with its
   view (exact card
   counting: the voids shown, the cards it passed, the hearts rule), and on
