@@ -6,6 +6,8 @@ import re
 import time
 from urllib.parse import quote
 
+from playwright.sync_api import expect
+
 from cardlab.cards import parse_cards
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.rules import FiveSonsRules
@@ -206,14 +208,14 @@ def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot, 
     face, heart = a_question_someone_answers()
     ask(app, face.name(), heart.name())
     app.get_by_role("status").filter(has_text="showed you the").wait_for(timeout=30_000)
-    assert "You: 2 cards, asked" in table.text_content()
-    assert f"You asked: The {face.name()} has" in app.locator(".cardlab-fs-question").text_content()
+    expect(table).to_contain_text("You: 2 cards, asked")
+    expect(app.locator(".cardlab-fs-question")).to_contain_text(f"You asked: The {face.name()} has")
     screenshot("app-fivesons-table", app)
     app.get_by_role("button", name="Take back", exact=True).focus()
     app.keyboard.press("Enter")
     app.get_by_role("status").filter(has_text="Taken back").wait_for(timeout=30_000)
-    assert app.locator(".cardlab-log li").count() == 0
-    assert "nothing yet this round" in table.text_content()
+    expect(app.locator(".cardlab-log li")).to_have_count(0)
+    expect(table).to_contain_text("nothing yet this round")
     assert axe_all(app) == []
     assert app.outside_requests == []
 

@@ -3,6 +3,8 @@ unknown level is explained on the page, and the chooser fits a phone."""
 
 import re
 
+from playwright.sync_api import expect
+
 PHONE = {"width": 390, "height": 844}
 FIVESONS = "voila/render/apps/fivesons.ipynb?players=3&seed=4"
 BLACKWIDOW = "voila/render/apps/blackwidow.ipynb?seed=4"
@@ -28,7 +30,7 @@ def test_five_sons_level_from_the_address_then_from_the_chooser(page, gallery):
     page.get_by_role("combobox", name="Bots' level").select_option(index=0)
     news = page.get_by_role("status").filter(has_text="The bots now play at this level: Beginner")
     news.wait_for(timeout=30_000)
-    assert "Seat 1 (Beginner)" in page.locator(".cardlab-fivesons").text_content()
+    expect(page.locator(".cardlab-fivesons")).to_contain_text("Seat 1 (Beginner)")
 
 
 def test_an_unknown_level_is_explained_and_the_beginner_plays(page, gallery):

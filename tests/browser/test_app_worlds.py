@@ -4,6 +4,8 @@ question of one's own, the refusal of a big deck; axe-core, nothing fetched from
 
 import re
 
+from playwright.sync_api import expect
+
 from helpers.keyboard import press
 
 PHONE = {"width": 390, "height": 844}
@@ -26,7 +28,8 @@ def test_worlds_by_keyboard_in_german(page, gallery, axe, screenshot):
     page.locator("svg desc", has_text="Platz 1 kann die Welten").first.wait_for(
         state="attached", timeout=30_000)
     table = page.get_by_role("table", name="Jetzt wahr in der wirklichen Welt")
-    assert "K₁" in table.text_content() and "Lösung" in table.text_content()
+    expect(table).to_contain_text("K₁")
+    expect(table).to_contain_text("Lösung")
     assert axe(page) == []
     screenshot("app-worlds-de", page)
 

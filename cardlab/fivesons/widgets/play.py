@@ -440,8 +440,6 @@ class FiveSonsWidget(widgets.VBox):
             # Offered only when it works: not before a first decision, nor once the result stands.
             self.controls.update("take_back", disabled=not self.table.can_undo)
             self.controls.update("play_on", disabled=not self.held)
-        self.controls.status = " ".join(filter(None, [self._news(),
-                                                      self._prompt(view, decision)]))
         turn = self.table.game.decisions
         self.seats.value = round_picture(view, self.table.events, turn[0].seat if turn else None,
                                          self.names, self.lang)
@@ -455,6 +453,9 @@ class FiveSonsWidget(widgets.VBox):
             table = self.table
             self.mode.disabled = bool(table.moves or table.hints or table.take_backs)
         self._show_end(view)
+        # Last, so that the page shows what the status line says by the time it says it.
+        self.controls.status = " ".join(filter(None, [self._news(),
+                                                      self._prompt(view, decision)]))
 
     def undo(self) -> None:
         """Practice mode: take back the learner's last decision and the bots' moves after it."""
