@@ -568,8 +568,6 @@ class BlackWidowWidget(widgets.VBox):
         self.hand.show(self._hand_buttons(view, decision))
         self.hand.layout.display = _SHOWN if view.hand else _HIDDEN   # no empty box at the end
         self.actions.show(self._action_buttons(view, decision))
-        self.actions.status = self._prompt(view, decision)
-        self.note.status = self._said
         self._show_log(view)
         shown = self.views.spec("last").pressed or (view.phase is Phase.PLAY
                                                      and view.last_trick_fresh)
@@ -592,6 +590,9 @@ class BlackWidowWidget(widgets.VBox):
             self._charted = len(view.results)
             self.chart.value = score_chart_svg(names, view.results, self.lang) \
                 if view.results else ""
+        # Last, so that the page shows what the status lines say by the time they say it.
+        self.actions.status = self._prompt(view, decision)
+        self.note.status = self._said
 
     def _show_log(self, view: BlackWidowView) -> None:
         """The events told to this seat, a section per hand; those since its last move new."""
