@@ -19,6 +19,8 @@ lists every point and every turning point.
 >>> svg = review_graph_svg(review, "Uncertainty left (bits)")
 >>> svg.count('data-open='), 'Turning points: 2 (mistake' in svg
 (2, True)
+>>> "1: 3; 2: 2,5." in review_graph_svg(review, "Unsicherheit (Bit)", "de")  # German decimals
+True
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import math
 
 from cardlab.i18n import message
+from cardlab.i18n import number as written
 from cardlab.render.cards import FONT
 from cardlab.render.palette import BACKGROUND, CHANGED, INK, MUTED, SEAT_COLOURS, SOFT_INK
 from cardlab.render.svg import element, svg_document
@@ -64,7 +67,7 @@ def review_graph_svg(review: Review, label: str, lang: str = "en") -> str:
     for tick in _ticks(low, high):
         parts.append(element("line", x1=LEFT, y1=y(tick), x2=WIDTH - RIGHT, y2=y(tick),
                              stroke="#d0d0d0", stroke_width=1))
-        parts.append(element("text", _number(tick), x=LEFT - 6, y=y(tick) + 4,
+        parts.append(element("text", _number(tick, lang), x=LEFT - 6, y=y(tick) + 4,
                              text_anchor="end", font_size=12, fill=SOFT_INK, font_family=FONT))
     parts.append(element("line", x1=LEFT, y1=HEIGHT - BOTTOM, x2=WIDTH - RIGHT,
                          y2=HEIGHT - BOTTOM, stroke=MUTED, stroke_width=1))
@@ -92,7 +95,7 @@ def _mark(number: int, moment: Moment, x: float, y: float, lang: str) -> str:
     verdict, loss = moment.judged
     tip = message("review_graph.point", lang, number=number, chosen=moment.chosen_key,
                   best=moment.best_key, verdict=message(f"review.verdict.{verdict}", lang),
-                  loss=f"{loss:.{moment.scale.digits}f}",
+                  loss=written(loss, lang, moment.scale.digits),
                   unit=message(f"review.unit.{moment.scale.unit}", lang))
     if verdict not in MARKS:
         return element("circle", tooltip=tip, cx=x, cy=y, r=3.5, fill=LINE,
@@ -135,14 +138,21 @@ def _ticks(low: float, high: float) -> list[float]:
     return [round(first + i * step, 9) for i in range(int((high - first) / step) + 1)]
 
 
-def _number(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+def _number(value: float, lang: str) -> str:
+    """`value` as `lang` writes it, with no more than two decimals and none that are 0.
+
+    >>> _number(2.5, "de"), _number(0.25, "en"), _number(3.0, "de")
+    ('2,5', '0.25', '3')
+    """
+    digits = next(d for d in (0, 1, 2) if round(value, d) == round(value, 2))
+    return written(value, lang, digits)
 
 
 def _description(review: Review, points: list[tuple[int, Moment]], label: str,
                  lang: str) -> str:
     """Every point's value, then the turning points with their verdict and loss."""
-    line = ", ".join(f"{number}: {_number(moment.standing or 0.0)}" for number, moment in points)
+    line = "; ".join(f"{number}: {_number(moment.standing or 0.0, lang)}"
+                     for number, moment in points)
     turning = [(number, moment) for number, moment in enumerate(review.moments, start=1)
                if moment.judged[0] in MARKS]
     said = [message("review_graph.values", lang, what=label, values=line)]
@@ -150,7 +160,7 @@ def _description(review: Review, points: list[tuple[int, Moment]], label: str,
         said.append(message("review_graph.turning", lang, points="; ".join(
             message("review_graph.turn", lang, number=number,
                     verdict=message(f"review.verdict.{moment.judged[0]}", lang),
-                    loss=f"{moment.judged[1]:.{moment.scale.digits}f}",
+                    loss=written(moment.judged[1], lang, moment.scale.digits),
                     unit=message(f"review.unit.{moment.scale.unit}", lang))
             for number, moment in turning)))
     else:
