@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import HandStats
 from cardlab.blackwidow.match import play_game as play_blackwidow
@@ -247,6 +248,39 @@ def test_lesson_6_plays_no_tournament_before_the_page_is_shown(path):
     assert "seat-games" not in text and "Platz-Partien" not in text
 
 
+def _following_clubs():
+    """Seat 1's view as it follows the Two of Clubs, with every club but the Two in hand."""
+    rules = BlackWidowRules(pass_cycle=("hold",))
+    deck = sorted(rules.deck, key=lambda card: (card.suit, card.rank))   # ♣ ♦ ♥ ♠
+    clubs, diamonds, rest = deck[:13], deck[13:26], deck[26:]
+    deal = [clubs[:1] + diamonds[:12], clubs[1:] + diamonds[12:], rest[:13], rest[13:]]
+    game = BlackWidowGame.new(rules, deal=deal)
+    game.play(clubs[0])
+    return seat_view(game, 1)
+
+
+def test_a_tie_for_the_fewest_points_goes_to_the_usual_advice():
+    """Not following suit, the bot gets rid of the more dangerous of two cards that cost
+    the same on average; a learner who names the other one hears why it is not the bot's."""
+    rules = BlackWidowRules(pass_cycle=("hold",))
+    deck = sorted(rules.deck, key=lambda card: (card.suit, card.rank))
+    game = BlackWidowGame.new(rules, deal=[deck[i:i + 13] for i in range(0, 52, 13)])
+    game.play(deck[0])                                     # seat 1 holds only diamonds
+    view = seat_view(game, 1)
+    two, ace, five = parse_cards("2D AD 5D")
+    averages = {two: 0.0, ace: 0.0, five: 1.0}
+    assert playing.check_playout_choice("AD", averages, view).correct
+    low = playing.check_playout_choice("2D", averages, view)
+    assert not low.correct and low.solution == "AD"
+    assert "The Ace of Diamonds costs just as few points" in " ".join(
+        text.text() for text in low.mistake)
+    assert "Genauso wenige Punkte kostet im Mittel das Karo-Ass" in " ".join(
+        text.text("de") for text in low.mistake)
+    assert "ties for the fewest" in low.text()
+    assert "Another card costs fewer" in " ".join(
+        text.text() for text in playing.check_playout_choice("5D", averages, view).mistake)
+
+
 def test_bits_and_points_use_a_decimal_comma_in_german():
     log = FiveSonsLog(FiveSonsRules(), 0, parse_cards("KH JC AH 5H JD"), ())
     right = questions.check_bits("6,17", log)
@@ -256,8 +290,9 @@ def test_bits_and_points_use_a_decimal_comma_in_german():
     useless = questions.check_question({"KH", "AH"}, log)
     assert not useless.correct and "0,00 Bit" in useless.text("de")
     averages = {parse_cards("9C")[0]: 2.5, parse_cards("TC")[0]: 1.25}
-    assert "im Schnitt 2,5 Punkte" in playing.check_playout_choice("9C", averages).text("de")
-    assert "1.2 points" in playing.check_playout_choice("TC", averages).text("en")
+    view = _following_clubs()
+    assert "im Schnitt 2,5 Punkte" in playing.check_playout_choice("9C", averages, view).text("de")
+    assert "1.2 points" in playing.check_playout_choice("TC", averages, view).text("en")
     stats = {"a": HandStats([2, 3, 2, 3] * 10), "b": HandStats([9, 10, 9, 10] * 10)}
     intervals = playing.check_clearly_better(True, stats, "a", "b").text("de")
     assert "a: 2,5 Punkte pro Runde" in intervals and "b: 9,5 Punkte" in intervals

@@ -20,11 +20,11 @@
   the hand by a fast ducking policy (`playout.play_ducking`; the chance of
   which suit each trick is led in is drawn once per deal and is the same
   after every card); it picks the card that leaves its game score lowest on
-  average, scored under the rules (the Jack, the moon option, exactly 100),
-  the lower card on a tie. Cards with no card of another seat between them
-  play alike and are rolled out once (when all are alike it plays the lowest
-  without sampling): the same card as rolling out each of them, for less
-  time.
+  average, scored under the rules (the Jack, the moon option, exactly 100);
+  among cards tied for the fewest, the one `heuristic` would play. Cards with
+  no card of another seat between them play alike and are rolled out once
+  (when all are alike it plays the lowest without sampling): the same choice
+  as rolling out each of them, for less time.
 
 Legal cards, trick winners and scoring come from `kernel`, the engine's own
 rules, so the bots plan under the options of the game they sit in.
@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardlab.blackwidow import kernel
@@ -247,9 +247,38 @@ class MonteCarloBot(HeuristicBot):
             used += 1
             if self.budget_ms and (time.perf_counter() - start) * 1000 > self.budget_ms:
                 break
-        card = min(options, key=lambda c: (totals[c], c.rank))
+        card = cheapest(view, totals)
         return card, Text("blackwidow.bot.montecarlo", samples=used, card=card,
                           points=Number(totals[card] / max(used, 1), 1))
+
+
+def cheapest(view: BlackWidowView, costs: Mapping[Card, float]) -> Card:
+    """The card of `costs` (the points each cost `view.me` over the same deals) that cost
+    the fewest; among cards tied for the fewest, the one `heuristic` plays.
+
+    Where the playouts cannot tell cards apart, the careful player's rules can: when
+    not following suit, get rid of the most dangerous card; else duck as high as
+    possible, lead low. Taking the lowest tied card instead kept dangerous cards to
+    the end (docs/play.md has the figures).
+
+    >>> from cardlab.blackwidow.game import BlackWidowGame
+    >>> from cardlab.blackwidow.view import seat_view
+    >>> rules = BlackWidowRules(pass_cycle=("hold",))
+    >>> suits = sorted(rules.deck, key=lambda card: (card.suit, card.rank))
+    >>> game = BlackWidowGame.new(rules, deal=[suits[i:i + 13] for i in range(0, 52, 13)])
+    >>> game.play(Card.parse("2C")).code                  # seat 1 holds only diamonds
+    '2C'
+    >>> two, ace = Card.parse("2D"), Card.parse("AD")
+    >>> cheapest(seat_view(game, 1), {two: 0, ace: 0}).code
+    'AD'
+    >>> cheapest(seat_view(game, 1), {two: 0, ace: 3}).code
+    '2D'
+    """
+    fewest = min(costs.values())
+    tied = [card for card, cost in costs.items() if cost == fewest]
+    if len(tied) == 1:
+        return tied[0]
+    return HeuristicBot(random.Random(0)).choose(view, tied)[0]
 
 
 def distinct_options(view: BlackWidowView, legal: Sequence[Card]) -> list[Card]:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardlab.blackwidow import kernel
-from cardlab.blackwidow.bots import make_bot, rollout
+from cardlab.blackwidow.bots import cheapest, make_bot, rollout
 from cardlab.blackwidow.kernel import MaskRules
 from cardlab.blackwidow.knowledge import BlackWidowKnowledge
 from cardlab.blackwidow.match import HandStats
@@ -88,15 +88,6 @@ def playout_averages(view: BlackWidowView, samples: int, rng: random.Random
     return {card: total / len(deals) for card, total in totals.items()}
 
 
-def cheapest(averages: Mapping[Card, float]) -> Card:
-    """The card the Monte Carlo bot plays: fewest points on average, the lower card on a tie.
-
-    >>> cheapest({Card.parse("9C"): 2.5, Card.parse("AC"): 1.0, Card.parse("TC"): 1.0}).code
-    'TC'
-    """
-    return min(averages, key=lambda c: (averages[c], c.rank))
-
-
 def position_facts(view: BlackWidowView, answer: Card, best: Card) -> list[Text]:
     """What is true at the table that decides between `answer` and `best`, in sentences.
 
@@ -130,11 +121,12 @@ def position_facts(view: BlackWidowView, answer: Card, best: Card) -> list[Text]
 
 
 def check_playout_choice(answer: str | Card | Blank, averages: Mapping[Card, float],
-                         view: BlackWidowView | None = None) -> Verdict:
-    """Which card does the Monte Carlo bot play? The one with the fewest points on average.
+                         view: BlackWidowView) -> Verdict:
+    """Which card does the Monte Carlo bot play? The one with the fewest points on average
+    (`bots.cheapest`: among cards tied for the fewest, the one the careful player plays).
 
-    With the `view` the cards were weighed from, the feedback first says what in the
-    position tells the cards apart (`position_facts`), then gives the averages.
+    The feedback first says what in the position (`view`, the cards were weighed from)
+    tells the cards apart (`position_facts`), then gives the averages.
 
     >>> from cardlab.blackwidow.game import BlackWidowGame
     >>> from cardlab.blackwidow.view import seat_view
@@ -144,17 +136,20 @@ def check_playout_choice(answer: str | Card | Blank, averages: Mapping[Card, flo
     'Right! Two of Clubs: 1.5 points on average. The bot plays the Two of Clubs: it has the \
 fewest points on average.'
     """
-    best = cheapest(averages)
+    best = cheapest(view, averages)
     hint = (Text("lesson.coach.playout_hint"),)
     if isinstance(answer, Blank):
         return Verdict(False, solution=best.code, hint=hint)
     card = Card.parse(answer) if isinstance(answer, str) else answer
-    reasons = position_facts(view, card, best) if view else []
+    reasons = position_facts(view, card, best)
     reasons += [Text("lesson.playing.average", card=CardName(c), points=Number(p, 1))
                 for c, p in averages.items()]
-    reasons.append(Text("lesson.playing.lowest", card=CardName(best)))
+    tied = sum(points == averages[best] for points in averages.values()) > 1
+    reasons.append(Text(f"lesson.playing.lowest{'_tied' if tied else ''}", card=CardName(best)))
+    more = Text("lesson.coach.playout_tied", best=CardName(best)) \
+        if averages[card] == averages[best] else Text("lesson.coach.playout_more")
     mistake = (Text("lesson.playing.average", card=CardName(card),
-                    points=Number(averages[card], 1)), Text("lesson.coach.playout_more"))
+                    points=Number(averages[card], 1)), more)
     return Verdict(card == best, tuple(reasons), mistake, hint, best.code)
 
 
