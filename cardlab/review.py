@@ -41,17 +41,21 @@ def check_seat(seat: int, players: int) -> None:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A value with its 95% interval and the number of samples behind it (0: exact).
+    """A value with its 95% interval and the number of samples behind it; `counted`: computed
+    over every consistent deal (`samples` of them), not estimated from a sample.
 
     >>> e = Estimate.of([2.0, 4.0])
-    >>> e.mean, e.samples, round(e.high - e.mean, 3)
-    (3.0, 2, 12.706)
+    >>> e.mean, e.samples, round(e.high - e.mean, 3), e.is_exact
+    (3.0, 2, 12.706, False)
+    >>> Estimate.of([0.0, 0.0]).is_exact, Estimate.exact(0.0, 2).is_exact
+    (False, True)
     """
 
     mean: float
     low: float
     high: float
     samples: int
+    counted: bool = False
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Estimate:
@@ -62,12 +66,13 @@ class Estimate:
     @classmethod
     def exact(cls, value: float, worlds: int) -> Estimate:
         """A value computed exactly over all `worlds` consistent deals: no interval to speak of."""
-        return cls(value, value, value, worlds)
+        return cls(value, value, value, worlds, counted=True)
 
     @property
     def is_exact(self) -> bool:
-        """True where the interval is the value itself."""
-        return self.low == self.high
+        """True where the value was computed over every deal (a sample without spread still
+        has an interval: it is a sample)."""
+        return self.counted
 
     def overlaps(self, other: Estimate) -> bool:
         """True if the two 95% intervals share a point."""
@@ -151,6 +156,9 @@ class Moment:
     #: Where the seat stood at this decision, on the review's graph (`Review.standing`;
     #: None: not drawn).
     standing: float | None = None
+    #: A decision with one sensible choice, made (letting a chance to guess pass while
+    #: unsure): the review's table lists such decisions apart, so the others stand out.
+    routine: bool = False
 
     def value(self, key: str) -> Estimate | None:
         """The estimate of the option called `key` (None: that option has no value)."""

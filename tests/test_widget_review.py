@@ -3,6 +3,7 @@ what the seat knew."""
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 from dataclasses import replace
@@ -17,9 +18,10 @@ from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.match import play_game as play_fivesons
 from cardlab.fivesons.rules import FiveSonsRules
 from cardlab.fivesons.widgets.stepper import FiveSonsStory
+from cardlab.games import game_of, reviewing
 from cardlab.i18n import catalogue, message
 from cardlab.review import POINTS, Estimate, Moment, Option, Review
-from cardlab.widgets.review import CANCEL, START, ReviewPanel, _table, summary
+from cardlab.widgets.review import CANCEL, START, ReviewPanel, _table, board_html, summary
 from cardlab.widgets.stepper import Stepper
 
 from helpers.blackwidow import play_until
@@ -50,7 +52,7 @@ def test_review_runs_from_its_button_and_fills_table_and_graph():
     review = panel.review
     assert review is not None and review.moments
     board = panel.board.html
-    assert board.count('<th scope="row">') == len(review.moments)
+    assert board.count('<th scope="row"') == len(review.moments)
     assert 'role="img"' in board and "<desc>" in board          # the graph and its words
     assert "Uncertainty left about the solution (bits)" in board
     assert panel.progress.layout.display == "none"
@@ -58,6 +60,22 @@ def test_review_runs_from_its_button_and_fills_table_and_graph():
     assert panel.bar.spec(CANCEL).disabled
     assert f"{len(review.moments)} decisions" in panel.summary.value
     assert panel.bar.status.startswith("Review finished")
+
+
+def test_chances_to_guess_rightly_let_pass_are_listed_apart_and_counted():
+    """Letting a chance to guess pass while unsure is the one sensible choice: such rows
+    are folded away below the table, so questions, cards shown and guesses stand out."""
+    record = _fivesons_record()
+    review = reviewing(game_of(record)).review(record, 0, 0, None)
+    routine = [n for n, m in enumerate(review.moments, start=1) if m.routine]
+    assert routine and all(review.moments[n - 1].kind == "no_guess" for n in routine)
+    assert all(review.moments[n - 1].judged == ("good", 0.0) for n in routine)
+    listed, folded = board_html(review).split('<details class="cardlab-review-routine">')
+    assert f"Routine decisions, each the one sensible choice and made ({len(routine)} " \
+           f"decision{'s' if len(routine) > 1 else ''}): show them" in folded
+    shown = {int(n) for n in re.findall(r'data-label="No.">(\d+)</th>', listed)}
+    assert shown.isdisjoint(routine) and len(shown) == len(review.moments) - len(routine)
+    assert {int(n) for n in re.findall(r'data-label="No.">(\d+)</th>', folded)} == set(routine)
 
 
 def test_cancel_stops_the_review_at_its_next_step():
@@ -92,6 +110,10 @@ def test_a_turning_point_opens_the_stepper_at_what_the_seat_knew_then():
     panel.board.request(number)              # as the browser's click on that row or point
     assert stepper.after == moment.where["after"] > 0
     assert "is open in the stepper" in panel.bar.status
+    # Beside the step itself, what was chosen and what was best, without scrolling back.
+    note = stepper.note.value
+    assert f"Decision {number} of the review:" in note and ", a mistake." in note
+    assert html.escape(moment.reason.text()) in note
 
 
 def test_a_black_widow_play_opens_where_its_legal_cards_were_the_options():
@@ -252,10 +274,9 @@ def test_the_learners_own_review_speaks_to_them_in_both_languages(lang, heading,
 
 
 def test_the_table_names_cards_as_the_learner_reads_them_not_by_their_codes():
-    from cardlab.games import game_of, reviewing
     record = _fivesons_record()
     review = reviewing(game_of(record)).review(record, 0, 0, None)
-    cells = re.findall(r"<td>([^<]*)</td>", _table(review, "de", openable=False))
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", _table(review, "de", openable=False))
     assert any(re.search(r"[BDK]♣ \+ [A2-4]♥", cell) for cell in cells)    # "B♣ + 2♥"
     assert [cell for cell in cells if re.search(r"\b[2-9TJQKA][CDHS]\b", cell)] == []
     assert [cell for cell in cells if re.search(r"\d\.\d", cell)] == []     # "0,415 Bit"
@@ -272,12 +293,11 @@ def test_a_chance_lost_reads_in_percent_not_as_a_bare_chance(lang, lost):
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", _table(review_game(game.to_record(), seat=0),
                                                      lang, openable=False))
     missed = [row for row in rows if "certain" in row or "sicher" in row]
-    assert missed and all(f"<td>{lost}</td>" in row for row in missed), missed
+    assert missed and all(f">{lost}</td>" in row for row in missed), missed
     assert not [row for row in rows if re.search(r"\d (chance|Chance)<", row)]
 
 
 def _review_of(record, seat):
-    from cardlab.games import game_of, reviewing
     return reviewing(game_of(record)).review(record, seat, 0, None).to_json()
 
 
@@ -343,7 +363,7 @@ def test_the_hand_choice_offers_each_hand_and_reviews_the_last_one_played_first(
     assert while_running and all(while_running)  # the hand stays what was asked for
     assert panel.review.moments and {m.where["hand"] for m in panel.review.moments} == {2}
     assert panel.review.to_json() == _review_of_hand(record, 1, 2)
-    assert panel.board.html.count('<th scope="row">') == len(panel.review.moments)
+    assert panel.board.html.count('<th scope="row"') == len(panel.review.moments)
     # "Review again" for the hand reviewed; a hand picked that was not is reviewed afresh.
     again, afresh = (message(f"review_panel.{key}", "de") for key in ("again", "start"))
     assert panel.bar.spec(START).label == again

@@ -370,7 +370,7 @@ def _guess_chance(knowledge: FiveSonsKnowledge, record: FiveSonsRecord, seat: in
     return Moment("no_guess", CHANCE, options, None, "no_guess", None, "no_guess",
                   {"after": index}, None,
                   {"certain": False, "chance": round(chance[likeliest], 6),
-                   "solutions": len(pairs)}, ("good", 0.0))
+                   "solutions": len(pairs)}, ("good", 0.0), routine=True)
 
 
 def _show(log: FiveSonsLog, public: FiveSonsLog, index: int) -> Moment:

@@ -192,7 +192,7 @@ class ReviewPanel(widgets.VBox):
                 raise ReviewCancelled
             self.bar.status = self._text("waiting" if now else "started")
             if now:
-                self.progress.description = self._text("waiting")
+                self.progress.description = self._text("queued")
 
         def run() -> None:
             try:
@@ -299,6 +299,7 @@ class ReviewPanel(widgets.VBox):
         if self.seat in seats:
             stepper.perspective.value = self.seat
         stepper.go(stepper.story_source.step_before(moment.kind, moment.where))
+        stepper.show_note(decision_note(review.game, number, moment, self.lang))
         self.bar.status = self._text("opened", number=number)
         self.board.send({"reveal": True})
         return stepper
@@ -344,7 +345,7 @@ def board_html(review: Review, lang: str = "en", openable: bool = True) -> str:
     ...                                  Option("QS", Estimate.exact(14.0, 1))),
     ...                 "QS", "QS", "2C", "2C", {"play": 3}, standing=14.0)
     >>> board = board_html(Review("game", 0, 0, "points", (played,)))
-    >>> '<th scope="row">1</th>' in board, 'data-open="1"' in board, "mistake" in board
+    >>> 'data-label="No.">1</th>' in board, 'data-open="1"' in board, "mistake" in board
     (True, True, True)
     """
     parts = []
@@ -383,42 +384,68 @@ _COLUMNS = ("number", "when", "kind", "chosen", "best", "loss", "verdict", "samp
 
 
 def _table(review: Review, lang: str, openable: bool) -> str:
-    caption = html.escape(message("review_panel.caption", lang))
+    """Every decision in a table; routine ones (`Moment.routine`) in a second one, folded
+    away under a line that counts them, so that the decisions that mattered stand out."""
+    numbered = list(enumerate(review.moments, start=1))
+    listed = _decisions(message("review_panel.caption", lang),
+                        [(n, m) for n, m in numbered if not m.routine], review.game, lang,
+                        openable)
+    routine = [(n, m) for n, m in numbered if m.routine]
+    if not routine:
+        return listed
+    folded = message("review_panel.routine", lang,
+                     decisions=Count("count.decisions", len(routine)).label(lang))
+    table = _decisions(message("review_panel.routine_caption", lang), routine, review.game,
+                       lang, openable)
+    return (f'{listed}<details class="cardlab-review-routine"><summary>{html.escape(folded)}'
+            f"</summary>{table}</details>")
+
+
+def _decisions(caption: str, numbered: list[tuple[int, Moment]], game: str, lang: str,
+               openable: bool) -> str:
+    """A table of decisions (`numbered`: each with its number in the review), in a region
+    that scrolls sideways; on a phone each row becomes a block of labelled lines
+    (review.css), so the table's roles are written out for screen readers to keep."""
     columns = [*_COLUMNS, *(["open_column"] if openable else [])]
-    head = "".join(f'<th scope="col">{html.escape(message(f"review_panel.{c}", lang))}</th>'
-                   for c in columns)
-    rows = "".join(_row(review.game, number, moment, lang, openable)
-                   for number, moment in enumerate(review.moments, start=1))
+    labels = [message(f"review_panel.{column}", lang) for column in columns]
+    head = "".join(f'<th scope="col" role="columnheader">{html.escape(label)}</th>'
+                   for label in labels)
+    rows = "".join(_row(game, number, moment, lang, openable, labels)
+                   for number, moment in numbered)
+    caption = html.escape(caption)
     return (f'<div class="cardlab-review-scroll" role="region" tabindex="0" '
-            f'aria-label="{caption}"><table class="cardlab-review-table">'
-            f"<caption>{caption}</caption><thead><tr>{head}</tr></thead>"
-            f"<tbody>{rows}</tbody></table></div>")
+            f'aria-label="{caption}"><table class="cardlab-review-table" role="table">'
+            f'<caption>{caption}</caption><thead role="rowgroup"><tr role="row">{head}</tr>'
+            f'</thead><tbody role="rowgroup">{rows}</tbody></table></div>')
 
 
-def _row(game: str, number: int, moment: Moment, lang: str, openable: bool) -> str:
+def _row(game: str, number: int, moment: Moment, lang: str, openable: bool,
+         labels: list[str]) -> str:
     verdict, loss = moment.judged
     scale = moment.scale
     symbol = f" {MARKS[verdict][2]}" if verdict in MARKS else ""
     chosen = moment.value(moment.chosen_key)
     why = "" if moment.reason is None else moment.reason.text(lang)
     cells = [
-        ", ".join(message(f"review.where.{key}", lang, value=value)
-                  for key, value in moment.where.items()),
+        _when(moment, lang),
         _words(f"{game}.review.kind.{moment.kind}", moment.kind, lang),
         _option(game, moment.chosen_key, lang),
         _option(game, moment.best_key, lang),
         _amount(loss, scale, lang),
         message(f"review.verdict.{verdict}", lang) + symbol,
-        str(moment.samples),
+        _deals(moment, lang),
         _interval(chosen, scale.digits, lang),
         why,
     ]
-    button = (f'<td><button type="button" data-open="{number}">'
-              f"{html.escape(message('review_panel.open', lang, number=number))}</button></td>"
-              if openable else "")
-    body = "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
+    body = "".join(f'<td role="cell" data-label="{html.escape(label)}">{html.escape(cell)}</td>'
+                   for label, cell in zip(labels[1:], cells, strict=False))
+    if openable:
+        body += (f'<td role="cell"><button type="button" data-open="{number}">'
+                 f"{html.escape(message('review_panel.open', lang, number=number))}"
+                 "</button></td>")
     marked = f' class="cardlab-review-{verdict}"' if verdict in MARKS else ""
-    return f'<tr{marked}><th scope="row">{number}</th>{body}{button}</tr>'
+    return (f'<tr role="row"{marked}><th scope="row" role="rowheader" '
+            f'data-label="{html.escape(labels[0])}">{number}</th>{body}</tr>')
 
 
 def _amount(value: float, scale: Scale, lang: str) -> str:
@@ -431,6 +458,60 @@ def _amount(value: float, scale: Scale, lang: str) -> str:
     if scale.unit == CHANCE.unit:
         return percent(value, lang)
     return f"{Number(value, scale.digits).label(lang)} {message(f'review.unit.{scale.unit}', lang)}"
+
+
+def decision_note(game: str, number: int, moment: Moment, lang: str = "en") -> str:
+    """A reviewed decision in a sentence or two, for the stepper it is opened in: what was
+    chosen, what was best, the loss, the verdict, and why where the review says.
+
+    >>> from cardlab.review import POINTS, Option
+    >>> played = Moment("play", POINTS, (Option("2C", Estimate.exact(1.0, 1)),
+    ...                                  Option("QS", Estimate.exact(14.0, 1))),
+    ...                 "QS", "QS", "2C", "2C", {"play": 3})
+    >>> decision_note("game", 1, played)
+    'Decision 1 of the review: Q♠ chosen, 2♣ best; loss 13.00 points, a mistake.'
+    >>> from dataclasses import replace
+    >>> decision_note("game", 1, replace(played, chosen_key="2C", chosen="2C"), "de")
+    'Entscheidung 1 des Rückblicks: 2♣, die beste Wahl.'
+    """
+    verdict, loss = moment.judged
+    key = "note_best" if moment.chosen_key == moment.best_key else "note"
+    said = message(f"review_panel.{key}", lang, number=number,
+                   chosen=_option(game, moment.chosen_key, lang),
+                   best=_option(game, moment.best_key, lang),
+                   loss=_amount(loss, moment.scale, lang),
+                   verdict=message(f"review_panel.note_{verdict}", lang))
+    return said if moment.reason is None else f"{said} {moment.reason.text(lang)}"
+
+
+def _when(moment: Moment, lang: str) -> str:
+    """When the decision was made: "hand 1, play 9", "after event 3", "at the start".
+
+    >>> from cardlab.review import BITS, Option
+    >>> first = Moment("ask", BITS, (Option("a", Estimate.exact(1.0, 8)),), "a", "a", "a", "a",
+    ...                {"after": 0})
+    >>> _when(first, "en"), _when(first, "de")
+    ('at the start', 'zu Beginn')
+    """
+    return ", ".join(message("review.where.start", lang) if (key, value) == ("after", 0) else
+                     message(f"review.where.{key}", lang, value=value)
+                     for key, value in moment.where.items())
+
+
+def _deals(moment: Moment, lang: str) -> str:
+    """How many deals the chosen option was measured on, and whether that was all of them.
+
+    >>> from cardlab.review import Option
+    >>> counted = Moment("guess", CHANCE, (Option("a", Estimate.exact(1.0, 92664)),), "a", "a",
+    ...                  "a", "a")
+    >>> _deals(counted, "en"), _deals(counted, "de")
+    ('92,664 (all)', '92.664 (alle)')
+    """
+    value = moment.value(moment.chosen_key) or moment.value(moment.best_key)
+    count = Number(moment.samples).label(lang)
+    if value is not None and value.is_exact:
+        return message("review_panel.all_deals", lang, count=count)
+    return count
 
 
 def _words(key: str, fallback: str, lang: str) -> str:

@@ -89,6 +89,10 @@ def story_of(source: Any, lang: str = "en") -> Story:
     return stepped(game_of(source)).story(source, lang)
 
 
+#: A note above the step stands out by a bar at its side, not by colour alone.
+_NOTE_STYLE = "border-left: 4px solid #0b5a8c; padding: 2px 0 2px 10px; margin: 6px 0"
+
+
 class Stepper(widgets.VBox):
     """Back and next through the events; a choice of whose view; the picture and its focus."""
 
@@ -117,6 +121,8 @@ class Stepper(widgets.VBox):
             description=message("stepper_focus.label", lang), style=_LABEL)
         self.impossible = widgets.Checkbox(description=message("stepper.impossible", lang),
                                            indent=False)
+        #: Why this step is shown, when something sent the learner here (a reviewed decision).
+        self.note = widgets.HTML()
         self.story = widgets.HTML()
         self.picture = widgets.HTML()
         self.steps.on_click(self._press)
@@ -126,7 +132,7 @@ class Stepper(widgets.VBox):
         rows = [widgets.HBox([self.perspective, self.steps], layout=_WRAP),
                 widgets.HBox([*([self.views] if len(story.views) > 1 else []), self.focus,
                               self.impossible], layout=_WRAP),
-                self.story, self.picture]
+                self.note, self.story, self.picture]
         super().__init__(rows)
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-stepper")
@@ -143,6 +149,18 @@ class Stepper(widgets.VBox):
         """The picture shown: ``"graph"`` or another of the story's `views`."""
         pressed = [spec.id for spec in self.views.specs if spec.pressed]
         return pressed[0] if pressed else GRAPH
+
+    def show_note(self, text: str) -> None:
+        """Say above the step why it is shown ("" takes the note away).
+
+        >>> from cardlab.fivesons.match import play_game
+        >>> from cardlab.fivesons.rules import FiveSonsRules
+        >>> stepper = Stepper.of(play_game(FiveSonsRules(), ["logician"] * 4, seed=1))
+        >>> stepper.show_note("Decision 2 <of the review>"); stepper.note.value[-37:]
+        '>Decision 2 &lt;of the review&gt;</p>'
+        """
+        self.note.value = (f'<p class="cardlab-stepper-note" style="{_NOTE_STYLE}">'
+                           f"{html.escape(text)}</p>") if text else ""
 
     def step(self, delta: int) -> None:
         """Move `delta` steps forward (or back), staying within the game."""

@@ -7,6 +7,7 @@ from urllib.parse import quote
 
 from playwright.sync_api import expect
 from test_app_blackwidow import cards_left, play_a_legal_card
+from test_app_fivesons import PHONE, SMALLEST_TEXT
 from test_app_fivesons import open_app as open_fivesons
 from test_app_fivesons import play as play_fivesons
 
@@ -41,6 +42,15 @@ def test_review_from_the_five_sons_end_screen(page, gallery, screenshot, axe_all
     expect(app.get_by_role("status").filter(has_text="Review finished")).to_be_visible()
     screenshot("app-fivesons-review", app)
     assert axe_all(app) == []
+    # On a phone each decision is a block of named lines: its loss and verdict need no
+    # sideways scrolling.
+    app.set_viewport_size(PHONE)
+    for name in ("Loss", "Verdict"):
+        box = rows.first.locator(f'[data-label="{name}"]').bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    screenshot("app-fivesons-review-phone", table)
+    assert axe_all(app) == []
+    app.set_viewport_size({"width": 1100, "height": 900})
     # By keyboard: focus a row's button and press Enter; the stepper opens at that moment.
     button = rows.last.get_by_role("button")
     button.focus()
@@ -54,6 +64,9 @@ def test_review_from_the_five_sons_end_screen(page, gallery, screenshot, axe_all
                           timeout=30_000)
     expect(stepper.get_by_role("status")).to_contain_text(re.compile(r"After [1-9]\d* of"),
                                                           timeout=30_000)
+    # Beside the step, what the decision was: no scrolling back up to the table.
+    expect(stepper.locator(".cardlab-stepper-note")).to_contain_text(
+        re.compile(r"^Decision \d+ of the review: .+ chosen, .+ best; loss "))
     screenshot("app-fivesons-review-opened", app)
     assert axe_all(app) == []
     assert app.outside_requests == []
@@ -72,9 +85,12 @@ def test_review_from_the_black_widow_end_screen(page, gallery, screenshot, axe):
     assert axe(page) == []
     rows = table.locator("tbody tr")
     assert rows.count() >= 1
-    assert "Expected score (points) at each decision" in page.get_by_role(
-        "img", name=re.compile("^The game as the review measured it")).locator(
-        "desc").text_content()
+    graph = page.get_by_role("img", name=re.compile("^The game as the review measured it"))
+    assert "Expected score (points) at each decision" in graph.locator("desc").text_content()
+    page.set_viewport_size(PHONE)        # the graph shrinks; its words are drawn larger
+    assert graph.evaluate(SMALLEST_TEXT) >= 10.5
+    screenshot("app-blackwidow-review-phone", graph)
+    page.set_viewport_size({"width": 1100, "height": 900})
     rows.last.get_by_role("button").click()
     expect(page.get_by_role("status").filter(has_text="is open in the stepper")).to_be_visible(
         timeout=30_000)
