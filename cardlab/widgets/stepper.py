@@ -153,9 +153,9 @@ class Stepper(widgets.VBox):
     def show_note(self, text: str) -> None:
         """Say above the step why it is shown ("" takes the note away).
 
-        >>> from cardlab.fivesons.match import play_game
-        >>> from cardlab.fivesons.rules import FiveSonsRules
-        >>> stepper = Stepper.of(play_game(FiveSonsRules(), ["logician"] * 4, seed=1))
+        >>> from cardlab.games import in_menu_order
+        >>> entry = in_menu_order()[0]
+        >>> stepper = Stepper.of(entry.example(entry.read_rules({}), [entry.default_bot] * 4, 1))
         >>> stepper.show_note("Decision 2 <of the review>"); stepper.note.value[-37:]
         '>Decision 2 &lt;of the review&gt;</p>'
         """
