@@ -213,3 +213,21 @@ def test_cards_the_seat_never_saw_do_not_change_its_review():
     first, second = played(record), played(other)
     assert first.hands != second.hands
     assert review_game(first, 0).to_json() == review_game(second, 0).to_json()
+
+
+def test_a_best_question_about_an_own_card_says_why_it_is_no_slip():
+    """Asking about a card of one's own hand leaves only the other card to be shown: the
+    review's reason says so, where the best question does that."""
+    record = play_game(FiveSonsRules(players=3), ["random"] * 3, seed=0).to_record()
+    review = review_game(record, seat=0)
+    hand = {card.code for card in record.hands[0]}
+    own = [moment for moment in review.moments if moment.kind == "ask"
+           and moment.reason is not None and set(moment.best_key.split("+")) & hand]
+    assert own
+    for moment in own:
+        held, = set(moment.best_key.split("+")) & hand
+        other, = set(moment.best_key.split("+")) - hand
+        text = moment.reason.text()
+        assert f"you hold {parse_cards(held)[0].label()}" in text
+        assert f"the answer is about {parse_cards(other)[0].label()} alone" in text
+        assert "hast du selbst" in moment.reason.text("de")
