@@ -438,7 +438,7 @@ def _row(game: str, number: int, moment: Moment, lang: str, openable: bool,
         why,
     ]
     body = "".join(f'<td role="cell" data-label="{html.escape(label)}">{html.escape(cell)}</td>'
-                   for label, cell in zip(labels[1:], cells, strict=False))
+                   for label, cell in zip(labels[1:1 + len(cells)], cells, strict=True))
     if openable:
         body += (f'<td role="cell"><button type="button" data-open="{number}">'
                  f"{html.escape(message('review_panel.open', lang, number=number))}"
