@@ -121,8 +121,10 @@ class Stepper(widgets.VBox):
             description=message("stepper_focus.label", lang), style=_LABEL)
         self.impossible = widgets.Checkbox(description=message("stepper.impossible", lang),
                                            indent=False)
-        #: Why this step is shown, when something sent the learner here (a reviewed decision).
+        #: Why this step is shown, when something sent the learner here (a reviewed decision):
+        #: kept for that step and the next (where the decision is made), then taken away.
         self.note = widgets.HTML()
+        self._noted_at: int | None = None
         self.story = widgets.HTML()
         self.picture = widgets.HTML()
         self.steps.on_click(self._press)
@@ -151,14 +153,18 @@ class Stepper(widgets.VBox):
         return pressed[0] if pressed else GRAPH
 
     def show_note(self, text: str) -> None:
-        """Say above the step why it is shown ("" takes the note away).
+        """Say above the step why it is shown ("" takes the note away); it stays for this
+        step and the next one, and goes when the learner steps further.
 
         >>> from cardlab.games import in_menu_order
         >>> entry = in_menu_order()[0]
         >>> stepper = Stepper.of(entry.example(entry.read_rules({}), [entry.default_bot] * 4, 1))
         >>> stepper.show_note("Decision 2 <of the review>"); stepper.note.value[-37:]
         '>Decision 2 &lt;of the review&gt;</p>'
+        >>> stepper.step(1); bool(stepper.note.value), stepper.step(1), stepper.note.value
+        (True, None, '')
         """
+        self._noted_at = self.after if text else None
         self.note.value = (f'<p class="cardlab-stepper-note" style="{_NOTE_STYLE}">'
                            f"{html.escape(text)}</p>") if text else ""
 
@@ -188,6 +194,8 @@ class Stepper(widgets.VBox):
     def render(self) -> None:
         """Redraw the chosen view after the current step, and tell the step."""
         who, story = self.perspective.value, self.story_source
+        if self._noted_at is not None and self.after not in (self._noted_at, self._noted_at + 1):
+            self.show_note("")
         self.steps.status = story.status(self.after)
         for button in ("back", "back_jump"):
             self.steps.update(button, disabled=self.after == 0)
