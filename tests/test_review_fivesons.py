@@ -231,3 +231,17 @@ def test_a_best_question_about_an_own_card_says_why_it_is_no_slip():
         assert f"you hold {parse_cards(held)[0].label()}" in text
         assert f"the answer is about {parse_cards(other)[0].label()} alone" in text
         assert "hast du selbst" in moment.reason.text("de")
+
+
+def test_a_known_card_is_blamed_only_where_the_best_question_leaves_it_out():
+    """"You already knew where Q♣ is" would tell the learner to avoid what the best
+    question does, where that question asks about Q♣ too."""
+    blamed = 0
+    for seed in range(12):
+        record = play_game(FiveSonsRules(players=3), ["random"] * 3, seed=seed).to_record()
+        for moment in review_game(record, seat=0).moments:
+            if moment.reason is not None and moment.reason.key.startswith(
+                    "fivesons.review.ask_known"):
+                blamed += 1
+                assert moment.reason.params["card"].code not in moment.best_key.split("+")
+    assert blamed

@@ -316,14 +316,15 @@ def _classes(log: FiveSonsLog, problem: Problem, group: tuple[Card, ...]) -> dic
 
 def _ask_reason(knowledge: FiveSonsKnowledge, face: Card, heart: Card,
                 best: tuple[Card, Card]) -> Text:
-    """Why the best question was better: a card asked about was known already, or bits;
+    """Why the best question was better: a card asked about (and not in the best) was
+    known already, or bits;
     where the best asks about a card of the seat's own hand, also why that is no slip:
     only the other card can be shown, so the answer is about it alone."""
     own = [card for card in best if card in knowledge.log.hand]
     mine = {"own": own[0], "other": best[1 - best.index(own[0])]} if len(own) == 1 else {}
     suffix = "_own" if mine else ""
     for card in (face, heart):
-        place = _known_place(knowledge, card)
+        place = _known_place(knowledge, card) if card not in best else None
         if place is not None:
             return Text(f"fivesons.review.ask_known{suffix}", card=card, best=_Pair(*best),
                         **mine)
