@@ -506,10 +506,15 @@ def _deals(moment: Moment, lang: str) -> str:
     ...                  "a", "a")
     >>> _deals(counted, "en"), _deals(counted, "de")
     ('92,664 (all)', '92.664 (alle)')
+    >>> passed = Moment("no_guess", CHANCE, counted.options, None, "no_guess", None, "no_guess")
+    >>> _deals(passed, "en")                  # not guessing rests on the counted options
+    '92,664 (all)'
     """
     value = moment.value(moment.chosen_key) or moment.value(moment.best_key)
+    # A choice without a value (not guessing) rests on the options' counts.
+    values = [value] if value is not None else [option.value for option in moment.options]
     count = Number(moment.samples).label(lang)
-    if value is not None and value.is_exact:
+    if values and all(each.is_exact for each in values):
         return message("review_panel.all_deals", lang, count=count)
     return count
 
