@@ -62,6 +62,18 @@ def test_review_runs_from_its_button_and_fills_table_and_graph():
     assert panel.bar.status.startswith("Review finished")
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_graph_names_choices_and_losses_as_the_table_does(lang):
+    """The graph's tooltips and text alternative (what a screen reader reads) name cards by
+    their corners and chances in percent, never by the records' codes."""
+    record = _fivesons_record()
+    board = board_html(reviewing(game_of(record)).review(record, 0, 0, None), lang)
+    graph = board.split('<div class="cardlab-review-turning">')[0]
+    assert "<title>" in graph and "no_guess" not in graph
+    assert not re.search(r"[2-9TJQKA][CDHS]\+[2-9TJQKA][CDHS]", graph)
+    assert not re.search(r"\d (chance|Chance)\b", graph)
+
+
 def test_chances_to_guess_rightly_let_pass_are_listed_apart_and_counted():
     """Letting a chance to guess pass while unsure is the one sensible choice: such rows
     are folded away below the table, so questions, cards shown and guesses stand out."""

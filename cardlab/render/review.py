@@ -26,13 +26,15 @@ True
 from __future__ import annotations
 
 import math
+import re
 
-from cardlab.i18n import message
+from cardlab.cards import Card
+from cardlab.i18n import Number, catalogue, message, percent
 from cardlab.i18n import number as written
 from cardlab.render.cards import FONT
 from cardlab.render.palette import BACKGROUND, CHANGED, INK, MUTED, SEAT_COLOURS, SOFT_INK
 from cardlab.render.svg import element, svg_document
-from cardlab.review import Moment, Review
+from cardlab.review import CHANCE, Moment, Review, Scale
 
 WIDTH, HEIGHT = 640, 280
 LEFT, RIGHT, TOP, BOTTOM = 64, 20, 32, 48
@@ -84,19 +86,20 @@ def review_graph_svg(review: Review, label: str, lang: str = "en") -> str:
         coordinates = " ".join(f"{x(n)},{y(m.standing or 0.0)}" for n, m in run)
         parts.append(element("polyline", points=coordinates, fill="none", stroke=LINE,
                              stroke_width=2.5))
-    parts += [_mark(number, moment, x(number), y(moment.standing or 0.0), lang)
+    parts += [_mark(review.game, number, moment, x(number), y(moment.standing or 0.0), lang)
               for number, moment in points]
     return svg_document(WIDTH, HEIGHT, title, *parts,
                         description=_description(review, points, label, lang), fluid=True)
 
 
-def _mark(number: int, moment: Moment, x: float, y: float, lang: str) -> str:
+def _mark(game: str, number: int, moment: Moment, x: float, y: float, lang: str) -> str:
     """One decision's point: small, or a turning point's larger mark and symbol."""
     verdict, loss = moment.judged
-    tip = message("review_graph.point", lang, number=number, chosen=moment.chosen_key,
-                  best=moment.best_key, verdict=message(f"review.verdict.{verdict}", lang),
-                  loss=written(loss, lang, moment.scale.digits),
-                  unit=message(f"review.unit.{moment.scale.unit}", lang))
+    tip = message("review_graph.point", lang, number=number,
+                  chosen=option_words(game, moment.chosen_key, lang),
+                  best=option_words(game, moment.best_key, lang),
+                  verdict=message(f"review.verdict.{verdict}", lang),
+                  loss=amount_words(loss, moment.scale, lang))
     if verdict not in MARKS:
         return element("circle", tooltip=tip, cx=x, cy=y, r=3.5, fill=LINE,
                        data_open=number, class_="cardlab-review-point")
@@ -160,9 +163,41 @@ def _description(review: Review, points: list[tuple[int, Moment]], label: str,
         said.append(message("review_graph.turning", lang, points="; ".join(
             message("review_graph.turn", lang, number=number,
                     verdict=message(f"review.verdict.{moment.judged[0]}", lang),
-                    loss=written(moment.judged[1], lang, moment.scale.digits),
-                    unit=message(f"review.unit.{moment.scale.unit}", lang))
+                    loss=amount_words(moment.judged[1], moment.scale, lang))
             for number, moment in turning)))
     else:
         said.append(message("review_graph.no_turning", lang))
     return " ".join(said)
+
+
+#: An option written as records write cards: one card, several, or two joined by "+".
+_CARD_CODES = re.compile(r"[2-9TJQKA][CDHS](?:[+ ][2-9TJQKA][CDHS])*")
+
+
+def option_words(game: str, key: str, lang: str) -> str:
+    """An option as the table shows it: the game's words for it, or its cards as their
+    corners show them, else as records write it.
+
+    >>> option_words("any game", "KC+5H", "de"), option_words("any game", "2C 3C QS", "en")
+    ('K♣ + 5♥', '2♣, 3♣, Q♠')
+    """
+    words = catalogue(lang).get(f"{game}.review.option.{key}")
+    if words:
+        return words
+    if not _CARD_CODES.fullmatch(key):
+        return key
+    if "+" in key:
+        return " + ".join(Card.parse(code).label(lang) for code in key.split("+"))
+    return ", ".join(Card.parse(code).label(lang) for code in key.split())
+
+
+def amount_words(value: float, scale: Scale, lang: str = "en") -> str:
+    """A loss as a learner reads it: a chance in percent, anything else in its unit.
+
+    >>> from cardlab.review import POINTS
+    >>> amount_words(0.4, CHANCE, "de"), amount_words(0.0, CHANCE), amount_words(1.5, POINTS)
+    ('40,0 %', '0%', '1.50 points')
+    """
+    if scale.unit == CHANCE.unit:
+        return percent(value, lang)
+    return f"{Number(value, scale.digits).label(lang)} {message(f'review.unit.{scale.unit}', lang)}"

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import html
 import math
-import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -42,12 +41,11 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from cardlab.cards import Card
 from cardlab.errors import CardlabError
 from cardlab.games import GameRecord, ReviewingHands, game_of, reviewing
-from cardlab.i18n import Count, Number, catalogue, message, percent
-from cardlab.render.review import MARKS, review_graph_svg
-from cardlab.review import CHANCE, Estimate, Moment, Review, Scale
+from cardlab.i18n import Count, Number, catalogue, message
+from cardlab.render.review import MARKS, amount_words, option_words, review_graph_svg
+from cardlab.review import Estimate, Moment, Review
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
 from cardlab.widgets.guard import KernelOwned, guard
 from cardlab.widgets.stepper import Locating, Stepper
@@ -377,8 +375,6 @@ def _turning_points(review: Review, lang: str, openable: bool) -> str:
             f'<ul>{"".join(items)}</ul></div>')
 
 
-#: An option written as records write cards: one card, several, or two joined by "+".
-_CARD_CODES = re.compile(r"[2-9TJQKA][CDHS](?:[+ ][2-9TJQKA][CDHS])*")
 _COLUMNS = ("number", "when", "kind", "chosen", "best", "loss", "verdict", "samples",
             "interval", "why")
 
@@ -429,9 +425,9 @@ def _row(game: str, number: int, moment: Moment, lang: str, openable: bool,
     cells = [
         _when(moment, lang),
         _words(f"{game}.review.kind.{moment.kind}", moment.kind, lang),
-        _option(game, moment.chosen_key, lang),
-        _option(game, moment.best_key, lang),
-        _amount(loss, scale, lang),
+        option_words(game, moment.chosen_key, lang),
+        option_words(game, moment.best_key, lang),
+        amount_words(loss, scale, lang),
         message(f"review.verdict.{verdict}", lang) + symbol,
         _deals(moment, lang),
         _interval(chosen, scale.digits, lang),
@@ -446,18 +442,6 @@ def _row(game: str, number: int, moment: Moment, lang: str, openable: bool,
     marked = f' class="cardlab-review-{verdict}"' if verdict in MARKS else ""
     return (f'<tr role="row"{marked}><th scope="row" role="rowheader" '
             f'data-label="{html.escape(labels[0])}">{number}</th>{body}</tr>')
-
-
-def _amount(value: float, scale: Scale, lang: str) -> str:
-    """A loss as a learner reads it: a chance in percent, anything else in its unit.
-
-    >>> from cardlab.review import POINTS
-    >>> _amount(0.4, CHANCE, "de"), _amount(0.0, CHANCE, "en"), _amount(1.5, POINTS, "en")
-    ('40,0 %', '0%', '1.50 points')
-    """
-    if scale.unit == CHANCE.unit:
-        return percent(value, lang)
-    return f"{Number(value, scale.digits).label(lang)} {message(f'review.unit.{scale.unit}', lang)}"
 
 
 def decision_note(game: str, number: int, moment: Moment, lang: str = "en") -> str:
@@ -477,9 +461,9 @@ def decision_note(game: str, number: int, moment: Moment, lang: str = "en") -> s
     verdict, loss = moment.judged
     key = "note_best" if moment.chosen_key == moment.best_key else "note"
     said = message(f"review_panel.{key}", lang, number=number,
-                   chosen=_option(game, moment.chosen_key, lang),
-                   best=_option(game, moment.best_key, lang),
-                   loss=_amount(loss, moment.scale, lang),
+                   chosen=option_words(game, moment.chosen_key, lang),
+                   best=option_words(game, moment.best_key, lang),
+                   loss=amount_words(loss, moment.scale, lang),
                    verdict=message(f"review_panel.note_{verdict}", lang))
     return said if moment.reason is None else f"{said} {moment.reason.text(lang)}"
 
@@ -501,7 +485,7 @@ def _when(moment: Moment, lang: str) -> str:
 def _deals(moment: Moment, lang: str) -> str:
     """How many deals the chosen option was measured on, and whether that was all of them.
 
-    >>> from cardlab.review import Option
+    >>> from cardlab.review import CHANCE, Option
     >>> counted = Moment("guess", CHANCE, (Option("a", Estimate.exact(1.0, 92664)),), "a", "a",
     ...                  "a", "a")
     >>> _deals(counted, "en"), _deals(counted, "de")
@@ -522,23 +506,6 @@ def _deals(moment: Moment, lang: str) -> str:
 def _words(key: str, fallback: str, lang: str) -> str:
     """The catalogue's words for `key`, or `fallback` where a game has none."""
     return catalogue(lang).get(key) or fallback
-
-
-def _option(game: str, key: str, lang: str) -> str:
-    """An option as the table shows it: the game's words for it, or its cards as their
-    corners show them, else as records write it.
-
-    >>> _option("any game", "KC+5H", "de"), _option("any game", "2C 3C QS", "en")
-    ('K♣ + 5♥', '2♣, 3♣, Q♠')
-    """
-    words = catalogue(lang).get(f"{game}.review.option.{key}")
-    if words:
-        return words
-    if not _CARD_CODES.fullmatch(key):
-        return key
-    if "+" in key:
-        return " + ".join(Card.parse(code).label(lang) for code in key.split("+"))
-    return ", ".join(Card.parse(code).label(lang) for code in key.split())
 
 
 def _interval(estimate: Estimate | None, digits: int, lang: str) -> str:
