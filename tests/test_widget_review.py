@@ -83,8 +83,8 @@ def test_chances_to_guess_rightly_let_pass_are_listed_apart_and_counted():
     assert routine and all(review.moments[n - 1].kind == "no_guess" for n in routine)
     assert all(review.moments[n - 1].judged == ("good", 0.0) for n in routine)
     listed, folded = board_html(review).split('<details class="cardlab-review-routine">')
-    assert f"Routine decisions, each the one sensible choice and made ({len(routine)} " \
-           f"decision{'s' if len(routine) > 1 else ''}): show them" in folded
+    assert f"Routine decisions ({len(routine)} decision{'s' if len(routine) > 1 else ''}): " \
+           "each time the one sensible choice, and it was made" in folded
     shown = {int(n) for n in re.findall(r'data-label="No.">(\d+)</th>', listed)}
     assert shown.isdisjoint(routine) and len(shown) == len(review.moments) - len(routine)
     assert {int(n) for n in re.findall(r'data-label="No.">(\d+)</th>', folded)} == set(routine)

@@ -436,8 +436,11 @@ def _row(game: str, number: int, moment: Moment, lang: str, openable: bool,
     body = "".join(f'<td role="cell" data-label="{html.escape(label)}">{html.escape(cell)}</td>'
                    for label, cell in zip(labels[1:1 + len(cells)], cells, strict=True))
     if openable:
-        body += (f'<td role="cell"><button type="button" data-open="{number}">'
-                 f"{html.escape(message('review_panel.open', lang, number=number))}"
+        # A short word on the button keeps the table within a laptop's width; its name
+        # says which decision it opens.
+        name = html.escape(message("review_panel.open", lang, number=number))
+        body += (f'<td role="cell"><button type="button" data-open="{number}" '
+                 f'aria-label="{name}">{html.escape(message("review_panel.open_short", lang))}'
                  "</button></td>")
     marked = f' class="cardlab-review-{verdict}"' if verdict in MARKS else ""
     return (f'<tr role="row"{marked}><th scope="row" role="rowheader" '
