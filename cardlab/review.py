@@ -156,8 +156,8 @@ class Moment:
     #: Where the seat stood at this decision, on the review's graph (`Review.standing`;
     #: None: not drawn).
     standing: float | None = None
-    #: A decision with one sensible choice, made (letting a chance to guess pass while
-    #: unsure): the review's table lists such decisions apart, so the others stand out.
+    #: A decision with one sensible choice, made (the game says which): the review's
+    #: table lists such decisions apart, so the others stand out.
     routine: bool = False
 
     def value(self, key: str) -> Estimate | None:
@@ -165,12 +165,21 @@ class Moment:
         return next((option.value for option in self.options if option.action == key), None)
 
     @property
+    def measured(self) -> tuple[Estimate, ...]:
+        """The values the choice was judged on: the chosen option's (else the best's); for
+        an action without a value of its own, every option's, which it rests on."""
+        chosen = self.value(self.chosen_key) or self.value(self.best_key)
+        return (chosen,) if chosen is not None else tuple(o.value for o in self.options)
+
+    @property
     def samples(self) -> int:
         """How many deals the chosen option was measured on (all of them where exact)."""
-        chosen = self.value(self.chosen_key) or self.value(self.best_key)
-        if chosen is None:  # an action without a value (not guessing): what the others rest on
-            return max((option.value.samples for option in self.options), default=0)
-        return chosen.samples
+        return max((value.samples for value in self.measured), default=0)
+
+    @property
+    def counted(self) -> bool:
+        """True where every value the choice was judged on was counted over every deal."""
+        return bool(self.measured) and all(value.is_exact for value in self.measured)
 
     @property
     def judged(self) -> tuple[str, float]:

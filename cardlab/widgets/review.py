@@ -489,21 +489,16 @@ def _deals(moment: Moment, lang: str) -> str:
     """How many deals the chosen option was measured on, and whether that was all of them.
 
     >>> from cardlab.review import CHANCE, Option
-    >>> counted = Moment("guess", CHANCE, (Option("a", Estimate.exact(1.0, 92664)),), "a", "a",
+    >>> counted = Moment("pick", CHANCE, (Option("a", Estimate.exact(1.0, 92664)),), "a", "a",
     ...                  "a", "a")
     >>> _deals(counted, "en"), _deals(counted, "de")
     ('92,664 (all)', '92.664 (alle)')
-    >>> passed = Moment("no_guess", CHANCE, counted.options, None, "no_guess", None, "no_guess")
-    >>> _deals(passed, "en")                  # not guessing rests on the counted options
+    >>> passed = Moment("pass", CHANCE, counted.options, None, "pass", None, "pass")
+    >>> _deals(passed, "en")                  # a choice without a value: its options
     '92,664 (all)'
     """
-    value = moment.value(moment.chosen_key) or moment.value(moment.best_key)
-    # A choice without a value (not guessing) rests on the options' counts.
-    values = [value] if value is not None else [option.value for option in moment.options]
     count = Number(moment.samples).label(lang)
-    if values and all(each.is_exact for each in values):
-        return message("review_panel.all_deals", lang, count=count)
-    return count
+    return message("review_panel.all_deals", lang, count=count) if moment.counted else count
 
 
 def _words(key: str, fallback: str, lang: str) -> str:
