@@ -248,25 +248,29 @@ def test_lesson_6_plays_no_tournament_before_the_page_is_shown(path):
     assert "seat-games" not in text and "Platz-Partien" not in text
 
 
+#: The deck suit by suit (♣ ♦ ♥ ♠), each from the Two up.
+BY_SUIT = sorted(BlackWidowRules().deck, key=lambda card: (card.suit, card.rank))
+
+
+def _seat_1_after_the_two_of_clubs(deal):
+    """Seat 1's view once seat 0 has led the Two of Clubs from `deal` (no passing)."""
+    game = BlackWidowGame.new(BlackWidowRules(pass_cycle=("hold",)), deal=deal)
+    game.play(BY_SUIT[0])
+    return seat_view(game, 1)
+
+
 def _following_clubs():
     """Seat 1's view as it follows the Two of Clubs, with every club but the Two in hand."""
-    rules = BlackWidowRules(pass_cycle=("hold",))
-    deck = sorted(rules.deck, key=lambda card: (card.suit, card.rank))   # ♣ ♦ ♥ ♠
-    clubs, diamonds, rest = deck[:13], deck[13:26], deck[26:]
-    deal = [clubs[:1] + diamonds[:12], clubs[1:] + diamonds[12:], rest[:13], rest[13:]]
-    game = BlackWidowGame.new(rules, deal=deal)
-    game.play(clubs[0])
-    return seat_view(game, 1)
+    clubs, diamonds, rest = BY_SUIT[:13], BY_SUIT[13:26], BY_SUIT[26:]
+    return _seat_1_after_the_two_of_clubs(
+        [clubs[:1] + diamonds[:12], clubs[1:] + diamonds[12:], rest[:13], rest[13:]])
 
 
 def test_a_tie_for_the_fewest_points_goes_to_the_usual_advice():
     """Not following suit, the bot gets rid of the more dangerous of two cards that cost
     the same on average; a learner who names the other one hears why it is not the bot's."""
-    rules = BlackWidowRules(pass_cycle=("hold",))
-    deck = sorted(rules.deck, key=lambda card: (card.suit, card.rank))
-    game = BlackWidowGame.new(rules, deal=[deck[i:i + 13] for i in range(0, 52, 13)])
-    game.play(deck[0])                                     # seat 1 holds only diamonds
-    view = seat_view(game, 1)
+    view = _seat_1_after_the_two_of_clubs([BY_SUIT[i:i + 13] for i in range(0, 52, 13)])
+    assert {card.suit for card in view.hand} == {BY_SUIT[13].suit}   # only diamonds
     two, ace, five = parse_cards("2D AD 5D")
     averages = {two: 0.0, ace: 0.0, five: 1.0}
     assert playing.check_playout_choice("AD", averages, view).correct
