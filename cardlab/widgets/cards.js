@@ -8,14 +8,14 @@
 
 let widgets = 0;
 
-function makeCard(model, code, plain) {
+function makeCard(asker, code, plain) {
   const button = document.createElement(plain ? "span" : "button");
   button.className = "cardlab-card";
   if (plain) {
     button.setAttribute("role", "img");
   } else {
     button.type = "button";
-    button.addEventListener("click", () => model.send({ click: code }));
+    button.addEventListener("click", () => asker.ask({ click: code }));
   }
   const face = document.createElement("span");
   face.className = "cardlab-card-face";
@@ -27,7 +27,7 @@ function makeCard(model, code, plain) {
   return button;
 }
 
-function sync(model, row, buttons, noteId) {
+function sync(model, asker, row, buttons, noteId) {
   const wanted = model.get("cards");
   const focused = [...buttons.values()].indexOf(document.activeElement);
   let lostFocus = false;
@@ -46,7 +46,7 @@ function sync(model, row, buttons, noteId) {
       button = undefined;
     }
     if (!button) {
-      button = makeCard(model, card.code, Boolean(card.plain));
+      button = makeCard(asker, card.code, Boolean(card.plain));
       buttons.set(card.code, button);
     }
     row.append(button); // keeps the order given
@@ -88,10 +88,11 @@ function render({ model, el }) {
   note.className = "cardlab-visually-hidden";
   note.id = `cardlab-cards-note-${++widgets}`;
   const buttons = new Map();
+  const asker = requests(model, el);
   const update = () => {
     row.setAttribute("aria-label", model.get("label"));
     note.textContent = model.get("received_label");
-    sync(model, row, buttons, note.id);
+    sync(model, asker, row, buttons, note.id);
   };
   model.on("change:cards", update);
   model.on("change:label", update);
@@ -102,6 +103,7 @@ function render({ model, el }) {
     model.off("change:cards", update);
     model.off("change:label", update);
     model.off("change:received_label", update);
+    asker.stop();
   };
 }
 

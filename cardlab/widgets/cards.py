@@ -46,7 +46,7 @@ import traitlets
 from cardlab.cards import Card
 from cardlab.i18n import message
 from cardlab.render.cards import card_svg
-from cardlab.widgets.guard import KernelOwned
+from cardlab.widgets.guard import KernelOwned, script
 
 _HERE = Path(__file__).parent
 
@@ -74,7 +74,7 @@ class CardButtons(KernelOwned):
     The cards shown are kernel state (`shown`); the synced `cards` only draws them.
     """
 
-    _esm = _HERE / "cards.js"
+    _esm = script(_HERE / "cards.js")
     # The shared rules (the visually hidden note) first, then the cards' own.
     _css = (_HERE / "controls.css").read_text("utf-8") + (_HERE / "cards.css").read_text("utf-8")
     cards = traitlets.List(traitlets.Dict()).tag(sync=True)

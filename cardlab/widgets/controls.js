@@ -2,7 +2,7 @@
 // aria-disabled, and a role="status" line. Buttons are updated in place, never
 // rebuilt, so keyboard focus stays where it was when the state changes.
 
-function sync(model, group, status, buttons) {
+function sync(model, asker, group, status, buttons) {
   const wanted = model.get("buttons");
   for (const [id, button] of buttons) {
     if (!wanted.some((spec) => spec.id === id)) {
@@ -17,7 +17,7 @@ function sync(model, group, status, buttons) {
       button.type = "button";
       button.addEventListener("click", () => {
         if (button.getAttribute("aria-disabled") !== "true") {
-          model.send({ click: spec.id });
+          asker.ask({ click: spec.id });
         }
       });
       buttons.set(spec.id, button);
@@ -70,9 +70,10 @@ function render({ model, el }) {
   status.setAttribute("role", "status");
   group.append(status);
   const buttons = new Map();
+  const asker = requests(model, el);
   const update = () => {
     group.setAttribute("aria-label", model.get("label"));
-    sync(model, group, status, buttons);
+    sync(model, asker, group, status, buttons);
     status.textContent = model.get("status");
     status.hidden = !model.get("status");
   };
@@ -85,6 +86,7 @@ function render({ model, el }) {
     model.off("change:buttons", update);
     model.off("change:status", update);
     model.off("change:label", update);
+    asker.stop();
   };
 }
 

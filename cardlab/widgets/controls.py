@@ -34,7 +34,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from cardlab.widgets.guard import KernelOwned
+from cardlab.widgets.guard import KernelOwned, script
 
 FOCUS_CLASS = "cardlab-focus"
 #: A ControlBar with this class shows each line of its status on a line of its own.
@@ -65,7 +65,7 @@ class ControlBar(KernelOwned):
     checked against it.
     """
 
-    _esm = _HERE / "controls.js"
+    _esm = script(_HERE / "controls.js")
     _css = _HERE / "controls.css"
     buttons = traitlets.List(traitlets.Dict()).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)

@@ -29,6 +29,7 @@ update from the DevTools console is enough). The kernel owns every decision:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from types import MethodType
 from typing import Any
 
@@ -39,6 +40,8 @@ from ipywidgets.widgets.widget_selection import _MultipleSelection, _Selection
 from ipywidgets.widgets.widget_selectioncontainer import _SelectionContainer
 from traitlets import TraitError
 
+#: The helper every KernelOwned front end sends its messages through.
+_REQUESTS = Path(__file__).with_name("requests.js")
 #: The longest text a text field takes from the browser.
 MAX_TEXT = 10_000
 _VALUE = frozenset({"value"})
@@ -62,11 +65,39 @@ INPUTS: tuple[tuple[type[widgets.Widget], frozenset[str]], ...] = (
 
 class KernelOwned(anywidget.AnyWidget):
     """An anywidget whose synced traits the browser may read but never write: its front end
-    asks by messages, and an update it sends anyway is ignored and sent back."""
+    asks by messages, and an update it sends anyway is ignored and sent back.
+
+    Each message is answered, once handled, with the request number it carried
+    (``{"answered": n}``, after every change the handling made), so the page knows when
+    it shows the outcome (`script` gives a front end the helper that counts them).
+
+    >>> owned, sent = KernelOwned(), []
+    >>> owned.send = sent.append
+    >>> owned._handle_custom_msg({"click": "x", "request": 7}, []); sent
+    [{'answered': 7}]
+    >>> owned._handle_custom_msg("forged", []); sent[-1]
+    {'answered': None}
+    """
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Refuse a browser's update: the browser gets the kernel's values back."""
         _refuse(self, sync_data)
+
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        try:
+            super()._handle_custom_msg(content, buffers)
+        finally:
+            request = content.get("request") if isinstance(content, dict) else None
+            self.send({"answered": request if _is_request(request) else None})
+
+
+def script(path: Path) -> str:
+    """The front end at `path`, after the helper its messages go through (requests.js).
+
+    >>> "function requests(" in script(Path(__file__).with_name("controls.js"))
+    True
+    """
+    return _REQUESTS.read_text("utf-8") + "\n" + path.read_text("utf-8")
 
 
 def inputs(widget: widgets.Widget) -> frozenset[str]:
@@ -170,6 +201,11 @@ def _is_file(item: Any) -> bool:
             and isinstance(item.get("content"), (bytes, bytearray, memoryview))
             and isinstance(item.get("last_modified"), (int, float))
             and abs(item["last_modified"]) < 1e14)
+
+
+def _is_request(value: Any) -> bool:
+    """True for a request number as the page's script counts them."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**53
 
 
 def _is_index(value: Any, count: int) -> bool:

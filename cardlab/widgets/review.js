@@ -5,10 +5,11 @@
 function render({ model, el }) {
   const board = document.createElement("div");
   board.className = "cardlab-review-board";
+  const asker = requests(model, el);
   board.addEventListener("click", (event) => {
     const target = event.target.closest("[data-open]");
     if (target && board.contains(target)) {
-      model.send({ open: Number(target.getAttribute("data-open")) });
+      asker.ask({ open: Number(target.getAttribute("data-open")) });
     }
   });
   // Once the kernel has opened a decision, show the stepper and put the focus on its Next
@@ -31,6 +32,7 @@ function render({ model, el }) {
   return () => {
     model.off("change:html", update);
     model.off("msg:custom", reveal);
+    asker.stop();
   };
 }
 

@@ -47,7 +47,7 @@ from cardlab.i18n import Count, Number, catalogue, message
 from cardlab.render.review import MARKS, amount_words, option_words, review_graph_svg
 from cardlab.review import Estimate, Moment, Review
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
-from cardlab.widgets.guard import KernelOwned, guard
+from cardlab.widgets.guard import KernelOwned, guard, script
 from cardlab.widgets.stepper import Locating, Stepper
 from cardlab.worker_pool import told_while_waiting
 
@@ -66,7 +66,7 @@ class ReviewBoard(KernelOwned):
     """The table and the graph, as markup the kernel writes; a click on a ``data-open``
     element asks for that decision (`on_open`), which the kernel checks."""
 
-    _esm = _HERE / "review.js"
+    _esm = script(_HERE / "review.js")
     _css = _HERE / "review.css"
     html = traitlets.Unicode("").tag(sync=True)
 

@@ -12,6 +12,8 @@ from cardlab.cards import parse_cards
 from cardlab.fivesons.game import FiveSonsGame
 from cardlab.fivesons.rules import FiveSonsRules
 
+from helpers.pages import answered
+
 PHONE = {"width": 390, "height": 844}
 DECK = {"faces": ["JC", "QD", "KS"], "hearts": ["AH", "2H", "3H", "4H"]}
 SEED = 4
@@ -59,8 +61,9 @@ def play(app, decisions: int, lang="en"):
     """Take up to `decisions` of seat 0's decisions by the page's controls (ask a question
     someone answers, show the first card, never guess); returns the status line.
 
-    Which decision is due is read from the controls enabled, not from the status line: the
-    line may still show the last prompt while the bots play on."""
+    Which decision is due is read from the controls enabled once the kernel has answered
+    the last clicks (the bots have played on): not from the log, whose new section may be
+    drawn later than the controls change."""
     words = WORDS[lang]
     status = app.get_by_role("status").filter(has_text=re.compile(words["status"]))
     ask_button = app.get_by_role("button", name=words["ask"], exact=True)
@@ -71,7 +74,7 @@ def play(app, decisions: int, lang="en"):
     taken = 0
     while taken < decisions and words["over"] not in status.text_content():
         assert time.monotonic() < deadline, "no decision of seat 0's came"
-        lines = app.locator(".cardlab-log li").count()
+        answered(app)
         if ask_button.is_enabled():
             face, heart = a_question_someone_answers()
             ask(app, face.name(lang), heart.name(lang), lang)
@@ -83,9 +86,7 @@ def play(app, decisions: int, lang="en"):
             app.wait_for_timeout(100)
             continue
         taken += 1
-        app.wait_for_function(
-            "n => document.querySelectorAll('.cardlab-log li').length > n", arg=lines,
-            timeout=30_000)
+    answered(app)
     return status
 
 
@@ -218,6 +219,28 @@ def test_the_table_picture_and_take_back_by_keyboard(page, gallery, screenshot, 
     expect(table).to_contain_text("nothing yet this round")
     assert axe_all(app) == []
     assert app.outside_requests == []
+
+
+#: Every change of the controls' aria-busy from now on, kept on the page.
+WATCH_BUSY = """() => {
+  window.busy = [];
+  const bar = document.querySelector('.cardlab-controls').parentElement;
+  new MutationObserver(() => window.busy.push(bar.getAttribute('aria-busy')))
+    .observe(bar, {attributes: true, attributeFilter: ['aria-busy']});
+}"""
+
+
+def test_the_controls_are_busy_until_the_kernel_has_answered(page, gallery):
+    """From the click on Ask until the bots have played on, the controls say they are busy
+    (a screen reader waits for the whole change); then they are not."""
+    app = open_app(page, gallery)
+    face, heart = a_question_someone_answers()
+    app.evaluate(WATCH_BUSY)
+    ask(app, face.name(), heart.name())
+    answered(app)
+    assert app.evaluate("() => window.busy") == ["true", None]
+    expect(app.get_by_role("button", name="Don't guess")).to_have_attribute(
+        "aria-disabled", "false")
 
 
 def test_nothing_another_seat_was_told_reaches_the_page(page, gallery, received):

@@ -14,6 +14,7 @@ import pytest
 from cardlab.fivesons.actions import Kind
 
 from helpers.network import free_port
+from helpers.pages import answered
 
 #: The classroom app's path below the server's base URL.
 APP = "voila/render/apps/classroom.ipynb"
@@ -90,6 +91,7 @@ def take_turn(pages, room, table) -> None:
             "button", name=decision.options[0].name()).click()
     else:
         page.get_by_role("button", name="Don't guess").click()
+    answered(page)          # the move is in the store before the next one is read from it
     other.wait_for_function(
         "n => document.querySelectorAll('.cardlab-log li').length > n", arg=told,
         timeout=30_000)

@@ -15,6 +15,7 @@ function render({ model, el }) {
   const body = document.createElement("tbody");
   table.append(caption, head, body);
   const cells = new Map();
+  const asker = requests(model, el);
 
   const build = () => {
     head.replaceChildren();
@@ -55,7 +56,7 @@ function render({ model, el }) {
         const button = document.createElement("button");
         button.type = "button";
         const key = cellKey(row, column);
-        button.addEventListener("click", () => model.send({ cycle: key }));
+        button.addEventListener("click", () => asker.ask({ cycle: key }));
         td.append(button);
         tr.append(td);
         cells.set(key, { td, button, row, column });
@@ -85,17 +86,22 @@ function render({ model, el }) {
     build();
     paint();
   };
-  model.on("change:rows", rebuild);
-  model.on("change:columns", rebuild);
-  model.on("change:marks", paint);
-  model.on("change:verdicts", paint);
-  model.on("change:labels", paint);
-  model.on("change:caption", paint);
+  const changes = { rows: rebuild, columns: rebuild, marks: paint, verdicts: paint,
+                    labels: paint, caption: paint };
+  for (const [name, handler] of Object.entries(changes)) {
+    model.on(`change:${name}`, handler);
+  }
   rebuild();
   const wrap = document.createElement("div");
   wrap.className = "cardlab-notes-wrap";
   wrap.append(table);
   el.append(wrap);
+  return () => {
+    for (const [name, handler] of Object.entries(changes)) {
+      model.off(`change:${name}`, handler);
+    }
+    asker.stop();
+  };
 }
 
 export default { render };

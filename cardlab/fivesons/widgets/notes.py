@@ -36,7 +36,7 @@ from cardlab.fivesons.record import FiveSonsLog
 from cardlab.fivesons.story import event_sentence
 from cardlab.i18n import Count, Text, message, percent
 from cardlab.widgets.controls import FOCUS_CLASS, ButtonSpec, ControlBar
-from cardlab.widgets.guard import KernelOwned
+from cardlab.widgets.guard import KernelOwned, script
 
 _HERE = Path(__file__).parent
 #: Pressing a cell moves its mark on to the next one.
@@ -52,7 +52,7 @@ class NotesGrid(KernelOwned):
     and only drawn here.
     """
 
-    _esm = _HERE / "notes.js"
+    _esm = script(_HERE / "notes.js")
     _css = _HERE / "notes.css"
     rows = traitlets.List(traitlets.Dict()).tag(sync=True)
     columns = traitlets.List(traitlets.Dict()).tag(sync=True)
