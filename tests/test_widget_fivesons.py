@@ -435,18 +435,29 @@ def guess_wrong_by_clicks(widget):
     widget.controls.click("guess")
 
 
-def test_a_wrong_guess_in_practice_waits_to_be_taken_back():
+def solution_shown(widget) -> bool:
+    """True if anything the page holds names the solution (the Queen of Spades and the
+    Three of Hearts)."""
+    return "Queen of Spades and the Three of Hearts" in "\n".join(texts(states(widget)))
+
+
+def test_a_wrong_guess_in_practice_waits_to_be_taken_back_unseen():
+    """The rules show a wrong guesser the solution; in practice the page keeps it back until
+    the learner lets the others play on, so a guess taken back has not given it away."""
     widget = FiveSonsWidget(game=deal(), bots=bots_after_a_wrong_guess(), practice=True)
     guess_wrong_by_clicks(widget)
-    assert widget.log_lines[-1].startswith("You guessed wrong and saw the solution")
+    assert 0 in widget.game.eliminated                       # the engine played the guess
     assert not widget.game.over and widget.decision is None    # the bots wait
-    assert widget.controls.status.endswith("Take back your guess to try again, "
-                                           "or let the others play on.")
+    assert widget.controls.status.startswith("That is not the solution, and you have not "
+                                             "seen it yet. Take back your guess")
+    assert widget.revealed is None and not solution_shown(widget)
+    assert not widget.log_lines[-1].startswith("You guessed")
     assert not widget.controls.spec("take_back").disabled
     assert not widget.controls.spec("play_on").disabled
     widget.controls.click("take_back")
     assert 0 not in widget.game.eliminated and widget.decision.kind == Kind.GUESS
-    assert widget.controls.spec("play_on").disabled
+    assert widget.controls.spec("play_on").disabled and not solution_shown(widget)
+    assert widget.practice.take_backs == 1
     widget.faces.click("QS")
     widget.hearts.click("3H")
     widget.controls.click("guess")                     # the learner guesses again: right
@@ -458,6 +469,9 @@ def test_play_on_after_a_wrong_guess_and_the_end_screen_says_so():
     widget = FiveSonsWidget(game=deal(), bots=bots_after_a_wrong_guess(), practice=True)
     guess_wrong_by_clicks(widget)
     widget.controls.click("play_on")
+    assert any(line.startswith("You guessed wrong and saw the solution")
+               for line in widget.log_lines)
+    assert widget.revealed == tuple(parse_cards("QS 3H")) and solution_shown(widget)
     assert widget.decision.kind == Kind.SHOW          # seat 1 asks the learner: played on
     assert widget.controls.spec("play_on").disabled
     widget.hand.click("5H")                           # then seat 3 guesses right: over

@@ -60,7 +60,7 @@ import ipywidgets as widgets
 from cardlab.advice import advice
 from cardlab.apps import AppSettings
 from cardlab.cards import Card
-from cardlab.decisions import Decision
+from cardlab.decisions import Decision, Event
 from cardlab.errors import CardlabError, IllegalAction
 from cardlab.fivesons.actions import Guess, Kind, NoGuess, Question, Show
 from cardlab.fivesons.cards import five_sons_question
@@ -151,8 +151,10 @@ class FiveSonsWidget(widgets.VBox):
                              stepper=self.open_stepper)
         self.end.on_click(self._end_pressed)
         self._games = 0     # games started after the first (New game), for their seeds
-        #: Practice: the learner guessed wrong and the bots wait (take back, or play on).
-        self.held = False
+        #: Practice, after the learner's wrong guess while the bots wait (take back, or play
+        #: on): the view and the number of events before the guess. The page shows those,
+        #: so a guess taken back has not shown the learner the solution.
+        self._before: tuple[FiveSonsView, int] | None = None
         self.advice = widgets.HTML()
         self.solution = widgets.HTML()
         self.history = EventLog(self._text("log"), lang)
@@ -213,8 +215,24 @@ class FiveSonsWidget(widgets.VBox):
 
     @property
     def view(self) -> FiveSonsView:
-        """What the learner's seat sees now: all that this widget draws from the game."""
+        """What the learner's seat sees now: all that this widget draws from the game (while
+        a wrong practice guess waits, what it saw before the guess)."""
+        if self._before is not None:
+            return self._before[0]
         return self.levels.view(self.game, self.seat)
+
+    @property
+    def events(self) -> list[Event[Any]]:
+        """Everything that happened, as far as the page tells it (while a wrong practice
+        guess waits, what happened before the guess)."""
+        events = self.table.events
+        return events if self._before is None else events[:self._before[1]]
+
+    @property
+    def held(self) -> bool:
+        """Practice: the learner guessed wrong, and the bots wait until the guess is taken
+        back or the learner lets them play on."""
+        return self._before is not None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -260,7 +278,7 @@ class FiveSonsWidget(widgets.VBox):
     @property
     def log_lines(self) -> list[str]:
         """Every event so far as the learner's seat was told it."""
-        return [addressed(event, self.seat).text(self.lang) for event in self.table.events]
+        return [addressed(event, self.seat).text(self.lang) for event in self.events]
 
     @property
     def revealed(self) -> tuple[Card, Card] | None:
@@ -347,7 +365,7 @@ class FiveSonsWidget(widgets.VBox):
         self.table = self.source.table
         self.face = self.heart = None
         self._seen = 0
-        self.held = False
+        self._before = None
         self.advice.value = ""
         self.note.status = ""
         self.stepper = None
@@ -395,7 +413,7 @@ class FiveSonsWidget(widgets.VBox):
         of that guess once they have)."""
         if not self.held:
             return
-        self.held = False
+        self._before = None
         self.source.play_bots()
         self.refresh()
 
@@ -441,7 +459,7 @@ class FiveSonsWidget(widgets.VBox):
             self.controls.update("take_back", disabled=not self.table.can_undo)
             self.controls.update("play_on", disabled=not self.held)
         turn = self.table.game.decisions
-        self.seats.value = round_picture(view, self.table.events, turn[0].seat if turn else None,
+        self.seats.value = round_picture(view, self.events, turn[0].seat if turn else None,
                                          self.names, self.lang)
         self.solution.value = self._solution_html(view)
         self._show_log()
@@ -464,8 +482,8 @@ class FiveSonsWidget(widgets.VBox):
         except IllegalAction as err:
             self._say(refusal_to_you(err, self.seat, self.lang))
             return
+        self._before = None
         self._seen = min(self._seen, len(self.table.events))
-        self.held = False
         self.face = self.heart = None
         self.advice.value = ""
         self.refresh()
@@ -527,6 +545,7 @@ class FiveSonsWidget(widgets.VBox):
     def _act(self, action: Question | Show | Guess | NoGuess) -> None:
         """Hand the learner's decision to the table, then let the bots play until it waits."""
         seen = len(self.log_lines)
+        before = (self.view, seen) if isinstance(action, Guess) else None
         try:
             self.source.act(action)
         except CardlabError as err:       # refused, or a shared table's store is gone
@@ -540,9 +559,10 @@ class FiveSonsWidget(widgets.VBox):
             self.face = self.heart = None
         view = self.view
         # In practice a wrong guess waits to be taken back: the bots would play on to the end.
-        self.held = (isinstance(action, Guess) and self.table.practice and not self.shared
-                     and self.seat in view.out and not view.over)
-        if not self.held:
+        if (before is not None and self.table.practice and not self.shared
+                and self.seat in view.out and not view.over):
+            self._before = before
+        else:
             self.source.play_bots()
         self.refresh()
 
@@ -560,8 +580,11 @@ class FiveSonsWidget(widgets.VBox):
         return message(f"fivesons.table.{key}", self.lang, **params)
 
     def _news(self) -> str:
-        """How the latest question or guess ended, as the learner's seat was told it."""
-        for event in reversed(self.table.events):
+        """How the latest question or guess ended, as the learner's seat was told it (nothing
+        while a wrong practice guess waits: the prompt says it)."""
+        if self.held:
+            return ""
+        for event in reversed(self.events):
             if event.kind in _OUTCOMES:
                 told: str = addressed(event, self.seat).text(self.lang)
                 return told
@@ -571,7 +594,7 @@ class FiveSonsWidget(widgets.VBox):
         if view.over:
             return self._text("over") if view.winner != self.seat or self.shared else \
                 self.practice.win_line(self.lang)
-        if self.held:       # the news before it says the guess was wrong, and the solution
+        if self.held:
             return self._text("held")
         if decision is None:
             return self._text("waiting")
@@ -605,12 +628,12 @@ class FiveSonsWidget(widgets.VBox):
 
     def _show_log(self) -> None:
         """The log a question round a section, each summed up by its question."""
-        rounds = split(self.table.events, lambda event: event.kind == "ask")
+        rounds = split(self.events, lambda event: event.kind == "ask")
         lines = [[addressed(event, self.seat).text(self.lang) for event in run] for run in rounds]
         self.history.show([LogSection(message("fivesons.log.question", self.lang, number=number),
                                       tuple(told), told[0])
                            for number, told in enumerate(lines, start=1)],
-                          new=min(len(self.table.events) - self._seen, len(lines[-1]) if lines
+                          new=min(len(self.events) - self._seen, len(lines[-1]) if lines
                                   else 0))
 
 def _label(text: str) -> widgets.HTML:
