@@ -245,3 +245,18 @@ def test_a_known_card_is_blamed_only_where_the_best_question_leaves_it_out():
                 blamed += 1
                 assert moment.reason.params["card"].code not in moment.best_key.split("+")
     assert blamed
+
+
+def test_a_good_question_that_was_not_the_best_gets_no_why():
+    """A question that lost less than the scale's inaccuracy is judged good, as in Black
+    Widow: a critical "why" beside it would call a sound choice a fault."""
+    good_not_best = 0
+    for seed in range(6):
+        record = play_game(FiveSonsRules(players=3), ["infogain"] * 3, seed=seed).to_record()
+        for moment in review_game(record, seat=0).moments:
+            if moment.kind != "ask" or moment.chosen_key == moment.best_key:
+                continue
+            if moment.judged[0] == "good":
+                good_not_best += 1
+                assert moment.reason is None, moment
+    assert good_not_best

@@ -108,11 +108,11 @@ def _ask(log: FiveSonsLog, index: int, knowledge: FiveSonsKnowledge) -> Moment:
                                               -rules.hearts.index(pair[1])))
     chosen = _question(asked.face, asked.heart)
     best = _question(*best_pair)
-    reason = None
-    if round(values[best_pair] - values[asked.face, asked.heart], 9) > 0:
-        reason = _ask_reason(knowledge, asked.face, asked.heart, best_pair)
-    return Moment("ask", BITS, options, chosen, chosen, best, best, {"after": index},
-                  reason)
+    moment = Moment("ask", BITS, options, chosen, chosen, best, best, {"after": index})
+    # A good question gets no "why": its small loss is no fault to explain.
+    if moment.judged[0] == "good":
+        return moment
+    return replace(moment, reason=_ask_reason(knowledge, asked.face, asked.heart, best_pair))
 
 
 def question_values(log: FiveSonsLog, knowledge: FiveSonsKnowledge) -> dict[tuple[Card, Card],
