@@ -40,13 +40,21 @@ def test_each_step_says_what_happened_in_words():
     assert view.controls.status.startswith(f"After 1 of {view.count} events:")
 
 
+def test_back_and_next_stand_above_the_picture_and_asking_under_the_pickers():
+    view = explorer()
+    parts = list(view.children)
+    assert parts.index(view.controls) + 1 == parts.index(view.picture)
+    assert parts[-1] is view.question and parts[-2].children == (view.face, view.heart)
+    assert [spec.id for spec in view.controls.specs] == ["back", "next"]
+
+
 def test_a_question_of_the_learner_starts_a_new_branch():
     view = explorer()
     view.go(1)
     kept = view.game.events[0]
     turn = view._replayed(1).turn
     view.face.value, view.heart.value = "QC", "3H"
-    view.controls.click("ask")
+    view.question.click("ask")
     assert view.count == 2 and view.after == 2 and view.game.events[0] == kept
     asked = view.game.events[1]
     assert (asked.seat, asked.face.code, asked.heart.code) == (turn, "QC", "3H")
@@ -57,10 +65,10 @@ def test_a_question_of_the_learner_starts_a_new_branch():
 def test_a_question_after_the_game_is_over_is_refused_and_changes_nothing():
     view = explorer()
     view.go(view.count)                           # the bots' game ends with a right guess
-    assert view.game.winner is not None and view.controls.spec("ask").disabled
+    assert view.game.winner is not None and view.question.spec("ask").disabled
     events = list(view.game.events)
     view.ask("JC", "AH")
-    assert view.controls.status.startswith("Refused: ")
+    assert view.question.status.startswith("Refused: ")
     assert view.game.events == events
 
 

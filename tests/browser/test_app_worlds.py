@@ -49,6 +49,9 @@ def test_worlds_by_keyboard_in_german(page, gallery, axe, screenshot):
     box = diagram.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     assert round(diagram.evaluate(SMALLEST_TEXT), 1) >= 12         # to a subpixel
+    # Stepping needs no scrolling past the statements: Next stands above the picture.
+    step = page.get_by_role("button", name="Weiter ▶").bounding_box()
+    assert step["y"] + step["height"] <= box["y"] <= PHONE["height"], (step, box)
     legend = page.get_by_text("Dicker Rahmen").bounding_box()    # wraps, never cut off
     assert legend["x"] >= 0 and legend["x"] + legend["width"] <= PHONE["width"], legend
     assert axe(page) == []

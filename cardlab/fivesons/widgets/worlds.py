@@ -101,20 +101,25 @@ class WorldsExplorer(widgets.VBox):
                                                rules.hearts], description=self._text("heart"),
                                       style=_LABEL)
         self.asker = widgets.HTML()
+        #: Back and Next, just above the picture they change (a phone need not scroll down
+        #: to them past the statements), with where the game is.
         self.controls = ControlBar([ButtonSpec("back", self._text("back")),
-                                    ButtonSpec("next", self._text("next"), primary=True),
-                                    ButtonSpec("ask", self._text("ask"))],
+                                    ButtonSpec("next", self._text("next"), primary=True)],
                                    label=self._text("controls"))
+        #: Asking a question of one's own, under the pickers it asks about; says a refusal.
+        self.question = ControlBar([ButtonSpec("ask", self._text("ask"))],
+                                   label=self._text("question"))
         # min_width 0: a flex item may shrink below its content, so the scroll region inside
         # scrolls instead of the page cutting the picture and its legend off.
         self.picture = widgets.HTML(layout=widgets.Layout(min_width="0", max_width="100%"))
         self.statements = widgets.HTML()
         self.seat.observe(lambda _change: self._draw(), "value")
         self.controls.on_click(self._press)
+        self.question.on_click(self._press)
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
-        super().__init__([self.problems, self.seat, self.picture, self.statements,
-                          self.asker, widgets.HBox([self.face, self.heart], layout=wrap),
-                          self.controls])
+        super().__init__([self.problems, self.seat, self.controls, self.picture,
+                          self.statements, self.asker,
+                          widgets.HBox([self.face, self.heart], layout=wrap), self.question])
         self.add_class(FOCUS_CLASS)
         self.add_class("cardlab-worlds")
         guard(self)
@@ -156,7 +161,7 @@ class WorldsExplorer(widgets.VBox):
             game.ask(game.turn, Card.parse(face), Card.parse(heart), self._shown(game, face, heart))
             PossibleWorlds.from_game(game)
         except CardlabError as err:
-            self.controls.status = self._text("refused", why=err.text(self.lang))
+            self.question.status = self._text("refused", why=err.text(self.lang))
             return
         self.game = game
         self.go(self.count)
@@ -215,7 +220,8 @@ class WorldsExplorer(widgets.VBox):
         self.asker.value = f'<p class="cardlab-asker">{html.escape(turn)}</p>'
         self.controls.update("back", disabled=self.after == 0)
         self.controls.update("next", disabled=self.after == self.count)
-        self.controls.update("ask", disabled=game.over)
+        self.question.update("ask", disabled=game.over)
+        self.question.status = ""
         event = (tell(self.game, self.after - 1, self.lang) if self.after else
                  self._text("dealt"))
         self.controls.status = self._text("position", after=self.after,
