@@ -159,6 +159,10 @@ class Moment:
     #: A decision with one sensible choice, made (the game says which): the review's
     #: table lists such decisions apart, so the others stand out.
     routine: bool = False
+    #: Measured over the deals that fit what every seat saw, not over the seat's own:
+    #: where what matters is another seat's knowledge, which the seat cannot know (the
+    #: game explains it under the review's table).
+    public: bool = False
 
     def value(self, key: str) -> Estimate | None:
         """The estimate of the option called `key` (None: that option has no value)."""

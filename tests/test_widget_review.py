@@ -90,6 +90,26 @@ def test_chances_to_guess_rightly_let_pass_are_listed_apart_and_counted():
     assert {int(n) for n in re.findall(r'data-label="No.">(\d+)</th>', folded)} == set(routine)
 
 
+@pytest.mark.parametrize(("lang", "whole", "note"), [
+    ("en", "(all, whole table)", "Whole table: a card you showed is measured"),
+    ("de", "(alle, ganzer Tisch)", "Ganzer Tisch: Eine Karte, die du gezeigt hast")])
+def test_a_card_shown_says_its_deals_are_the_whole_tables_and_why(lang, whole, note):
+    """A card shown is weighed over the deals the whole table could see (the asker's hand
+    is not the seat's to know): many more than a question's, so the table says whose they
+    are, and explains it once below."""
+    record = _fivesons_record()
+    review = reviewing(game_of(record)).review(record, 0, 0, None)
+    board = html.unescape(board_html(review, lang))
+    rows = re.findall(r"<tr role=\"row\".*?</tr>", board)
+    kinds = {"show": [], "ask": []}
+    for moment, row in zip((m for m in review.moments if not m.routine), rows[1:],
+                           strict=False):
+        if moment.kind in kinds:
+            kinds[moment.kind].append(whole in row)
+    assert kinds["show"] and all(kinds["show"]) and not any(kinds["ask"])
+    assert board.count(note) == 1
+
+
 def test_cancel_stops_the_review_at_its_next_step():
     record = play_blackwidow(HOLD, ["heuristic"] * 4, seed=4).to_record()
     panel = ReviewPanel(record, seat=0, lang="de")

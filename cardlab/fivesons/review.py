@@ -413,7 +413,7 @@ def _show(log: FiveSonsLog, public: FiveSonsLog, index: int) -> Moment:
         reason = Text("fivesons.review.show_less", card=best, seat=asker)
     return Moment("show", BITS, options, asked.shown.code, asked.shown.code, best.code,
                   best.code, {"after": index}, reason, {"asker": asker},
-                  (verdict, loss))
+                  (verdict, loss), public=True)
 
 
 def _fixed(problem: Problem, cards: set[Card], seat: int) -> Counts:

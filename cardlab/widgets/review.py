@@ -386,6 +386,10 @@ def _table(review: Review, lang: str, openable: bool) -> str:
     listed = _decisions(message("review_panel.caption", lang),
                         [(n, m) for n, m in numbered if not m.routine], review.game, lang,
                         openable)
+    # Deals marked "public" are explained once, in the game's words, under the table.
+    if any(moment.public for moment in review.moments):
+        note = message(f"{review.game}.review.public_note", lang)
+        listed += f'<p class="cardlab-review-public">{html.escape(note)}</p>'
     routine = [(n, m) for n, m in numbered if m.routine]
     if not routine:
         return listed
@@ -496,9 +500,15 @@ def _deals(moment: Moment, lang: str) -> str:
     >>> passed = Moment("pass", CHANCE, counted.options, None, "pass", None, "pass")
     >>> _deals(passed, "en")                  # a choice without a value: its options
     '92,664 (all)'
+    >>> from dataclasses import replace
+    >>> _deals(replace(counted, public=True), "de")     # the deals every seat could see
+    '92.664 (alle, ganzer Tisch)'
     """
     count = Number(moment.samples).label(lang)
-    return message("review_panel.all_deals", lang, count=count) if moment.counted else count
+    if not moment.counted:
+        return count
+    key = "all_public_deals" if moment.public else "all_deals"
+    return message(f"review_panel.{key}", lang, count=count)
 
 
 def _words(key: str, fallback: str, lang: str) -> str:
