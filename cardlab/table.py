@@ -196,6 +196,23 @@ class Table:
         the game not over), so a button is offered only when pressing it works."""
         return self.practice and bool(self._snapshots) and not self.game.over
 
+    def fix(self) -> None:
+        """Make every decision so far final: `undo` takes back nothing made before now
+        (practice, once the learner has seen what a decision showed).
+
+        >>> from cardlab.games import in_menu_order
+        >>> entry = in_menu_order()[0]
+        >>> game = entry.new_game(entry.read_rules({"players": 3}), seed=1)
+        >>> bots = [entry.bot_seat(entry.default_bot, seat) for seat in (1, 2)]
+        >>> table = Table(game, [Person(), *bots], practice=True)
+        >>> action, _why = table.hint(0, entry.bot_seat(entry.hint_bot, 0))
+        >>> _events = table.act(action); table.can_undo
+        True
+        >>> table.fix(); table.can_undo
+        False
+        """
+        self._snapshots.clear()
+
     def undo(self) -> None:
         """Practice mode: take back the last person's decision and every bot move after it."""
         if not self.practice:

@@ -448,8 +448,9 @@ def test_a_wrong_guess_in_practice_waits_to_be_taken_back_unseen():
     guess_wrong_by_clicks(widget)
     assert 0 in widget.game.eliminated                       # the engine played the guess
     assert not widget.game.over and widget.decision is None    # the bots wait
-    assert widget.controls.status.startswith("That is not the solution, and you have not "
-                                             "seen it yet. Take back your guess")
+    assert widget.controls.status.startswith(
+        "The King of Spades and the Ten of Hearts are not the solution, and you have not "
+        "seen it yet. Take back your guess")
     assert widget.revealed is None and not solution_shown(widget)
     assert not widget.log_lines[-1].startswith("You guessed")
     assert not widget.controls.spec("take_back").disabled
@@ -457,7 +458,7 @@ def test_a_wrong_guess_in_practice_waits_to_be_taken_back_unseen():
     widget.controls.click("take_back")
     assert 0 not in widget.game.eliminated and widget.decision.kind == Kind.GUESS
     assert widget.controls.spec("play_on").disabled and not solution_shown(widget)
-    assert widget.practice.take_backs == 1
+    assert widget.practice.take_backs == 1 and widget.note.status == "Taken back: your guess."
     widget.faces.click("QS")
     widget.hearts.click("3H")
     widget.controls.click("guess")                     # the learner guesses again: right
@@ -474,6 +475,10 @@ def test_play_on_after_a_wrong_guess_and_the_end_screen_says_so():
     assert widget.revealed == tuple(parse_cards("QS 3H")) and solution_shown(widget)
     assert widget.decision.kind == Kind.SHOW          # seat 1 asks the learner: played on
     assert widget.controls.spec("play_on").disabled
+    # The solution seen, the guess stays: no take back reaches back to it.
+    assert widget.controls.spec("take_back").disabled
+    widget.controls.click("take_back")
+    assert 0 in widget.game.eliminated and widget.practice.take_backs == 0
     widget.hand.click("5H")                           # then seat 3 guesses right: over
     assert widget.game.winner == 3
     summary = html.unescape(widget.end.summary.value)

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 import ipywidgets as widgets
@@ -152,9 +152,9 @@ class FiveSonsWidget(widgets.VBox):
         self.end.on_click(self._end_pressed)
         self._games = 0     # games started after the first (New game), for their seeds
         #: Practice, after the learner's wrong guess while the bots wait (take back, or play
-        #: on): the view and the number of events before the guess. The page shows those,
-        #: so a guess taken back has not shown the learner the solution.
-        self._before: tuple[FiveSonsView, int] | None = None
+        #: on): the game before it, which the page shows, so that a guess taken back has not
+        #: shown the learner the solution.
+        self._before: _Held | None = None
         self.advice = widgets.HTML()
         self.solution = widgets.HTML()
         self.history = EventLog(self._text("log"), lang)
@@ -218,7 +218,7 @@ class FiveSonsWidget(widgets.VBox):
         """What the learner's seat sees now: all that this widget draws from the game (while
         a wrong practice guess waits, what it saw before the guess)."""
         if self._before is not None:
-            return self._before[0]
+            return self._before.view
         return self.levels.view(self.game, self.seat)
 
     @property
@@ -226,7 +226,7 @@ class FiveSonsWidget(widgets.VBox):
         """Everything that happened, as far as the page tells it (while a wrong practice
         guess waits, what happened before the guess)."""
         events = self.table.events
-        return events if self._before is None else events[:self._before[1]]
+        return events if self._before is None else events[:self._before.events]
 
     @property
     def held(self) -> bool:
@@ -414,6 +414,7 @@ class FiveSonsWidget(widgets.VBox):
         if not self.held:
             return
         self._before = None
+        self.table.fix()        # the solution is shown now: the guess stays
         self.source.play_bots()
         self.refresh()
 
@@ -459,8 +460,8 @@ class FiveSonsWidget(widgets.VBox):
             self.controls.update("take_back", disabled=not self.table.can_undo)
             self.controls.update("play_on", disabled=not self.held)
         turn = self.table.game.decisions
-        self.seats.value = round_picture(view, self.events, turn[0].seat if turn else None,
-                                         self.names, self.lang)
+        self.seats.value = round_picture(view, self.events, turn[0].seat if turn and
+                                         not self.held else None, self.names, self.lang)
         self.solution.value = self._solution_html(view)
         self._show_log()
         self.review.layout.display = None if view.over else "none"
@@ -482,12 +483,13 @@ class FiveSonsWidget(widgets.VBox):
         except IllegalAction as err:
             self._say(refusal_to_you(err, self.seat, self.lang))
             return
+        done = "guess" if self.held else "done"     # a waiting guess has no bots' moves after it
         self._before = None
         self._seen = min(self._seen, len(self.table.events))
         self.face = self.heart = None
         self.advice.value = ""
         self.refresh()
-        self._say(message("fivesons.table.take_back.done", self.lang))
+        self._say(message(f"fivesons.table.take_back.{done}", self.lang))
 
     def _buttons(self) -> list[ButtonSpec]:
         """The learner's buttons: hint and take back in practice only."""
@@ -545,7 +547,7 @@ class FiveSonsWidget(widgets.VBox):
     def _act(self, action: Question | Show | Guess | NoGuess) -> None:
         """Hand the learner's decision to the table, then let the bots play until it waits."""
         seen = len(self.log_lines)
-        before = (self.view, seen) if isinstance(action, Guess) else None
+        before = _Held(self.view, seen, action) if isinstance(action, Guess) else None
         try:
             self.source.act(action)
         except CardlabError as err:       # refused, or a shared table's store is gone
@@ -594,8 +596,10 @@ class FiveSonsWidget(widgets.VBox):
         if view.over:
             return self._text("over") if view.winner != self.seat or self.shared else \
                 self.practice.win_line(self.lang)
-        if self.held:
-            return self._text("held")
+        if self._before is not None:
+            guess = self._before.guess
+            return self._text("held", face=guess.face.name(self.lang),
+                              heart=guess.heart.name(self.lang))
         if decision is None:
             return self._text("waiting")
         if decision.kind == Kind.ASK:
@@ -635,6 +639,16 @@ class FiveSonsWidget(widgets.VBox):
                            for number, told in enumerate(lines, start=1)],
                           new=min(len(self.events) - self._seen, len(lines[-1]) if lines
                                   else 0))
+
+@dataclass(frozen=True)
+class _Held:
+    """A wrong practice guess waiting: the learner's view and the number of events before
+    it, and the guess."""
+
+    view: FiveSonsView
+    events: int
+    guess: Guess
+
 
 def _label(text: str) -> widgets.HTML:
     """A visible caption for the row of cards below it (the row has its own accessible name)."""
