@@ -24,6 +24,7 @@ from cardlab.classroom.room import Room
 
 from helpers.classroom_pages import APP as CLASSROOM
 from helpers.classroom_pages import start_classroom
+from helpers.pages import answered
 
 PHONE = {"width": 390, "height": 844}
 #: The shortest games: eight cards a seat, over after the first hand (or, at seed 3 and the
@@ -82,6 +83,7 @@ def play_to_the_end(page, hand: str, over: str, passing: str = "Pass",
                || document.querySelector(`[role=group][aria-label='${hand}']
                                           button[aria-disabled=false]`)""",
             arg=[hand, over], timeout=60_000)
+        answered(page)          # the whole change is on the page, the status line too
         if title.count():
             return played
         if next_hand.count():

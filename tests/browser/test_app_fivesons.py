@@ -232,15 +232,22 @@ WATCH_BUSY = """() => {
 
 def test_the_controls_are_busy_until_the_kernel_has_answered(page, gallery):
     """From the click on Ask until the bots have played on, the controls say they are busy
-    (a screen reader waits for the whole change); then they are not."""
+    (a screen reader waits for the whole change); then they are not. A double click on
+    Don't guess sends one click: the second came before the first was answered."""
+    sent = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda frame: sent.append(
+        frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))))
     app = open_app(page, gallery)
     face, heart = a_question_someone_answers()
     app.evaluate(WATCH_BUSY)
     ask(app, face.name(), heart.name())
     answered(app)
     assert app.evaluate("() => window.busy") == ["true", None]
-    expect(app.get_by_role("button", name="Don't guess")).to_have_attribute(
-        "aria-disabled", "false")
+    dont_guess = app.get_by_role("button", name="Don't guess")
+    expect(dont_guess).to_have_attribute("aria-disabled", "false")
+    dont_guess.dblclick()
+    answered(app)
+    assert sum('"click": "pass"' in frame or '"click":"pass"' in frame for frame in sent) == 1
 
 
 def test_nothing_another_seat_was_told_reaches_the_page(page, gallery, received):

@@ -136,11 +136,12 @@ class FiveSonsWidget(widgets.VBox):
         self.problems = widgets.HTML(_paragraphs([p.text(lang) for p in problems],
                                                  "cardlab-problem"))
         self.seats = widgets.HTML()
-        self.hand = CardButtons(label=self._text("hand"), lang=lang)
+        self.hand = CardButtons(label=self._text("hand"), lang=lang, decisions=True)
         self.faces = CardButtons(label=self._text("faces"), lang=lang)
         self.hearts = CardButtons(label=self._text("hearts"), lang=lang)
         self.question = widgets.HTML()
-        self.controls = ControlBar(self._buttons(), label=self._text("controls"))
+        self.controls = ControlBar(self._buttons(), label=self._text("controls"),
+                                   decisions=True)
         #: A refusal, or what a choice changed, in a status line of its own beside the prompt.
         self.note = ControlBar([], label=self._text("note_label"))
         self.note.add_class("cardlab-fs-note")
