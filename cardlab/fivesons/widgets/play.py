@@ -641,6 +641,7 @@ class FiveSonsWidget(widgets.VBox):
                           new=min(len(self.events) - self._seen, len(lines[-1]) if lines
                                   else 0))
 
+
 @dataclass(frozen=True)
 class _Held:
     """A wrong practice guess waiting: the learner's view and the number of events before
