@@ -50,6 +50,9 @@ def test_the_setup_comes_first_and_a_bad_option_is_explained():
 def test_passing_selects_three_cards_and_marks_those_received():
     widget = dealt(BlackWidowRules(), seed=4)
     assert widget.decision.kind == "pass"
+    # A card pressed to pass switches on and off (a quick second press counts in the
+    # browser); the pass itself, and a card played later, are decisions.
+    assert not widget.hand.decisions and widget.actions.spec("pass").decides
     assert "pass to Seat 1 (Beginner): 0 of 3 chosen." in widget.status
     assert ") (" not in widget.status
     first = widget.hand.codes[:4]
@@ -69,6 +72,7 @@ def test_passing_selects_three_cards_and_marks_those_received():
     assert len(codes) == 13 and not set(first[:3]) & set(codes)
     received = {c["code"] for c in widget.hand.cards if c["received"]}
     assert received == {card.code for card in widget.game.hand.passes[3]}
+    assert widget.decision.kind == "play" and widget.hand.decisions
 
 
 def test_a_refused_card_says_why_and_changes_nothing():

@@ -8,14 +8,14 @@
 
 let widgets = 0;
 
-function makeCard(asker, code, plain) {
+function makeCard(model, asker, code, plain) {
   const button = document.createElement(plain ? "span" : "button");
   button.className = "cardlab-card";
   if (plain) {
     button.setAttribute("role", "img");
   } else {
     button.type = "button";
-    button.addEventListener("click", () => asker.ask({ click: code }));
+    button.addEventListener("click", () => asker.ask({ click: code }, Boolean(model.get("decisions"))));
   }
   const face = document.createElement("span");
   face.className = "cardlab-card-face";
@@ -38,7 +38,7 @@ function sync(model, asker, row, buttons, noteId) {
       buttons.delete(code);
     }
   }
-  for (const card of wanted) {
+  wanted.forEach((card, index) => {
     let button = buttons.get(card.code);
     if (button && (button.tagName === "SPAN") !== Boolean(card.plain)) {
       lostFocus ||= button === document.activeElement;
@@ -46,10 +46,13 @@ function sync(model, asker, row, buttons, noteId) {
       button = undefined;
     }
     if (!button) {
-      button = makeCard(asker, card.code, Boolean(card.plain));
+      button = makeCard(model, asker, card.code, Boolean(card.plain));
       buttons.set(card.code, button);
     }
-    row.append(button); // keeps the order given
+    // Move a card only when it is out of place: moving a node drops its focus.
+    if (row.children[index] !== button) {
+      row.insertBefore(button, row.children[index] || null);
+    }
     const face = button.firstChild;
     if (face.dataset.svg !== card.svg) {
       face.innerHTML = card.svg;
@@ -72,7 +75,7 @@ function sync(model, asker, row, buttons, noteId) {
     } else {
       button.removeAttribute("aria-describedby");
     }
-  }
+  });
   if (lostFocus) {
     const rest = [...buttons.values()].filter((b) => b.tagName === "BUTTON");
     (rest[Math.min(focused, rest.length - 1)] || row).focus();

@@ -80,6 +80,10 @@ class CardButtons(KernelOwned):
     cards = traitlets.List(traitlets.Dict()).tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
     received_label = traitlets.Unicode("").tag(sync=True)
+    #: True while pressing a card is a player's decision (a card to play or show), which a
+    #: double click must not make twice: the browser drops a click on a card while the
+    #: last one is unanswered. False where a press switches a card on or off (to pass).
+    decisions = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, label: str = "", lang: str = "en", four_colour: bool = False,
                  **kwargs: Any) -> None:

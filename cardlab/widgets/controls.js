@@ -17,7 +17,8 @@ function sync(model, asker, group, status, buttons) {
       button.type = "button";
       button.addEventListener("click", () => {
         if (button.getAttribute("aria-disabled") !== "true") {
-          asker.ask({ click: spec.id });
+          const now = model.get("buttons").find((wanted) => wanted.id === spec.id);
+          asker.ask({ click: spec.id }, Boolean(now && now.decides));
         }
       });
       buttons.set(spec.id, button);

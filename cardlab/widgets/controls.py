@@ -48,13 +48,16 @@ _HERE = Path(__file__).parent
 
 @dataclass(frozen=True)
 class ButtonSpec:
-    """One button: `pressed` is None for a plain button, True or False for a toggle."""
+    """One button: `pressed` is None for a plain button, True or False for a toggle;
+    `decides` for a player's decision, which a double click must not make twice (the
+    browser drops a click on it while the last one is unanswered)."""
 
     id: str
     label: str
     disabled: bool = False
     pressed: bool | None = None
     primary: bool = False
+    decides: bool = False
 
 
 class ControlBar(KernelOwned):

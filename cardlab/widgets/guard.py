@@ -35,7 +35,6 @@ from typing import Any
 
 import anywidget
 import ipywidgets as widgets
-import traitlets
 from ipywidgets.widgets.widget import _widget_to_json
 from ipywidgets.widgets.widget_selection import _MultipleSelection, _Selection
 from ipywidgets.widgets.widget_selectioncontainer import _SelectionContainer
@@ -79,11 +78,6 @@ class KernelOwned(anywidget.AnyWidget):
     >>> owned._handle_custom_msg("forged", []); sent[-1]
     {'answered': None}
     """
-
-    #: True for a widget whose clicks are a player's decisions: its front end drops a click
-    #: on a button whose last click is not answered yet (a double click is one decision).
-    #: A stepper's Next, pressed quickly again and again, is not dropped.
-    decisions = traitlets.Bool(False).tag(sync=True)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Refuse a browser's update: the browser gets the kernel's values back."""

@@ -2,11 +2,11 @@
 // a widget sends carries a number, and the kernel answers it with that number once it has
 // done what was asked and sent the page every change that made. Until then the widget is
 // aria-busy: a screen reader holds its announcements until the change is whole, the
-// pointer shows progress, and a test knows when the page is up to date. A widget whose
-// clicks are a player's decisions (its `decisions` trait) drops a click on a button whose
-// last click is not answered yet, so that a double click is one decision, not a second
-// one taken before the page showed the first (clicks on other buttons, such as three
-// cards to pass, go on; a stepper's Next pressed again and again is never dropped).
+// pointer shows progress, and a test knows when the page is up to date. A click that is a
+// player's decision (`ask(content, true)`) is dropped while the same click is unanswered,
+// so that a double click is one decision, not a second one taken before the page showed
+// the first; other clicks all go (a stepper's Next pressed again and again, a card to
+// pass chosen and unchosen).
 
 let requestsSent = 0;
 
@@ -19,9 +19,9 @@ function requests(model, el) {
   };
   model.on("msg:custom", answered);
   return {
-    ask(content) {
+    ask(content, decides = false) {
       const asked = JSON.stringify(content);
-      if (model.get("decisions") && [...pending.values()].includes(asked)) {
+      if (decides && [...pending.values()].includes(asked)) {
         return;
       }
       const request = ++requestsSent;

@@ -11,6 +11,8 @@ from cardlab.blackwidow.game import BlackWidowGame
 from cardlab.blackwidow.rules import BlackWidowRules
 from cardlab.cards import Card
 
+from helpers.pages import answered
+
 PHONE = {"width": 390, "height": 844}
 SEED = 7
 APP = f"voila/render/apps/blackwidow.ipynb?seed={SEED}"
@@ -142,6 +144,28 @@ def test_german_and_the_keyboard_only_on_a_phone(page, gallery, screenshot, axe)
     assert app.evaluate("() => document.activeElement.tagName") in ("BUTTON", "DIV")
     assert axe(app) == []
     assert errors_on(app) == []
+
+
+def test_cards_to_pass_chosen_by_keyboard_keep_the_focus_and_a_quick_second_press_counts(
+        page, gallery):
+    """Choosing cards to pass: Space on a card leaves the focus on it (Tab goes on to the
+    next card), and a card pressed twice in quick succession is chosen and unchosen: pressing
+    a card to pass is a switch, not a decision a double click must not make twice."""
+    app = open_app(page, gallery)
+    first, second = hand(app).nth(0), hand(app).nth(1)
+    first.focus()
+    app.keyboard.press("Space")
+    answered(app)
+    expect(first).to_have_attribute("aria-pressed", "true")
+    assert first.evaluate("card => card === document.activeElement")
+    app.keyboard.press("Tab")
+    app.keyboard.press("Space")
+    answered(app)
+    expect(second).to_have_attribute("aria-pressed", "true")
+    first.dblclick()                                          # off, and on again
+    answered(app)
+    expect(first).to_have_attribute("aria-pressed", "true")
+    assert hand(app).and_(app.locator("[aria-pressed=true]")).count() == 2
 
 
 def test_no_serious_accessibility_violations_and_nothing_hidden_reaches_the_page(

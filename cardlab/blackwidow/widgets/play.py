@@ -137,13 +137,13 @@ class BlackWidowWidget(widgets.VBox):
                                     label=self._text("setup_label"))
         self.start_bar.on_click(lambda _: self.deal())
         self.picture = widgets.HTML()
-        self.hand = CardButtons(label=self._text("hand"), lang=lang, decisions=True)
+        self.hand = CardButtons(label=self._text("hand"), lang=lang)
         self.hand.on_click(self.press)
         self.hand.add_class("cardlab-bw-hand")
         #: A refusal or a hint, in a status line of its own beside the prompt.
         self.note = ControlBar([], label=self._text("note_label"))
         self.note.add_class("cardlab-bw-note")
-        self.actions = ControlBar([], label=self._text("actions_label"), decisions=True)
+        self.actions = ControlBar([], label=self._text("actions_label"))
         self.actions.add_class("cardlab-bw-actions")
         self.actions.on_click(self._action)
         self.views = ControlBar(self._view_buttons(), label=self._text("views_label"))
@@ -565,6 +565,8 @@ class BlackWidowWidget(widgets.VBox):
         view = self.view
         decision = self.decision
         self.picture.value = panels.table_picture(view, self.name, lang=self.lang)
+        # A card pressed to play is a decision; one pressed to pass only switches on or off.
+        self.hand.decisions = decision is not None and decision.kind is not Kind.PASS
         self.hand.show(self._hand_buttons(view, decision))
         self.hand.layout.display = _SHOWN if view.hand else _HIDDEN   # no empty box at the end
         self.actions.show(self._action_buttons(view, decision))
@@ -690,11 +692,11 @@ class BlackWidowWidget(widgets.VBox):
         if decision is not None and decision.kind is Kind.PASS:
             buttons.append(ButtonSpec("pass", self._text("pass", name=self.name(view.passed_to)),
                                       disabled=len(self.selected) != decision.pick,
-                                      primary=True))
+                                      primary=True, decides=True))
         if decision is not None and decision.kind is Kind.MOON:
             outcomes = dict(view.moon_scores)
             buttons += [ButtonSpec(f"moon_{choice}", self._text(
-                f"moon_{choice}", mine=outcomes[choice][self.seat]), primary=True)
+                f"moon_{choice}", mine=outcomes[choice][self.seat]), primary=True, decides=True)
                 for choice in MoonChoice]
         local = not self.shared     # a shared table deals the next hand for everybody
         if local and view.phase is Phase.SCORED:
@@ -702,8 +704,10 @@ class BlackWidowWidget(widgets.VBox):
         elif local and self.pace.value == "step" and self.table.bot_to_move:
             buttons.append(ButtonSpec("next", self._text("next_move"), primary=True))
         if self.table.practice and view.phase is not Phase.OVER:   # nothing to help with after
-            buttons += [ButtonSpec("hint", self._text("hint"), disabled=decision is None),
-                        ButtonSpec("undo", self._text("undo"), disabled=not self.table.can_undo)]
+            buttons += [ButtonSpec("hint", self._text("hint"), disabled=decision is None,
+                                   decides=True),
+                        ButtonSpec("undo", self._text("undo"), disabled=not self.table.can_undo,
+                                   decides=True)]
         return buttons
 
     def _prompt(self, view: BlackWidowView, decision: Decision[Any, Any] | None) -> str:

@@ -140,8 +140,7 @@ class FiveSonsWidget(widgets.VBox):
         self.faces = CardButtons(label=self._text("faces"), lang=lang)
         self.hearts = CardButtons(label=self._text("hearts"), lang=lang)
         self.question = widgets.HTML()
-        self.controls = ControlBar(self._buttons(), label=self._text("controls"),
-                                   decisions=True)
+        self.controls = ControlBar(self._buttons(), label=self._text("controls"))
         #: A refusal, or what a choice changed, in a status line of its own beside the prompt.
         self.note = ControlBar([], label=self._text("note_label"))
         self.note.add_class("cardlab-fs-note")
@@ -495,12 +494,13 @@ class FiveSonsWidget(widgets.VBox):
     def _buttons(self) -> list[ButtonSpec]:
         """The learner's buttons: hint and take back in practice only."""
         help_ = self.table.practice and not self.shared
-        return [ButtonSpec("ask", self._text("ask"), primary=True),
-                ButtonSpec("guess", self._text("guess")),
-                ButtonSpec("pass", self._text("pass")),
-                *([ButtonSpec("hint", self._text("hint")),
-                   ButtonSpec("take_back", message("fivesons.table.take_back.button", self.lang)),
-                   ButtonSpec("play_on", self._text("play_on"), disabled=True)]
+        return [ButtonSpec("ask", self._text("ask"), primary=True, decides=True),
+                ButtonSpec("guess", self._text("guess"), decides=True),
+                ButtonSpec("pass", self._text("pass"), decides=True),
+                *([ButtonSpec("hint", self._text("hint"), decides=True),
+                   ButtonSpec("take_back", message("fivesons.table.take_back.button", self.lang),
+                              decides=True),
+                   ButtonSpec("play_on", self._text("play_on"), disabled=True, decides=True)]
                   if help_ else [])]
 
     def _start_controls(self) -> list[widgets.Widget]:
