@@ -15,7 +15,8 @@ function makeCard(model, asker, code, plain) {
     button.setAttribute("role", "img");
   } else {
     button.type = "button";
-    button.addEventListener("click", () => asker.ask({ click: code }, Boolean(model.get("decisions"))));
+    // A card to play or show is a decision; one to pass is switched on and off.
+    button.addEventListener("click", () => asker.ask({ click: code }, model.get("decisions")));
   }
   const face = document.createElement("span");
   face.className = "cardlab-card-face";

@@ -547,7 +547,7 @@ class FiveSonsWidget(widgets.VBox):
 
     def _act(self, action: Question | Show | Guess | NoGuess) -> None:
         """Hand the learner's decision to the table, then let the bots play until it waits."""
-        seen = len(self.log_lines)
+        seen = len(self.events)
         before = _Held(self.view, seen, action) if isinstance(action, Guess) else None
         try:
             self.source.act(action)
